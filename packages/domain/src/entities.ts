@@ -1,0 +1,163 @@
+/**
+ * The rows of the product, as stored on devices (IndexedDB) and on the server (SQLite) and
+ * carried by sync. Each table holds documents keyed by a numeric id; links that belong to one
+ * parent (a recipe's ingredients, a meal's groups, a profile's mapping) are embedded in the
+ * parent so that one row is one unit of visibility and of change.
+ *
+ * Field names are camelCase here; the REST adapter maps them to the PascalCase of the public
+ * contract (spec section 7).
+ */
+import type { Horaire, IngredientKind, Plat, Unite } from './enums.js';
+
+/** Positive integer below 2^53, unique across the whole service. */
+export type Id = number;
+
+/** The supplier id that stands for "Sans fournisseur". */
+export const NO_SUPPLIER: Id = -1;
+
+/** "val units for forPeople people"; scales linearly with the number of people. */
+export interface Quantity {
+  val: number;
+  unite: Unite;
+  forPeople: number;
+}
+
+/** What other users may know of a user: the pseudonym shown on locks. */
+export interface PublicUser {
+  id: Id;
+  pseudo: string;
+}
+
+export interface Ingredient {
+  id: Id;
+  name: string;
+  kind: IngredientKind;
+  /** null for the starting catalogue, which no ordinary user owns. */
+  owner: Id | null;
+}
+
+export interface RecipeIngredient {
+  ingredientId: Id;
+  quantity: Quantity;
+}
+
+export interface Recipe {
+  id: Id;
+  owner: Id;
+  name: string;
+  plat: Plat;
+  description: string;
+  isPublished: boolean;
+  /** ISO date-time of the last change. */
+  updated: string;
+  ingredients: RecipeIngredient[];
+}
+
+export interface MenuIngredient {
+  ingredientId: Id;
+  quantity: Quantity;
+  plat: Plat;
+}
+
+/**
+ * A menu has no name: its title is derived from its contents. A non-favourite menu is private
+ * to the one meal that uses it; a favourite one is a library item. Published implies favourite.
+ */
+export interface Menu {
+  id: Id;
+  owner: Id;
+  isFavorite: boolean;
+  isPublished: boolean;
+  updated: string;
+  ingredients: MenuIngredient[];
+  recipeIds: Id[];
+}
+
+export interface Stay {
+  id: Id;
+  owner: Id;
+  name: string;
+  /** First day of the stay, ISO date 'YYYY-MM-DD'. */
+  start: string;
+  /** Default supplier profile for this stay's shopping spreadsheet. */
+  profileId: Id | null;
+  /** Secret of the public export link for the phone app; null when revoked or never made. */
+  exportSecret: string | null;
+}
+
+export interface Group {
+  id: Id;
+  stayId: Id;
+  /** The stay's owner, copied so that visibility needs no join. */
+  owner: Id;
+  name: string;
+  /** '#RRGGBB'. */
+  color: string;
+  size: number;
+}
+
+export interface Meal {
+  id: Id;
+  stayId: Id;
+  owner: Id;
+  menuId: Id;
+  /** Day offset from the stay's start; may be negative. */
+  day: number;
+  slot: Horaire;
+  /** Added to the groups' sizes; may be negative. */
+  additionalPeople: number;
+  groupIds: Id[];
+}
+
+export interface IngredientSupplierLink {
+  ingredientId: Id;
+  supplierId: Id;
+}
+
+export interface KindSupplierLink {
+  kind: IngredientKind;
+  supplierId: Id;
+}
+
+/** A supplier profile and its mapping; its suppliers are rows of their own. */
+export interface Profile {
+  id: Id;
+  owner: Id;
+  name: string;
+  ingredientLinks: IngredientSupplierLink[];
+  kindLinks: KindSupplierLink[];
+}
+
+export interface Supplier {
+  id: Id;
+  profileId: Id;
+  owner: Id;
+  name: string;
+}
+
+/** Every synced table and the type of its rows. */
+export interface Tables {
+  users: PublicUser;
+  ingredients: Ingredient;
+  recipes: Recipe;
+  menus: Menu;
+  stays: Stay;
+  groups: Group;
+  meals: Meal;
+  profiles: Profile;
+  suppliers: Supplier;
+}
+export type TableName = keyof Tables;
+export type Row<T extends TableName = TableName> = Tables[T];
+
+export const TABLE_NAMES: readonly TableName[] = [
+  'users',
+  'ingredients',
+  'recipes',
+  'menus',
+  'stays',
+  'groups',
+  'meals',
+  'profiles',
+  'suppliers',
+];

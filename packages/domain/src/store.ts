@@ -1,0 +1,75 @@
+/**
+ * The small storage interface every mutator and query is written against. The web app
+ * implements it over IndexedDB (Dexie), the server over SQLite, tests over memory. It is async
+ * because IndexedDB is; the server runs mutations one at a time so that a transaction never
+ * interleaves with another write.
+ */
+import type { Id, TableName, Tables } from './entities.js';
+import { normalizeSearchText } from './text.js';
+
+export type IndexValue = number | string;
+
+/** How to read the values of one index from a row (several values = a multi-entry index). */
+type IndexExtractors<T> = Record<string, (row: T) => IndexValue[]>;
+
+const ownerKey = (owner: Id | null): number => owner ?? 0;
+
+/**
+ * The secondary indexes of each table, defined once so that every store maintains the same
+ * ones. A row appears under each value its extractor returns.
+ */
+export const INDEXES = {
+  users: {},
+  ingredients: {
+    owner: (r) => [ownerKey(r.owner)],
+    nameKey: (r) => [normalizeSearchText(r.name)],
+  },
+  recipes: {
+    owner: (r) => [r.owner],
+    ingredientIds: (r) => unique(r.ingredients.map((i) => i.ingredientId)),
+  },
+  menus: {
+    owner: (r) => [r.owner],
+    ingredientIds: (r) => unique(r.ingredients.map((i) => i.ingredientId)),
+    recipeIds: (r) => unique(r.recipeIds),
+  },
+  stays: { owner: (r) => [r.owner] },
+  groups: { stayId: (r) => [r.stayId] },
+  meals: { stayId: (r) => [r.stayId], menuId: (r) => [r.menuId] },
+  profiles: { owner: (r) => [r.owner] },
+  suppliers: { profileId: (r) => [r.profileId] },
+} as const satisfies { [T in TableName]: IndexExtractors<Tables[T]> };
+
+export type IndexName<T extends TableName> = keyof (typeof INDEXES)[T] & string;
+
+export function indexValues<T extends TableName>(
+  table: T,
+  index: IndexName<T>,
+  row: Tables[T],
+): IndexValue[] {
+  const extractors = INDEXES[table] as unknown as IndexExtractors<Tables[T]>;
+  const extract = extractors[index];
+  if (!extract) throw new Error(`Unknown index ${table}.${index}`);
+  return extract(row);
+}
+
+export interface ReadStore {
+  get<T extends TableName>(table: T, id: Id): Promise<Tables[T] | undefined>;
+  /** The rows that exist among ids, in the order of ids; missing ones are skipped. */
+  getMany<T extends TableName>(table: T, ids: readonly Id[]): Promise<Tables[T][]>;
+  where<T extends TableName>(
+    table: T,
+    index: IndexName<T>,
+    value: IndexValue,
+  ): Promise<Tables[T][]>;
+  all<T extends TableName>(table: T): Promise<Tables[T][]>;
+}
+
+export interface Store extends ReadStore {
+  put<T extends TableName>(table: T, row: Tables[T]): Promise<void>;
+  delete(table: TableName, id: Id): Promise<void>;
+}
+
+function unique<V>(values: V[]): V[] {
+  return [...new Set(values)];
+}
