@@ -36,6 +36,8 @@ export default defineConfig({
         },
       },
       {
+        resolve: serverResolve,
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
         test: {
           name: 'e2e',
           include: ['web/e2e/**/*.test.ts'],

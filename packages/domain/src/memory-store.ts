@@ -43,6 +43,18 @@ export class MemoryStore implements Store {
     return found;
   }
 
+  async whereIds<T extends TableName>(
+    table: T,
+    index: IndexName<T>,
+    value: IndexValue,
+  ): Promise<Id[]> {
+    return (await this.where(table, index, value)).map((r) => r.id);
+  }
+
+  async allIds(table: TableName): Promise<Id[]> {
+    return [...this.tables.get(table)!.keys()];
+  }
+
   async all<T extends TableName>(table: T): Promise<Tables[T][]> {
     return [...this.table(table).values()].map((r) => structuredClone(r));
   }

@@ -26,14 +26,16 @@ export const INDEXES = {
   },
   recipes: {
     owner: (r) => [r.owner],
+    published: (r) => (r.isPublished ? [1] : []),
     ingredientIds: (r) => unique(r.ingredients.map((i) => i.ingredientId)),
   },
   menus: {
     owner: (r) => [r.owner],
+    published: (r) => (r.isPublished ? [1] : []),
     ingredientIds: (r) => unique(r.ingredients.map((i) => i.ingredientId)),
     recipeIds: (r) => unique(r.recipeIds),
   },
-  stays: { owner: (r) => [r.owner] },
+  stays: { owner: (r) => [r.owner], profileId: (r) => (r.profileId === null ? [] : [r.profileId]) },
   groups: { stayId: (r) => [r.stayId] },
   meals: { stayId: (r) => [r.stayId], menuId: (r) => [r.menuId] },
   profiles: { owner: (r) => [r.owner] },
@@ -62,7 +64,10 @@ export interface ReadStore {
     index: IndexName<T>,
     value: IndexValue,
   ): Promise<Tables[T][]>;
+  /** Like where, but only the ids: lets a store answer from its index without reading rows. */
+  whereIds<T extends TableName>(table: T, index: IndexName<T>, value: IndexValue): Promise<Id[]>;
   all<T extends TableName>(table: T): Promise<Tables[T][]>;
+  allIds(table: TableName): Promise<Id[]>;
 }
 
 export interface Store extends ReadStore {

@@ -18,3 +18,43 @@ export function stripAccents(text: string): string {
     .replace(/æ/gu, 'ae')
     .replace(/Æ/gu, 'AE');
 }
+
+/** The library search hint asks for at least this many characters (spec 5). */
+export const SEARCH_MIN_LENGTH = 2;
+/** Search inputs wait this long after the last key before searching (spec 5). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** What a search box asks for: one whole type (':I', ':R', ':M'), a text, or not enough yet. */
+export type SearchQuery =
+  | { kind: 'all-ingredients' }
+  | { kind: 'all-recipes' }
+  | { kind: 'all-menus' }
+  | { kind: 'text'; needle: string }
+  | { kind: 'too-short' };
+
+const LIST_ALL_COMMANDS: Record<string, SearchQuery> = {
+  ':I': { kind: 'all-ingredients' },
+  ':R': { kind: 'all-recipes' },
+  ':M': { kind: 'all-menus' },
+};
+
+/**
+ * Reads a search box. The needle is normalised (see normalizeSearchText), and its length is
+ * counted after normalisation, so that 'a b' is a two-letter search and ' é ' a one-letter one.
+ */
+export function parseSearchQuery(q: string): SearchQuery {
+  const trimmed = q.trim();
+  const command = LIST_ALL_COMMANDS[trimmed.toUpperCase()];
+  if (command) return { ...command };
+  const needle = normalizeSearchText(trimmed);
+  if ([...needle].length < SEARCH_MIN_LENGTH) return { kind: 'too-short' };
+  return { kind: 'text', needle };
+}
+
+/**
+ * Whether text contains needle, ignoring spaces, accents and case. The needle may be raw or
+ * already normalised (normalising twice changes nothing); an empty needle matches everything.
+ */
+export function matchesSearch(text: string, needle: string): boolean {
+  return normalizeSearchText(text).includes(normalizeSearchText(needle));
+}

@@ -1,0 +1,17 @@
+/**
+ * Bounds the spec leaves open ("Other form bounds are not shown"). They protect the server and
+ * every device from runaway input; each is far above any real stay or library.
+ */
+export const MAX_NAME_LENGTH = 200;
+export const MAX_PSEUDO_LENGTH = 60;
+export const MAX_DESCRIPTION_LENGTH = 20_000;
+export const MAX_COLOR_LENGTH = 7;
+export const MAX_GROUP_SIZE = 100_000;
+export const MAX_ADDITIONAL_PEOPLE = 100_000;
+export const MAX_STAY_DAYS = 366;
+export const MAX_GROUPS_PER_STAY = 100;
+export const MAX_MEALS_PER_STAY = 10_000;
+export const MAX_ITEMS_PER_MENU = 200;
+export const MAX_INGREDIENTS_PER_RECIPE = 200;
+export const MAX_RECIPES_PER_IMPORT = 2_000;
+export const MAX_CSV_BYTES = 5 * 1024 * 1024;

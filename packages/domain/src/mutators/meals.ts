@@ -1,0 +1,205 @@
+/** Mutators of meals: creation, details, groups, the wizard, menus of meals. */
+import { Type } from '@sinclair/typebox';
+import type { Horaire } from '../enums.js';
+import type { Meal, Menu } from '../entities.js';
+import { forbidden, invalid } from '../errors.js';
+import { MAX_MEALS_PER_STAY } from '../limits.js';
+import { groupsForNewMeal, moveGroupBetweenMeals } from '../stay-rules.js';
+import { planWizard } from '../wizard.js';
+import { claimAll, idDrawer, owned, readable } from './access.js';
+import { defineMutator } from './define.js';
+import { collectPrivateMenu } from './menu-gc.js';
+import {
+  AdditionalPeopleSchema,
+  DaySchema,
+  HoraireSchema,
+  IdRangeSchema,
+  IdSchema,
+  NowSchema,
+} from './schemas.js';
+
+export function emptyPrivateMenu(id: number, owner: number, now: string): Menu {
+  return {
+    id,
+    owner,
+    isFavorite: false,
+    isPublished: false,
+    updated: now,
+    ingredients: [],
+    recipeIds: [],
+  };
+}
+
+async function checkMealCount(
+  ctx: Parameters<typeof owned>[0],
+  stayId: number,
+  adding: number,
+): Promise<void> {
+  const count = (await ctx.store.whereIds('meals', 'stayId', stayId)).length;
+  if (count + adding > MAX_MEALS_PER_STAY) {
+    throw invalid(`Un séjour ne peut pas compter plus de ${MAX_MEALS_PER_STAY} repas.`);
+  }
+}
+
+export const createMeal = defineMutator(
+  Type.Object({
+    id: IdSchema,
+    menuId: IdSchema,
+    stayId: IdSchema,
+    day: DaySchema,
+    slot: HoraireSchema,
+    now: NowSchema,
+  }),
+  async (ctx, { id, menuId, stayId, day, slot, now }) => {
+    const stay = await owned(ctx, 'stays', stayId);
+    await checkMealCount(ctx, stayId, 1);
+    if (id === menuId) throw invalid('Le repas et son menu doivent avoir deux identifiants.');
+    await claimAll(ctx, [
+      { table: 'menus', id: menuId },
+      { table: 'meals', id },
+    ]);
+    const groups = await ctx.store.where('groups', 'stayId', stayId);
+    const meals = await ctx.store.where('meals', 'stayId', stayId);
+    await ctx.store.put('menus', emptyPrivateMenu(menuId, stay.owner, now));
+    const meal: Meal = {
+      id,
+      stayId,
+      owner: stay.owner,
+      menuId,
+      day,
+      slot: slot as Horaire,
+      additionalPeople: 0,
+      groupIds: groupsForNewMeal(groups, meals, day, slot as Horaire),
+    };
+    await ctx.store.put('meals', meal);
+  },
+);
+
+export const updateMeal = defineMutator(
+  Type.Object({
+    id: IdSchema,
+    slot: Type.Optional(HoraireSchema),
+    day: Type.Optional(DaySchema),
+    additionalPeople: Type.Optional(AdditionalPeopleSchema),
+  }),
+  async (ctx, { id, slot, day, additionalPeople }) => {
+    const meal = await owned(ctx, 'meals', id);
+    await ctx.store.put('meals', {
+      ...meal,
+      slot: (slot ?? meal.slot) as Horaire,
+      day: day ?? meal.day,
+      additionalPeople: additionalPeople ?? meal.additionalPeople,
+    });
+  },
+);
+
+export const deleteMeal = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
+  const meal = await owned(ctx, 'meals', id);
+  await ctx.store.delete('meals', id);
+  await collectPrivateMenu(ctx, meal.menuId);
+});
+
+export const moveMealGroup = defineMutator(
+  Type.Object({ groupId: IdSchema, fromMealId: IdSchema, toMealId: IdSchema }),
+  async (ctx, { groupId, fromMealId, toMealId }) => {
+    const from = await owned(ctx, 'meals', fromMealId);
+    const to = await owned(ctx, 'meals', toMealId);
+    const group = await owned(ctx, 'groups', groupId);
+    if (group.stayId !== from.stayId) throw invalid("Ce groupe n'appartient pas à ce séjour.");
+    const moved = moveGroupBetweenMeals(from, to, groupId);
+    if (!moved) return; // same meal: ignored (spec 4)
+    await ctx.store.put('meals', moved.from);
+    await ctx.store.put('meals', moved.to);
+  },
+);
+
+export const runMealWizard = defineMutator(
+  Type.Object({
+    stayId: IdSchema,
+    daysNumber: Type.Integer({ minimum: 1, maximum: 366 }),
+    excursions: Type.Record(
+      Type.String({ pattern: '^-?\\d{1,4}$' }),
+      Type.Array(IdSchema, { maxItems: 100 }),
+    ),
+    withGouter: Type.Boolean(),
+    groupsForCinquieme: Type.Array(IdSchema, { maxItems: 100 }),
+    deleteExisting: Type.Boolean(),
+    ids: IdRangeSchema,
+    now: NowSchema,
+  }),
+  async (ctx, args) => {
+    const stay = await owned(ctx, 'stays', args.stayId);
+    const groups = await ctx.store.where('groups', 'stayId', stay.id);
+    const existingMeals = await ctx.store.where('meals', 'stayId', stay.id);
+    const drawer = idDrawer(args.ids);
+    const excursions: Record<number, number[]> = {};
+    for (const [day, ids] of Object.entries(args.excursions)) excursions[Number(day)] = ids;
+    const plan = planWizard({
+      stay,
+      groups,
+      existingMeals,
+      request: {
+        stayId: stay.id,
+        daysNumber: args.daysNumber,
+        excursions,
+        withGouter: args.withGouter,
+        groupsForCinquieme: args.groupsForCinquieme,
+        deleteExisting: args.deleteExisting,
+      },
+      nextId: drawer.next,
+      now: args.now,
+    });
+    const kept = existingMeals.length - plan.deleteMealIds.length;
+    if (kept + plan.meals.length > MAX_MEALS_PER_STAY) {
+      throw invalid(`Un séjour ne peut pas compter plus de ${MAX_MEALS_PER_STAY} repas.`);
+    }
+    await claimAll(ctx, [
+      ...plan.menus.map((m) => ({ table: 'menus' as const, id: m.id })),
+      ...plan.meals.map((m) => ({ table: 'meals' as const, id: m.id })),
+    ]);
+    const byId = new Map(existingMeals.map((m) => [m.id, m]));
+    for (const mealId of plan.deleteMealIds) {
+      await ctx.store.delete('meals', mealId);
+      const old = byId.get(mealId);
+      if (old) await collectPrivateMenu(ctx, old.menuId);
+    }
+    for (const menu of plan.menus) await ctx.store.put('menus', menu);
+    for (const meal of plan.meals) await ctx.store.put('meals', meal);
+  },
+);
+
+/** Only a favourite menu may be shared by meals; a private one belongs to its meal. */
+export const setMealMenu = defineMutator(
+  Type.Object({ mealId: IdSchema, menuId: IdSchema }),
+  async (ctx, { mealId, menuId }) => {
+    const meal = await owned(ctx, 'meals', mealId);
+    if (meal.menuId === menuId) return;
+    const menu = await readable(ctx, 'menus', menuId);
+    if (!menu.isFavorite || (menu.owner !== ctx.userId && !menu.isPublished)) {
+      throw forbidden('Seuls vos menus favoris et les menus publiés peuvent être utilisés.');
+    }
+    await ctx.store.put('meals', { ...meal, menuId });
+    await collectPrivateMenu(ctx, meal.menuId);
+  },
+);
+
+export const swapMealMenus = defineMutator(
+  Type.Object({ mealId1: IdSchema, mealId2: IdSchema }),
+  async (ctx, { mealId1, mealId2 }) => {
+    if (mealId1 === mealId2) return;
+    const a = await owned(ctx, 'meals', mealId1);
+    const b = await owned(ctx, 'meals', mealId2);
+    await ctx.store.put('meals', { ...a, menuId: b.menuId });
+    await ctx.store.put('meals', { ...b, menuId: a.menuId });
+  },
+);
+
+export const saveMealMenuAsFavorite = defineMutator(
+  Type.Object({ mealId: IdSchema, now: NowSchema }),
+  async (ctx, { mealId, now }) => {
+    const meal = await owned(ctx, 'meals', mealId);
+    const menu = await owned(ctx, 'menus', meal.menuId);
+    if (menu.isFavorite) return;
+    await ctx.store.put('menus', { ...menu, isFavorite: true, updated: now });
+  },
+);

@@ -1,0 +1,40 @@
+/** Argument schemas shared by the mutators (and by the REST routes that call them). */
+import { Type } from '@sinclair/typebox';
+import {
+  MAX_ADDITIONAL_PEOPLE,
+  MAX_COLOR_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_GROUP_SIZE,
+  MAX_NAME_LENGTH,
+  MAX_STAY_DAYS,
+} from '../limits.js';
+
+/** Ids are positive integers below 2^53 (the supplier id -1 is handled apart). */
+export const IdSchema = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+export const SupplierRefSchema = Type.Integer({ minimum: -1, maximum: Number.MAX_SAFE_INTEGER });
+export const NameSchema = Type.String({ maxLength: MAX_NAME_LENGTH });
+export const DescriptionSchema = Type.String({ maxLength: MAX_DESCRIPTION_LENGTH });
+export const ColorSchema = Type.String({ maxLength: MAX_COLOR_LENGTH });
+/** An ISO date-time chosen by the device when the change was made. */
+export const NowSchema = Type.String({ minLength: 10, maxLength: 40 });
+export const IsoDaySchema = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+export const PlatSchema = Type.Integer({ minimum: 0, maximum: 3 });
+export const KindSchema = Type.Integer({ minimum: 0, maximum: 6 });
+export const UniteSchema = Type.Integer({ minimum: 0, maximum: 4 });
+export const HoraireSchema = Type.Integer({ minimum: 0, maximum: 4 });
+export const DaySchema = Type.Integer({ minimum: -MAX_STAY_DAYS, maximum: 10 * MAX_STAY_DAYS });
+export const GroupSizeSchema = Type.Integer({ minimum: 0, maximum: MAX_GROUP_SIZE });
+export const AdditionalPeopleSchema = Type.Integer({
+  minimum: -MAX_ADDITIONAL_PEOPLE,
+  maximum: MAX_ADDITIONAL_PEOPLE,
+});
+export const QuantitySchema = Type.Object({
+  val: Type.Number({ minimum: 0, maximum: 1e9 }),
+  unite: UniteSchema,
+  forPeople: Type.Integer({ minimum: 1, maximum: MAX_GROUP_SIZE }),
+});
+/** A run of consecutive fresh ids, for mutations that create many rows at once. */
+export const IdRangeSchema = Type.Object({
+  first: IdSchema,
+  count: Type.Integer({ minimum: 0, maximum: 100_000 }),
+});
