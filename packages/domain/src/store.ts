@@ -26,6 +26,8 @@ export const INDEXES = {
   },
   recipes: {
     owner: (r) => [r.owner],
+    /** A recipe name is unique per owner, compared as search text. */
+    ownerName: (r) => [`${r.owner}:${normalizeSearchText(r.name)}`],
     published: (r) => (r.isPublished ? [1] : []),
     ingredientIds: (r) => unique(r.ingredients.map((i) => i.ingredientId)),
   },

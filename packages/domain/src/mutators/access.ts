@@ -72,7 +72,13 @@ export async function claimAll(
   ctx: MutationContext,
   rows: readonly { table: TableName; id: Id }[],
 ): Promise<void> {
-  for (const { table, id } of rows) await ctx.claimId(table, id);
+  const seen = new Set<Id>();
+  for (const { table, id } of rows) {
+    // Ids are unique across tables: one id twice in a mutation would overwrite a row.
+    if (seen.has(id)) throw invalid('Un même identifiant est utilisé deux fois.');
+    seen.add(id);
+    await ctx.claimId(table, id);
+  }
 }
 
 /** Trims a name and refuses an empty one. */

@@ -149,8 +149,8 @@ export const deleteMenu = defineMutator(Type.Object({ id: IdSchema }), async (ct
   if (uses > 0) {
     throw conflict(
       uses === 1
-        ? 'Ce menu est utilisé par un repas : retirez-le du repas avant de le supprimer.'
-        : `Ce menu est utilisé par ${uses} repas : retirez-le de ces repas avant de le supprimer.`,
+        ? 'Ce menu est utilisé par un repas : il ne peut pas être supprimé.'
+        : `Ce menu est utilisé par ${uses} repas : il ne peut pas être supprimé.`,
     );
   }
   await ctx.store.delete('menus', id);
@@ -172,14 +172,32 @@ export const setMenuPublished = defineMutator(
 
 // ---- Recipes ----
 
+/** A user's recipe names are unique (compared ignoring spaces, accents and case). */
+async function checkRecipeNameFree(
+  ctx: MutationContext,
+  name: string,
+  exceptId?: Id,
+): Promise<void> {
+  const same = await ctx.store.whereIds(
+    'recipes',
+    'ownerName',
+    `${ctx.userId}:${normalizeSearchText(name)}`,
+  );
+  if (same.some((id) => id !== exceptId)) {
+    throw conflict(`Vous avez déjà une recette nommée « ${name} ».`);
+  }
+}
+
 export const createRecipe = defineMutator(
   Type.Object({ id: IdSchema, name: NameSchema, plat: PlatSchema, now: NowSchema }),
   async (ctx, { id, name, plat, now }) => {
+    const clean = requiredName(name, 'de la recette');
+    await checkRecipeNameFree(ctx, clean);
     await ctx.claimId('recipes', id);
     const recipe: Recipe = {
       id,
       owner: ctx.userId,
-      name: requiredName(name, 'de la recette'),
+      name: clean,
       plat: plat as Plat,
       description: '',
       isPublished: false,
@@ -200,9 +218,11 @@ export const updateRecipe = defineMutator(
   }),
   async (ctx, { id, name, plat, description, now }) => {
     const recipe = await owned(ctx, 'recipes', id);
+    const clean = name === undefined ? recipe.name : requiredName(name, 'de la recette');
+    if (clean !== recipe.name) await checkRecipeNameFree(ctx, clean, id);
     await ctx.store.put('recipes', {
       ...recipe,
-      name: name === undefined ? recipe.name : requiredName(name, 'de la recette'),
+      name: clean,
       plat: (plat ?? recipe.plat) as Plat,
       description: description ?? recipe.description,
       updated: now,
@@ -224,8 +244,8 @@ export const deleteRecipe = defineMutator(Type.Object({ id: IdSchema }), async (
   if (uses > 0) {
     throw conflict(
       uses === 1
-        ? 'Cette recette est utilisée dans un menu : retirez-la du menu avant de la supprimer.'
-        : `Cette recette est utilisée dans ${uses} menus : retirez-la de ces menus avant de la supprimer.`,
+        ? 'Cette recette est utilisée dans un menu : elle ne peut pas être supprimée.'
+        : `Cette recette est utilisée dans ${uses} menus : elle ne peut pas être supprimée.`,
     );
   }
   await ctx.store.delete('recipes', id);
@@ -372,13 +392,34 @@ export const importRecipes = defineMutator(
     now: NowSchema,
   }),
   async (ctx, { newIngredients, recipes, now }) => {
+    // Everything is checked before the first write, so that a refusal leaves nothing behind
+    // even where the mutation is replayed outside a transaction of its own.
     const seen = new Set<string>();
+    const newIds = new Set<Id>();
     for (const ing of newIngredients) {
       const clean = requiredName(ing.name, "de l'ingrédient");
       const key = normalizeSearchText(clean);
       if (seen.has(key)) throw conflict(`L'ingrédient « ${clean} » est en double dans l'import.`);
       seen.add(key);
+      newIds.add(ing.id);
       await checkIngredientNameFree(ctx, clean);
+    }
+    const recipeNames = new Set<string>();
+    for (const r of recipes) {
+      const name = requiredName(r.name, 'de la recette');
+      const key = normalizeSearchText(name);
+      if (recipeNames.has(key))
+        throw conflict(`La recette « ${name} » est en double dans l'import.`);
+      recipeNames.add(key);
+      await checkRecipeNameFree(ctx, name);
+      const ingredientIds = new Set<Id>();
+      for (const i of r.ingredients) {
+        if (ingredientIds.has(i.ingredientId)) {
+          throw conflict(`La recette « ${r.name} » contient deux fois le même ingrédient.`);
+        }
+        ingredientIds.add(i.ingredientId);
+        if (!newIds.has(i.ingredientId)) await readable(ctx, 'ingredients', i.ingredientId);
+      }
     }
     await claimAll(ctx, [
       ...newIngredients.map((i) => ({ table: 'ingredients' as const, id: i.id })),
@@ -393,18 +434,10 @@ export const importRecipes = defineMutator(
       });
     }
     for (const r of recipes) {
-      const ingredientIds = new Set<Id>();
-      for (const i of r.ingredients) {
-        if (ingredientIds.has(i.ingredientId)) {
-          throw conflict(`La recette « ${r.name} » contient deux fois le même ingrédient.`);
-        }
-        ingredientIds.add(i.ingredientId);
-        await readable(ctx, 'ingredients', i.ingredientId);
-      }
       await ctx.store.put('recipes', {
         id: r.id,
         owner: ctx.userId,
-        name: requiredName(r.name, 'de la recette'),
+        name: r.name.trim(),
         plat: r.plat as Plat,
         description: '',
         isPublished: false,

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Group, Meal, Stay } from '../entities.js';
 import { invalid } from '../errors.js';
 import { MAX_GROUPS_PER_STAY } from '../limits.js';
+import { parseIsoDay } from '../dates.js';
 import { addGroupToMeals, planDuplicateStay } from '../stay-rules.js';
 import { claimAll, idDrawer, owned, readable } from './access.js';
 import { defineMutator } from './define.js';
@@ -24,6 +25,7 @@ const SECRET_PATTERN = /^[A-Za-z0-9_-]{22,64}$/u;
 export const createStay = defineMutator(
   Type.Object({ id: IdSchema, name: NameSchema, start: IsoDaySchema }),
   async (ctx, { id, name, start }) => {
+    parseIsoDay(start);
     await ctx.claimId('stays', id);
     const stay: Stay = {
       id,
@@ -45,6 +47,7 @@ export const updateStay = defineMutator(
   }),
   async (ctx, { id, name, start }) => {
     const stay = await owned(ctx, 'stays', id);
+    if (start !== undefined) parseIsoDay(start);
     await ctx.store.put('stays', {
       ...stay,
       name: name === undefined ? stay.name : name.trim(),

@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DomainErrorCode } from '../errors.js';
+import type { MutationName } from './index.js';
+import { MUTATORS } from './index.js';
+import { ALICE, BOB, FRESH, LATER, World } from './test-kit.js';
+
+/**
+ * Bob runs every mutator on Alice's rows. Rows he cannot read (her stays, groups, meals,
+ * unpublished menus and recipes) are reported missing; rows he can read but not change
+ * (published menus and recipes, ingredients, profiles, suppliers) are forbidden.
+ */
+
+// Mutators that only create rows of the caller: there is nobody else's row to touch.
+const CREATE_ONLY: readonly MutationName[] = [
+  'createStay',
+  'createFavoriteMenu',
+  'createRecipe',
+  'createIngredient',
+  'createProfile',
+  'importRecipes',
+];
+
+let w: World;
+let cases: [MutationName, unknown, DomainErrorCode][];
+
+beforeAll(async () => {
+  w = await World.create();
+  const stay = await w.stay(ALICE);
+  const group = await w.group(stay);
+  const meal = await w.meal(stay, { groupIds: [group.id] });
+  const meal2 = await w.meal(stay, { day: 1 });
+  const ingredient = await w.ingredient(ALICE, { name: 'Sel' });
+  const published = await w.menu(ALICE, {
+    isPublished: true,
+    ingredients: [
+      { ingredientId: ingredient.id, quantity: { val: 1, unite: 0, forPeople: 1 }, plat: 0 },
+    ],
+  });
+  const hiddenMenu = await w.menu(ALICE);
+  const recipe = await w.recipe(ALICE, {
+    isPublished: true,
+    ingredients: [{ ingredientId: ingredient.id, quantity: { val: 1, unite: 0, forPeople: 1 } }],
+  });
+  const profile = await w.profile(ALICE);
+  const supplier = await w.supplier(profile);
+  const bobsStay = await w.stay(BOB);
+  const bobsMeal = await w.meal(bobsStay);
+  const bobsMenu = await w.menu(BOB);
+  const bobsProfile = await w.profile(BOB);
+  const quantity = { val: 2, unite: 1, forPeople: 4 };
+  const now = LATER;
+
+  cases = [
+    ['updateStay', { id: stay.id, name: 'X' }, 'not_found'],
+    ['deleteStay', { id: stay.id }, 'not_found'],
+    ['duplicateStay', { id: stay.id, ids: { first: FRESH, count: 100 }, now }, 'not_found'],
+    ['setStayProfile', { stayId: stay.id, profileId: bobsProfile.id }, 'not_found'],
+    ['setStayExportSecret', { stayId: stay.id, secret: null }, 'not_found'],
+    [
+      'createGroup',
+      { id: FRESH, stayId: stay.id, name: 'X', color: '#000000', size: 1 },
+      'not_found',
+    ],
+    ['updateGroup', { id: group.id, size: 3 }, 'not_found'],
+    ['deleteGroup', { id: group.id }, 'not_found'],
+    [
+      'createMeal',
+      { id: FRESH, menuId: FRESH + 1, stayId: stay.id, day: 0, slot: 0, now },
+      'not_found',
+    ],
+    ['updateMeal', { id: meal.id, day: 3 }, 'not_found'],
+    ['deleteMeal', { id: meal.id }, 'not_found'],
+    ['moveMealGroup', { groupId: group.id, fromMealId: meal.id, toMealId: meal2.id }, 'not_found'],
+    [
+      'runMealWizard',
+      {
+        stayId: stay.id,
+        daysNumber: 1,
+        excursions: {},
+        withGouter: false,
+        groupsForCinquieme: [],
+        deleteExisting: true,
+        ids: { first: FRESH, count: 100 },
+        now,
+      },
+      'not_found',
+    ],
+    ['setMealMenu', { mealId: meal.id, menuId: bobsMenu.id }, 'not_found'],
+    ['swapMealMenus', { mealId1: bobsMeal.id, mealId2: meal.id }, 'not_found'],
+    ['saveMealMenuAsFavorite', { mealId: meal.id, now }, 'not_found'],
+    ['addMenuIngredient', { menuId: published.id, ingredientId: ingredient.id, now }, 'forbidden'],
+    ['addMenuRecipe', { menuId: hiddenMenu.id, recipeId: recipe.id, now }, 'not_found'],
+    [
+      'updateMenuIngredient',
+      { menuId: published.id, ingredientId: ingredient.id, quantity, plat: 1, now },
+      'forbidden',
+    ],
+    [
+      'removeMenuItem',
+      { menuId: published.id, itemId: ingredient.id, isRecipe: false, now },
+      'forbidden',
+    ],
+    ['deleteMenu', { id: published.id }, 'forbidden'],
+    ['setMenuPublished', { id: hiddenMenu.id, isPublished: true, now }, 'not_found'],
+    ['updateRecipe', { id: recipe.id, description: 'X', now }, 'forbidden'],
+    ['setRecipePublished', { id: recipe.id, isPublished: false, now }, 'forbidden'],
+    ['deleteRecipe', { id: recipe.id }, 'forbidden'],
+    ['addRecipeIngredient', { recipeId: recipe.id, ingredientId: ingredient.id, now }, 'forbidden'],
+    [
+      'updateRecipeIngredient',
+      { recipeId: recipe.id, ingredientId: ingredient.id, quantity, now },
+      'forbidden',
+    ],
+    [
+      'removeRecipeIngredient',
+      { recipeId: recipe.id, ingredientId: ingredient.id, now },
+      'forbidden',
+    ],
+    ['updateIngredient', { id: ingredient.id, name: 'Poivre' }, 'forbidden'],
+    ['deleteIngredient', { id: ingredient.id }, 'forbidden'],
+    ['renameProfile', { id: profile.id, name: 'X' }, 'forbidden'],
+    ['deleteProfile', { id: profile.id }, 'forbidden'],
+    ['createSupplier', { id: FRESH, profileId: profile.id }, 'forbidden'],
+    ['renameSupplier', { id: supplier.id, name: 'X' }, 'forbidden'],
+    ['deleteSupplier', { id: supplier.id }, 'forbidden'],
+    [
+      'mapProfileIngredients',
+      { profileId: profile.id, ingredientIds: [ingredient.id], supplierId: -1 },
+      'forbidden',
+    ],
+    ['mapProfileKinds', { profileId: profile.id, kinds: [1], supplierId: -1 }, 'forbidden'],
+    ['tidyProfileMapping', { profileId: profile.id }, 'forbidden'],
+  ];
+});
+
+describe("every mutator on another user's rows", () => {
+  it('has a case for each mutator that touches existing rows', () => {
+    const covered = new Set([...cases.map(([name]) => name), ...CREATE_ONLY]);
+    expect(Object.keys(MUTATORS).filter((name) => !covered.has(name as MutationName))).toEqual([]);
+  });
+
+  it('is refused with the expected code, writing nothing', async () => {
+    for (const [name, args, code] of cases) {
+      const { error, before, after } = await w.refusal(BOB, name, args);
+      expect(error.code, name).toBe(code);
+      expect(error.message, name).toMatch(
+        code === 'forbidden'
+          ? /^Seul son propriétaire peut modifier /
+          : /n'existe pas ou n'est plus disponible\.$/,
+      );
+      expect(after, name).toEqual(before);
+    }
+  });
+});

@@ -1,0 +1,207 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Meal, Menu, Recipe, Stay } from './entities.js';
+import { ALICE, BOB, CAROL, World } from './mutators/test-kit.js';
+import {
+  canReadMenu,
+  canReadRecipe,
+  canReadRow,
+  readableDependents,
+  readableIds,
+  unreadableLocalRows,
+} from './visibility.js';
+
+/**
+ * Alice's library: a private recipe, a published one, a hidden recipe shown through her
+ * published menu, and a recipe inside a menu she unpublished after Bob's meal took it.
+ */
+let w: World;
+let aliceStay: Stay;
+let bobStay: Stay;
+let r: Record<'own' | 'published' | 'inPublishedMenu' | 'inUnpublishedMenu', Recipe>;
+let m: Record<'favourite' | 'published' | 'unpublished' | 'alicePrivate', Menu>;
+let aliceMeal: Meal;
+let bobMeal: Meal;
+
+beforeEach(async () => {
+  w = await World.create();
+  r = {
+    own: await w.recipe(ALICE),
+    published: await w.recipe(ALICE, { isPublished: true }),
+    inPublishedMenu: await w.recipe(ALICE),
+    inUnpublishedMenu: await w.recipe(ALICE),
+  };
+  aliceStay = await w.stay(ALICE);
+  bobStay = await w.stay(BOB);
+  aliceMeal = await w.meal(aliceStay);
+  m = {
+    favourite: await w.menu(ALICE, { recipeIds: [r.own.id] }),
+    published: await w.menu(ALICE, { isPublished: true, recipeIds: [r.inPublishedMenu.id] }),
+    unpublished: await w.menu(ALICE, { recipeIds: [r.inUnpublishedMenu.id] }),
+    alicePrivate: (await w.get('menus', aliceMeal.menuId))!,
+  };
+  bobMeal = await w.meal(bobStay, { menuId: m.unpublished.id });
+});
+
+const sorted = (ids: number[]): number[] => [...ids].sort((a, b) => a - b);
+
+describe('canReadMenu and canReadRecipe', () => {
+  it('lets the owner read everything of theirs', async () => {
+    for (const menu of Object.values(m)) {
+      expect(await canReadMenu(w.store, ALICE, menu)).toBe(true);
+    }
+    for (const recipe of Object.values(r)) {
+      expect(await canReadRecipe(w.store, ALICE, recipe)).toBe(true);
+    }
+  });
+
+  it('lets others read published items and the recipes of a published menu', async () => {
+    expect(await canReadMenu(w.store, CAROL, m.published)).toBe(true);
+    expect(await canReadMenu(w.store, CAROL, m.favourite)).toBe(false);
+    expect(await canReadMenu(w.store, CAROL, m.alicePrivate)).toBe(false);
+    expect(await canReadRecipe(w.store, CAROL, r.published)).toBe(true);
+    expect(await canReadRecipe(w.store, CAROL, r.inPublishedMenu)).toBe(true);
+    expect(await canReadRecipe(w.store, CAROL, r.own)).toBe(false);
+  });
+
+  it('keeps a menu readable, with its recipes, to a user whose meal uses it', async () => {
+    expect(await canReadMenu(w.store, BOB, m.unpublished)).toBe(true);
+    expect(await canReadRecipe(w.store, BOB, r.inUnpublishedMenu)).toBe(true);
+    expect(await canReadMenu(w.store, CAROL, m.unpublished)).toBe(false);
+    expect(await canReadRecipe(w.store, CAROL, r.inUnpublishedMenu)).toBe(false);
+  });
+});
+
+describe('canReadRow', () => {
+  it('opens public tables to all and owner-only tables to their owner', async () => {
+    const profile = await w.profile(ALICE);
+    const ingredient = await w.ingredient(ALICE);
+    expect(await canReadRow(w.store, CAROL, 'profiles', profile)).toBe(true);
+    expect(await canReadRow(w.store, CAROL, 'ingredients', ingredient)).toBe(true);
+    expect(await canReadRow(w.store, CAROL, 'users', { id: ALICE, pseudo: 'Alice' })).toBe(true);
+    expect(await canReadRow(w.store, ALICE, 'stays', aliceStay)).toBe(true);
+    expect(await canReadRow(w.store, BOB, 'stays', aliceStay)).toBe(false);
+    expect(await canReadRow(w.store, BOB, 'meals', aliceMeal)).toBe(false);
+    expect(await canReadRow(w.store, BOB, 'menus', m.unpublished)).toBe(true);
+    expect(await canReadRow(w.store, BOB, 'recipes', r.own)).toBe(false);
+  });
+});
+
+describe('readableIds', () => {
+  it('gives each user exactly what the rules allow', async () => {
+    const common = {
+      users: [ALICE, BOB, CAROL],
+      ingredients: [],
+      profiles: [],
+      suppliers: [],
+    };
+    const alice = await readableIds(w.store, ALICE);
+    expect({ ...alice, menus: sorted(alice.menus), recipes: sorted(alice.recipes) }).toEqual({
+      ...common,
+      stays: [aliceStay.id],
+      groups: [],
+      meals: [aliceMeal.id],
+      menus: sorted(Object.values(m).map((x) => x.id)),
+      recipes: sorted(Object.values(r).map((x) => x.id)),
+    });
+
+    const bob = await readableIds(w.store, BOB);
+    expect({ ...bob, menus: sorted(bob.menus), recipes: sorted(bob.recipes) }).toEqual({
+      ...common,
+      stays: [bobStay.id],
+      groups: [],
+      meals: [bobMeal.id],
+      menus: sorted([m.published.id, m.unpublished.id]),
+      recipes: sorted([r.published.id, r.inPublishedMenu.id, r.inUnpublishedMenu.id]),
+    });
+
+    const carol = await readableIds(w.store, CAROL);
+    expect({ ...carol, recipes: sorted(carol.recipes) }).toEqual({
+      ...common,
+      stays: [],
+      groups: [],
+      meals: [],
+      menus: [m.published.id],
+      recipes: sorted([r.published.id, r.inPublishedMenu.id]),
+    });
+  });
+
+  it('agrees with canReadRow on every menu and recipe', async () => {
+    for (const userId of [ALICE, BOB, CAROL]) {
+      const ids = await readableIds(w.store, userId);
+      for (const menu of w.store.snapshot('menus')) {
+        expect(ids.menus.includes(menu.id), `${userId} menu ${menu.id}`).toBe(
+          await canReadRow(w.store, userId, 'menus', menu),
+        );
+      }
+      for (const recipe of w.store.snapshot('recipes')) {
+        expect(ids.recipes.includes(recipe.id), `${userId} recipe ${recipe.id}`).toBe(
+          await canReadRow(w.store, userId, 'recipes', recipe),
+        );
+      }
+    }
+  });
+});
+
+describe('readableDependents', () => {
+  it("sends a menu's recipes with it", async () => {
+    expect(await readableDependents(w.store, CAROL, 'menus', m.published)).toEqual({
+      menus: [],
+      recipes: [r.inPublishedMenu.id],
+    });
+  });
+
+  it("sends an own meal's menu and its recipes", async () => {
+    expect(await readableDependents(w.store, BOB, 'meals', bobMeal)).toEqual({
+      menus: [m.unpublished.id],
+      recipes: [r.inUnpublishedMenu.id],
+    });
+  });
+
+  it("sends nothing for another user's meal or for other tables", async () => {
+    expect(await readableDependents(w.store, CAROL, 'meals', bobMeal)).toEqual({
+      menus: [],
+      recipes: [],
+    });
+    expect(await readableDependents(w.store, ALICE, 'stays', aliceStay)).toEqual({
+      menus: [],
+      recipes: [],
+    });
+  });
+});
+
+describe('unreadableLocalRows', () => {
+  it("finds nothing to drop on Bob's device while his meal uses the menu", () => {
+    const menus = [m.published, m.unpublished];
+    const recipes = [r.published, r.inPublishedMenu, r.inUnpublishedMenu];
+    expect(unreadableLocalRows(BOB, menus, recipes, [bobMeal])).toEqual({ menus: [], recipes: [] });
+  });
+
+  it('drops the unpublished menu and its recipe once no meal of his uses it', () => {
+    const menus = [m.published, m.unpublished];
+    const recipes = [r.published, r.inPublishedMenu, r.inUnpublishedMenu];
+    expect(unreadableLocalRows(BOB, menus, recipes, [])).toEqual({
+      menus: [m.unpublished.id],
+      recipes: [r.inUnpublishedMenu.id],
+    });
+  });
+
+  it('drops a menu and recipe that stopped being published', () => {
+    const unpublished = { ...m.published, isPublished: false };
+    const recipe = { ...r.published, isPublished: false };
+    expect(unreadableLocalRows(CAROL, [unpublished], [recipe, r.inPublishedMenu], [])).toEqual({
+      menus: [m.published.id],
+      recipes: [r.published.id, r.inPublishedMenu.id],
+    });
+  });
+
+  it("ignores other users' meals and keeps the user's own rows", () => {
+    expect(unreadableLocalRows(ALICE, Object.values(m), Object.values(r), [bobMeal])).toEqual({
+      menus: [],
+      recipes: [],
+    });
+    expect(unreadableLocalRows(CAROL, [m.unpublished], [], [bobMeal])).toEqual({
+      menus: [m.unpublished.id],
+      recipes: [],
+    });
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The sync protocol between a device and the server (ARCHITECTURE.md, "How a change travels").
+ * Both ends validate every message against these schemas.
+ *
+ * - POST /sync/ids   leases a block of fresh ids to a device.
+ * - POST /sync/push  sends outbox entries, in order; answers the last processed mutation id.
+ * - POST /sync/pull  answers what changed since the device's cookie, paginated.
+ * - GET  /sync/events a stream of "poke" hints: something this user may read has changed.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { TABLE_NAMES } from '@popote/domain';
+
+/** A device (browser profile) id: random, chosen by the device. */
+export const ClientIdSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
+
+export const TableNameSchema = Type.Union(TABLE_NAMES.map((t) => Type.Literal(t)));
+
+/** Most mutations a device may push at once; larger outboxes go in several pushes. */
+export const MAX_PUSH_MUTATIONS = 200;
+
+export const MutationSchema = Type.Object({
+  /** Per device, 1, 2, 3… in the order the user made the changes. */
+  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  name: Type.String({ maxLength: 64 }),
+  args: Type.Unknown(),
+});
+export type Mutation = Static<typeof MutationSchema>;
+
+export const PushRequestSchema = Type.Object({
+  clientId: ClientIdSchema,
+  mutations: Type.Array(MutationSchema, { maxItems: MAX_PUSH_MUTATIONS }),
+});
+export type PushRequest = Static<typeof PushRequestSchema>;
+
+export const PushResponseSchema = Type.Object({
+  /** The last mutation of this device the server has processed (applied or refused). */
+  lastMutationId: Type.Integer({ minimum: 0 }),
+});
+export type PushResponse = Static<typeof PushResponseSchema>;
+
+export const PullRequestSchema = Type.Object({
+  clientId: ClientIdSchema,
+  /** The cookie of the last complete pull; null for a first sync. */
+  cookie: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** Continuation of a paginated pull, as answered by the previous page. */
+  cursor: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+});
+export type PullRequest = Static<typeof PullRequestSchema>;
+
+export const PatchOpSchema = Type.Union([
+  Type.Object({ op: Type.Literal('put'), table: TableNameSchema, row: Type.Unknown() }),
+  Type.Object({ op: Type.Literal('del'), table: TableNameSchema, id: Type.Integer() }),
+]);
+export type PatchOp = Static<typeof PatchOpSchema>;
+
+export const RejectionSchema = Type.Object({
+  mutationId: Type.Integer({ minimum: 1 }),
+  name: Type.String(),
+  args: Type.Unknown(),
+  /** Why the server refused it, in French, for the 'Modifications refusées' list. */
+  message: Type.String(),
+  /** When the server refused it (ISO date-time). */
+  at: Type.String(),
+});
+export type Rejection = Static<typeof RejectionSchema>;
+
+export const PullResponseSchema = Type.Object({
+  /** Store it once `more` is false; send it back with the next pull. */
+  cookie: Type.Integer({ minimum: 0 }),
+  lastMutationId: Type.Integer({ minimum: 0 }),
+  patch: Type.Array(PatchOpSchema),
+  rejections: Type.Array(RejectionSchema),
+  /** True when another page follows: pull again with `cursor`. */
+  more: Type.Boolean(),
+  cursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type PullResponse = Static<typeof PullResponseSchema>;
+
+export const IdsRequestSchema = Type.Object({ clientId: ClientIdSchema });
+export type IdsRequest = Static<typeof IdsRequestSchema>;
+
+export const IdBlockSchema = Type.Object({
+  first: Type.Integer({ minimum: 1 }),
+  count: Type.Integer({ minimum: 1 }),
+});
+export type IdBlock = Static<typeof IdBlockSchema>;
+
+/** Size of an id block: a device can create about a million rows offline per block. */
+export const ID_BLOCK_SIZE = 2 ** 20;
+
+/** The French messages the server answers on /sync (errors go in `message`). */
+export const SYNC_MESSAGES = {
+  clientOfOtherUser: 'Cet appareil est enregistré pour un autre compte.',
+  gap: 'Des modifications de cet appareil manquent : la synchronisation reprendra depuis le début.',
+} as const;

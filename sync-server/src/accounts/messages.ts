@@ -1,0 +1,14 @@
+/** The French texts of the account routes (the first five are those of the original service). */
+export const ACCOUNT_MESSAGES = {
+  mailUsed: 'Cette adresse mail est déjà utilisée.',
+  weakPassword: 'Merci de choisir un mot de passe plus solide.',
+  invalidMail: "L'adresse mail est invalide.",
+  unknownMail: "Cette adresse mail n'est pas utilisée.",
+  wrongPassword: 'Le mot de passe est incorrect.',
+  pseudoRequired: 'Merci de choisir un pseudonyme.',
+  pseudoInvalid: 'Le pseudonyme contient des caractères non autorisés.',
+  mailFailed: "Le mail n'a pas pu être envoyé. Merci de réessayer plus tard.",
+} as const;
+
+/** Shortest password accepted, in characters. */
+export const MIN_PASSWORD_LENGTH = 8;

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/harness.js';
+
+const TOO_MANY = { message: 'Trop de tentatives. Merci de réessayer dans quelques minutes.' };
+let server: TestServer;
+afterEach(async () => {
+  expect(await server.close()).toEqual([]);
+});
+
+const login = (Mail: string, Password: string, remoteAddress = '10.0.0.1') =>
+  server.inject({ method: 'POST', url: '/api/loggin', payload: { Mail, Password }, remoteAddress });
+
+describe('per IP address (in memory)', () => {
+  test('each account route allows max requests per window and per client address', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 3, perAddressMax: 100, windowMs: 60_000 },
+    });
+    for (let i = 0; i < 3; i++) {
+      expect((await login(`u${i}@exemple.fr`, 'tartiflette')).statusCode).toBe(200);
+    }
+    const refused = await login('u9@exemple.fr', 'tartiflette');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(TOO_MANY);
+    expect((await login('u9@exemple.fr', 'tartiflette', '10.0.0.2')).statusCode).toBe(200);
+
+    for (let i = 0; i < 3; i++) {
+      const answer = await server.inject({
+        method: 'GET',
+        url: `/api/reset?mail=r${i}@exemple.fr`,
+        remoteAddress: '10.0.0.3',
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    const resetRefused = await server.inject({
+      method: 'GET',
+      url: '/api/reset?mail=r9@exemple.fr',
+      remoteAddress: '10.0.0.3',
+    });
+    expect(resetRefused.statusCode).toBe(429);
+    expect(resetRefused.json()).toEqual(TOO_MANY);
+  });
+
+  test('inscription is limited too', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 2, perAddressMax: 100, windowMs: 60_000 },
+    });
+    const register = (i: number) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/inscription',
+        payload: { Mail: `u${i}@exemple.fr`, Password: 'tartiflette', Pseudo: 'U' },
+        remoteAddress: '10.0.0.4',
+      });
+    expect((await register(1)).statusCode).toBe(200);
+    expect((await register(2)).statusCode).toBe(200);
+    const refused = await register(3);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(TOO_MANY);
+    expect(server.mails()).toHaveLength(2);
+  });
+});
+
+describe('per mail address (kept in the store)', () => {
+  test('failed logins on one address are limited whatever the client address', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 100, perAddressMax: 2, windowMs: 60_000 },
+    });
+    await server.signUp('anne@exemple.fr', 'tartiflette');
+    expect((await login('anne@exemple.fr', 'mauvais-1', '10.0.1.1')).statusCode).toBe(200);
+    expect((await login('anne@exemple.fr', 'mauvais-2', '10.0.1.2')).statusCode).toBe(200);
+    const refused = await login('ANNE@exemple.fr', 'tartiflette', '10.0.1.3');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(TOO_MANY);
+    // Other addresses are not affected.
+    expect((await login('bob@exemple.fr', 'tartiflette', '10.0.1.3')).statusCode).toBe(200);
+
+    server.clock.now += 60_001;
+    expect((await login('anne@exemple.fr', 'tartiflette', '10.0.1.3')).json()).toMatchObject({
+      Error: '',
+    });
+  });
+
+  test('successful logins do not count, and one clears the failures', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 100, perAddressMax: 2, windowMs: 60_000 },
+    });
+    await server.signUp('anne@exemple.fr', 'tartiflette');
+    for (let i = 0; i < 4; i++) {
+      expect((await login('anne@exemple.fr', 'tartiflette')).json()).toMatchObject({ Error: '' });
+    }
+    await login('anne@exemple.fr', 'mauvais-1');
+    await login('anne@exemple.fr', 'tartiflette');
+    await login('anne@exemple.fr', 'mauvais-2');
+    expect((await login('anne@exemple.fr', 'tartiflette')).statusCode).toBe(200);
+  });
+
+  test('inscriptions and reset requests for one address are limited', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 100, perAddressMax: 2, windowMs: 60_000 },
+    });
+    const register = (remoteAddress: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/inscription',
+        payload: { Mail: 'anne@exemple.fr', Password: 'tartiflette', Pseudo: 'Anne' },
+        remoteAddress,
+      });
+    expect((await register('10.0.2.1')).statusCode).toBe(200);
+    expect((await register('10.0.2.2')).statusCode).toBe(200);
+    expect((await register('10.0.2.3')).statusCode).toBe(429);
+    expect(server.mails()).toHaveLength(2);
+
+    const reset = (remoteAddress: string) =>
+      server.inject({ method: 'GET', url: '/api/reset?mail=zoe@exemple.fr', remoteAddress });
+    expect((await reset('10.0.2.1')).json()).toBe(true);
+    expect((await reset('10.0.2.2')).json()).toBe(true);
+    const refused = await reset('10.0.2.3');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(TOO_MANY);
+  });
+
+  test('the counters survive a restart (no state outside the store)', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 100, perAddressMax: 1, windowMs: 60_000 },
+    });
+    await server.inject({ method: 'GET', url: '/api/reset?mail=zoe@exemple.fr' });
+    const { dataDir, clock } = server;
+    await server.app.close();
+    const again = await startTestServer(
+      { authRateLimit: { max: 100, perAddressMax: 1, windowMs: 60_000 } },
+      dataDir,
+    );
+    again.clock.now = clock.now;
+    server = again;
+    const refused = await server.inject({ method: 'GET', url: '/api/reset?mail=zoe@exemple.fr' });
+    expect(refused.statusCode).toBe(429);
+  });
+});

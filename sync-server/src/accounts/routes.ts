@@ -1,0 +1,95 @@
+/**
+ * The account routes of spec 7.1, mounted under /api.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { ServerConfig } from '../config.js';
+import { unauthorized } from '../http/errors.js';
+import { requireUserHook } from './auth.js';
+import { confirmationFailurePage } from './link-pages.js';
+import {
+  ConfirmQuery,
+  InscriptionAnswer,
+  InscriptionBody,
+  LogginAnswer,
+  LogginBody,
+  ResetQuery,
+  SettingsAnswer,
+  SettingsBody,
+} from './schemas.js';
+
+/** Account payloads are a few short strings. */
+export const ACCOUNT_BODY_LIMIT = 64 * 1024;
+
+export interface AccountRoutesOptions {
+  authRateLimit: ServerConfig['authRateLimit'];
+}
+
+export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
+  const perIp = {
+    rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs },
+  };
+  const accounts = () => app.popote.accounts;
+
+  app.post<{ Body: InscriptionBody }>(
+    '/inscription',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: perIp,
+      schema: { body: InscriptionBody, response: { 200: InscriptionAnswer } },
+    },
+    (request) => accounts().register(request.body),
+  );
+
+  app.get<{ Querystring: ConfirmQuery }>(
+    '/inscription/confirm',
+    { schema: { querystring: ConfirmQuery } },
+    async (request, reply) => {
+      const outcome = accounts().confirmRegistration(request.query.token ?? '');
+      const appUrl = app.popote.config.publicUrl;
+      if (outcome.kind === 'created') {
+        return reply.redirect(`${appUrl}/?show-success-inscription=OK`, 302);
+      }
+      const page = confirmationFailurePage(outcome.kind, appUrl);
+      return reply.code(page.statusCode).type('text/html; charset=utf-8').send(page.html);
+    },
+  );
+
+  app.post<{ Body: LogginBody }>(
+    '/loggin',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: perIp,
+      schema: { body: LogginBody, response: { 200: LogginAnswer } },
+    },
+    (request) => accounts().login(request.body),
+  );
+
+  app.get<{ Querystring: ResetQuery }>(
+    '/reset',
+    { config: perIp, schema: { querystring: ResetQuery, response: { 200: Type.Boolean() } } },
+    (request) => accounts().requestNewPassword(request.query.mail),
+  );
+
+  // Authentication runs in onRequest, before the body is read: no token, no parsing.
+  app.get(
+    '/settings',
+    { onRequest: requireUserHook, schema: { response: { 200: SettingsAnswer } } },
+    async (request) => accounts().settings(userOf(request)),
+  );
+
+  app.post<{ Body: SettingsBody }>(
+    '/settings',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      onRequest: requireUserHook,
+      schema: { body: SettingsBody, response: { 200: SettingsAnswer } },
+    },
+    (request) => accounts().updateSettings(userOf(request), request.body),
+  );
+};
+
+function userOf(request: FastifyRequest): number {
+  if (request.userId === null) throw unauthorized();
+  return request.userId;
+}

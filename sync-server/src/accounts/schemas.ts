@@ -1,0 +1,40 @@
+/**
+ * Request and answer shapes of the account routes (field names of spec 7.1). Every string
+ * has a maximum length so that no request makes the server hash or store huge values.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const Mail = Type.String({ maxLength: 254 });
+const Password = Type.String({ maxLength: 200 });
+const Pseudo = Type.String({ maxLength: 60 });
+
+export const InscriptionBody = Type.Object({ Mail, Password, Pseudo });
+export type InscriptionBody = Static<typeof InscriptionBody>;
+
+export const InscriptionAnswer = Type.Object({
+  Error: Type.String(),
+  IsPasswordError: Type.Boolean(),
+});
+
+export const ConfirmQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
+export type ConfirmQuery = Static<typeof ConfirmQuery>;
+
+export const LogginBody = Type.Object({ Mail, Password });
+export type LogginBody = Static<typeof LogginBody>;
+
+export const LogginAnswer = Type.Object({
+  Error: Type.String(),
+  IsPasswordError: Type.Boolean(),
+  Id: Type.Integer(),
+  Token: Type.String(),
+  Pseudo: Type.String(),
+});
+
+export const ResetQuery = Type.Object({ mail: Mail });
+export type ResetQuery = Static<typeof ResetQuery>;
+
+export const SettingsBody = Type.Object({ Mail, Password, Pseudo });
+export type SettingsBody = Static<typeof SettingsBody>;
+
+/** Never a password nor a hash. */
+export const SettingsAnswer = Type.Object({ Mail: Type.String(), Pseudo: Type.String() });

@@ -1,0 +1,94 @@
+/**
+ * Builds the Fastify server: security headers, validation, French errors, sessions, the
+ * account routes and the web app. The caller listens (`await app.listen({ host, port })`).
+ */
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import type { ServerConfig } from './config.js';
+import type { PopoteServices } from './services.js';
+import { ServerStore } from './store/server-store.js';
+import { createMailer, defaultSender } from './mail/mailer.js';
+import { AccountService } from './accounts/account-service.js';
+import { signSession } from './accounts/auth.js';
+import { accountRoutes } from './accounts/routes.js';
+import { DEFAULT_SCRYPT_LOG2_N } from './accounts/passwords.js';
+import { errorHandler, tooManyAttempts } from './http/errors.js';
+import { typeboxValidatorCompiler } from './http/typebox-validation.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import { SyncService } from './sync/sync-service.js';
+import { syncRoutes } from './sync/routes.js';
+
+export interface BuildOptions {
+  /** Clock in ms (default Date.now); tests move it to expire links and passwords. */
+  now?: () => number;
+  /** log2 of scrypt's N for new password hashes; tests lower it to run fast. */
+  scryptLog2N?: number;
+}
+
+export type PopoteServer = FastifyInstance & { popote: PopoteServices };
+
+export async function buildServer(
+  config: ServerConfig,
+  options: BuildOptions = {},
+): Promise<PopoteServer> {
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    // Only the routes' own bodyLimit (smaller) or this one apply; sync pushes may be larger.
+    bodyLimit: 1024 * 1024,
+  });
+  const store = ServerStore.open(config.dataDir);
+  app.addHook('onClose', async () => {
+    app.popote.mailer.close();
+    store.close();
+  });
+  try {
+    const now = options.now ?? Date.now;
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: join(config.dataDir, 'outbox'),
+      from: defaultSender(config.publicUrl),
+      log: app.log,
+    });
+    const accounts = new AccountService({
+      store,
+      mailer,
+      config,
+      now,
+      scryptLog2N: options.scryptLog2N ?? DEFAULT_SCRYPT_LOG2_N,
+      signSession: (userId) => signSession(app, userId),
+      log: app.log,
+    });
+    const sync = new SyncService(store.sync, store.syncReader, (n) => store.allocateIds(n), now);
+    app.decorate('popote', {
+      config,
+      store,
+      mailer,
+      now,
+      accounts,
+      sync,
+    } satisfies PopoteServices);
+    app.decorateRequest('userId', null);
+
+    app.setValidatorCompiler(typeboxValidatorCompiler);
+    app.setErrorHandler(errorHandler);
+    await registerSecurityHeaders(app);
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: () => tooManyAttempts(),
+    });
+    await app.register(fastifyJwt, { secret: config.jwtSecret ?? store.jwtSecret() });
+
+    await app.register(accountRoutes, { prefix: '/api', authRateLimit: config.authRateLimit });
+    await app.register(syncRoutes);
+    // The REST entities (/api) register here, before the web app.
+
+    await registerWebApp(app, config.webRoot);
+    return app as PopoteServer;
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The server's settings, read once from the environment. Everything has a default so that
+ * `npm start` works with no configuration on a single machine.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { invalid } from '@popote/domain';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Origin written into mailed links; no trailing slash. */
+  publicUrl: string;
+  /** SMTP connection URL; null writes mails as .eml files into `${dataDir}/outbox/`. */
+  smtpUrl: string | null;
+  /** null: a secret is generated on first start and kept in the store. */
+  jwtSecret: string | null;
+  /** Folder of the built web app; null serves no web app. */
+  webRoot: string | null;
+  logger: boolean;
+  /** Limits on inscription, loggin and reset: per IP (max) and per mail address. */
+  authRateLimit: { max: number; perAddressMax: number; windowMs: number };
+}
+
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_AUTH_RATE_LIMIT = { max: 30, perAddressMax: 10, windowMs: 15 * 60_000 };
+
+// src/ and dist/ both sit directly under the package folder.
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const host = text(env.HOST) ?? DEFAULT_HOST;
+  const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65535);
+  const publicUrl = (text(env.PUBLIC_URL) ?? `http://${urlHost(host)}:${port}`).replace(
+    /\/+$/u,
+    '',
+  );
+  if (!/^https?:\/\/[^/\s]+/u.test(publicUrl)) {
+    throw invalid(
+      `Configuration invalide : PUBLIC_URL doit commencer par http:// ou https:// (reçu « ${publicUrl} »).`,
+    );
+  }
+  return {
+    host,
+    port,
+    dataDir: resolve(text(env.DATA_DIR) ?? './data'),
+    publicUrl,
+    smtpUrl: text(env.SMTP_URL),
+    jwtSecret: text(env.JWT_SECRET),
+    webRoot: webRoot(env),
+    logger: flag(env, 'LOG', true),
+    authRateLimit: {
+      max: integer(env, 'AUTH_RATE_LIMIT_MAX', DEFAULT_AUTH_RATE_LIMIT.max, 1, 1_000_000),
+      perAddressMax: integer(
+        env,
+        'AUTH_RATE_LIMIT_PER_ADDRESS_MAX',
+        DEFAULT_AUTH_RATE_LIMIT.perAddressMax,
+        1,
+        1_000_000,
+      ),
+      windowMs: integer(
+        env,
+        'AUTH_RATE_LIMIT_WINDOW_MS',
+        DEFAULT_AUTH_RATE_LIMIT.windowMs,
+        1000,
+        7 * 24 * 3_600_000,
+      ),
+    },
+  };
+}
+
+function webRoot(env: Env): string | null {
+  const explicit = text(env.WEB_ROOT);
+  if (explicit !== null) return resolve(explicit);
+  const built = resolve(packageDir, '../web/dist');
+  return existsSync(built) ? built : null;
+}
+
+function text(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env[name]);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/u.test(raw) || value < min || value > max) {
+    throw invalid(
+      `Configuration invalide : ${name} doit être un entier entre ${min} et ${max} (reçu « ${raw} »).`,
+    );
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env[name])?.toLowerCase();
+  if (raw === undefined || raw === null) return fallback;
+  if (['1', 'true', 'on', 'yes', 'oui'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no', 'non'].includes(raw)) return false;
+  throw invalid(`Configuration invalide : ${name} doit valoir 1 ou 0 (reçu « ${raw} »).`);
+}
+
+// An IPv6 literal needs brackets inside a URL.
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}

@@ -1,0 +1,103 @@
+/**
+ * The server's store: the only place that speaks SQL. Routes and services call its typed
+ * methods; new areas (sync, REST entities) add their own store class here beside `accounts`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import { invalid } from '@popote/domain';
+import Sqlite from 'better-sqlite3';
+import { openDatabase } from './db.js';
+import { AccountsStore } from './accounts-store.js';
+import { SyncReader, SyncWriter } from './sync-store.js';
+
+/** Ids stay exact in a JavaScript number (and in a browser's IndexedDB key). */
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+export class ServerStore {
+  readonly accounts: AccountsStore;
+  /** Synced rows, written on the main connection. */
+  readonly sync: SyncWriter;
+  /** Synced rows read by pulls on a second connection, which sees only committed data. */
+  readonly syncReader: SyncReader;
+  private readonly readerDb: Database;
+
+  constructor(readonly db: Database) {
+    this.accounts = new AccountsStore(db);
+    this.sync = new SyncWriter(db);
+    this.readerDb = new Sqlite(db.name, { readonly: true });
+    this.readerDb.pragma('busy_timeout = 5000');
+    this.syncReader = new SyncReader(this.readerDb);
+  }
+
+  /** The pseudonym other users see (the synced `users` row), inside the caller's transaction. */
+  putPublicUser(id: number, pseudo: string): void {
+    this.sync.putRow('users', { id, pseudo }, this.sync.nextVersion());
+  }
+
+  static open(dataDir: string): ServerStore {
+    return new ServerStore(openDatabase(dataDir));
+  }
+
+  /**
+   * Runs fn in one write transaction. better-sqlite3 transactions are synchronous: fn must not
+   * await; nested calls become savepoints.
+   */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  getMeta(key: string): string | number | null {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+      { value: string | number } | undefined;
+    return row?.value ?? null;
+  }
+
+  setMeta(key: string, value: string | number): void {
+    this.db
+      .prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      )
+      .run(key, sqlValue(value));
+  }
+
+  /** The value stored under key, created by make() if absent; the first writer wins. */
+  metaOrCreate(key: string, make: () => string): string {
+    this.db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(key, make());
+    return String(this.getMeta(key));
+  }
+
+  /**
+   * Reserves `count` consecutive ids from the one service-wide sequence (starting at 1) and
+   * returns the first. Every id of the service (users included) comes from here, so ids are
+   * unique across tables and devices.
+   */
+  allocateIds(count: number): number {
+    if (!Number.isSafeInteger(count) || count < 1) {
+      throw invalid(`Nombre d'identifiants à réserver invalide : ${String(count)}.`);
+    }
+    return this.transaction(() => {
+      const next = Number(this.getMeta('next_id'));
+      // Written so that no intermediate value exceeds 2^53 and gets rounded.
+      if (next > MAX_ID - count + 1) {
+        throw invalid('Plus aucun identifiant disponible pour cette réservation.');
+      }
+      this.setMeta('next_id', next + count);
+      return next;
+    });
+  }
+
+  /** The secret that signs session tokens, generated on first start. */
+  jwtSecret(): string {
+    return this.metaOrCreate('jwt_secret', () => randomBytes(48).toString('base64url'));
+  }
+
+  close(): void {
+    if (this.readerDb.open) this.readerDb.close();
+    if (this.db.open) this.db.close();
+  }
+}
+
+// better-sqlite3 binds every JS number as REAL; whole numbers are kept as INTEGER.
+function sqlValue(value: string | number): string | number | bigint {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
+}

@@ -1,0 +1,375 @@
+/**
+ * The server side of sync (ARCHITECTURE.md, "How a change travels"): leases ids, applies pushed
+ * mutations in order and exactly once with the same mutators as devices, and answers pulls with
+ * what each user may read. It holds no state outside the store.
+ */
+import {
+  canReadRow,
+  conflict,
+  forbidden,
+  invalid,
+  isDomainError,
+  readableDependents,
+  readableIds,
+  runMutation,
+  TABLE_NAMES,
+  type Id,
+  type MutationContext,
+  type Row,
+  type Store,
+  type TableName,
+} from '@popote/domain';
+import {
+  ID_BLOCK_SIZE,
+  SYNC_MESSAGES,
+  type IdBlock,
+  type Mutation,
+  type PushResponse,
+} from '@popote/sync-protocol';
+import { asReadStore, type SyncReader, type SyncWriter } from '../store/sync-store.js';
+import { SerialQueue } from './serial-queue.js';
+
+/** Rows per pull page: keeps a first sync of a large library in bounded messages. */
+export const PULL_PAGE_ROWS = 2000;
+
+export class SyncGapError extends Error {
+  constructor(readonly lastMutationId: number) {
+    super(SYNC_MESSAGES.gap);
+  }
+}
+
+interface Cursor {
+  /** Snapshot version of the first page: the cookie the client keeps at the end. */
+  v: number;
+  /** Last mutation id processed at that snapshot. */
+  m: number;
+  /** 'full' sync (no cookie) or incremental since `c`. */
+  k: 'full' | 'inc';
+  c: number;
+  /** Position: table index and id (full), or version, table and id (incremental). */
+  t: number;
+  tb: string;
+  i: number;
+}
+
+export interface ProcessedMutation {
+  userId: Id;
+  clientId: string;
+  mutationId: number;
+  outcome: 'applied' | 'rejected';
+}
+
+export interface PullPage {
+  cookie: number;
+  lastMutationId: number;
+  /** Patch operations as JSON texts, rows kept as stored (never re-serialised). */
+  patch: string[];
+  rejections: { mutationId: number; name: string; args: unknown; message: string; at: string }[];
+  more: boolean;
+  cursor: string | null;
+}
+
+export class SyncService {
+  private readonly writes = new SerialQueue();
+  /** Pulls share the reader connection: one snapshot at a time. */
+  private readonly reads = new SerialQueue();
+  private readonly listeners = new Set<(userId: Id | null) => void>();
+  private readonly processedListeners = new Set<(event: ProcessedMutation) => void>();
+
+  constructor(
+    private readonly writer: SyncWriter,
+    private readonly reader: SyncReader,
+    private readonly allocateIds: (count: number) => Id,
+    private readonly now: () => number,
+  ) {}
+
+  /** Called after each committed change (null: something everyone may read changed). */
+  onChange(listener: (userId: Id | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Called once per processed mutation, after its transaction committed. */
+  onProcessed(listener: (event: ProcessedMutation) => void): () => void {
+    this.processedListeners.add(listener);
+    return () => this.processedListeners.delete(listener);
+  }
+
+  /** Registers the device for the user on first contact; refuses another user's device. */
+  private ensureClient(clientId: string, userId: Id): number {
+    const client = this.writer.client(clientId);
+    if (!client) {
+      this.writer.addClient(clientId, userId, this.now());
+      return 0;
+    }
+    if (client.userId !== userId) throw forbidden(SYNC_MESSAGES.clientOfOtherUser);
+    return client.lastMutationId;
+  }
+
+  leaseIds(userId: Id, clientId: string): Promise<IdBlock> {
+    return this.writes.run(() => {
+      this.ensureClient(clientId, userId);
+      const first = this.allocateIds(ID_BLOCK_SIZE);
+      this.writer.leaseIds(first, ID_BLOCK_SIZE, userId, clientId, this.now());
+      return { first, count: ID_BLOCK_SIZE };
+    });
+  }
+
+  /**
+   * Applies the mutations in order. Already processed ones (a retried or duplicated push) are
+   * skipped; a refused one is recorded with its French reason and counts as processed.
+   */
+  push(userId: Id, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
+    return this.writes.run(async () => {
+      let last = this.ensureClient(clientId, userId);
+      let changed = false;
+      for (const mutation of mutations) {
+        if (mutation.id <= last) continue;
+        if (mutation.id !== last + 1) throw new SyncGapError(last);
+        changed = (await this.applyOne(userId, clientId, mutation)) || changed;
+        last = mutation.id;
+      }
+      if (changed) this.notify(null);
+      return { lastMutationId: last };
+    });
+  }
+
+  /** Returns true when the mutation was applied (false when refused). */
+  private async applyOne(userId: Id, clientId: string, mutation: Mutation): Promise<boolean> {
+    const version = this.writer.begin();
+    try {
+      await runMutation(this.context(userId, version), mutation.name, mutation.args);
+      this.writer.setLastMutationId(clientId, mutation.id);
+      this.writer.commit();
+      this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'applied' });
+      return true;
+    } catch (e) {
+      this.writer.rollback();
+      if (!isDomainError(e)) throw e; // infrastructure failure or bug: the client retries
+      this.writer.write((v) => {
+        this.writer.recordRejection(
+          clientId,
+          {
+            mutationId: mutation.id,
+            name: mutation.name.slice(0, 64),
+            args: JSON.stringify(mutation.args ?? null),
+            message: e.message,
+            at: new Date(this.now()).toISOString(),
+          },
+          v,
+        );
+        this.writer.setLastMutationId(clientId, mutation.id);
+      });
+      this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'rejected' });
+      return false;
+    }
+  }
+
+  /** The mutation context on the server: the writer as Store, ids checked against leases. */
+  context(userId: Id, version: number): MutationContext {
+    const writer = this.writer;
+    const store: Store = {
+      ...asReadStore(writer),
+      put: async (table, row) => writer.putRow(table, row, version),
+      delete: async (table, id) => writer.deleteRow(table, id, version),
+    };
+    return {
+      store,
+      userId,
+      claimId: async (table, id) => {
+        if (writer.leasedTo(id) !== userId) {
+          throw invalid("Cet identifiant n'a pas été attribué à cet appareil.");
+        }
+        if (writer.idUsed(table, id)) throw conflict('Identifiant déjà utilisé.');
+      },
+    };
+  }
+
+  /** Runs a server-side write (REST /api, accounts) as one versioned transaction. */
+  mutate(userId: Id, run: (ctx: MutationContext) => Promise<void>): Promise<void> {
+    return this.writes.run(async () => {
+      const version = this.writer.begin();
+      try {
+        await run(this.context(userId, version));
+        this.writer.commit();
+      } catch (e) {
+        this.writer.rollback();
+        throw e;
+      }
+      this.notify(null);
+    });
+  }
+
+  /** Writes a row outside any mutator (the public pseudonym of an account, the catalogue). */
+  putSystemRow<T extends TableName>(table: T, row: Row<T>): Promise<void> {
+    return this.writes.run(() => {
+      this.writer.write((v) => this.writer.putRow(table, row, v));
+      this.notify(null);
+    });
+  }
+
+  private emitProcessed(event: ProcessedMutation): void {
+    for (const listener of this.processedListeners) listener(event);
+  }
+
+  private notify(userId: Id | null): void {
+    for (const listener of this.listeners) listener(userId);
+  }
+
+  pull(
+    userId: Id,
+    clientId: string,
+    cookie: number | null,
+    cursorText: string | null,
+  ): Promise<PullPage> {
+    const client = this.writer.client(clientId);
+    if (client && client.userId !== userId) throw forbidden(SYNC_MESSAGES.clientOfOtherUser);
+    const cursor = cursorText ? decodeCursor(cursorText) : null;
+    return this.reads.run(async () => {
+      this.reader.beginRead();
+      try {
+        return await this.pullPage(userId, clientId, cookie, cursor);
+      } finally {
+        this.reader.endRead();
+      }
+    });
+  }
+
+  private async pullPage(
+    userId: Id,
+    clientId: string,
+    cookie: number | null,
+    cursor: Cursor | null,
+  ): Promise<PullPage> {
+    const start: Cursor = cursor ?? {
+      v: this.reader.version(),
+      m: this.reader.lastMutationId(clientId),
+      k: cookie === null || cookie === 0 ? 'full' : 'inc',
+      c: cookie ?? 0,
+      t: 0,
+      tb: '',
+      i: 0,
+    };
+    const page =
+      start.k === 'full'
+        ? await this.fullPage(userId, start)
+        : await this.incrementalPage(userId, start);
+    const rejections = page.more
+      ? []
+      : this.reader.rejectionsFor(clientId, start.c, start.v).map((r) => ({
+          ...r,
+          args: JSON.parse(r.args) as unknown,
+        }));
+    return {
+      cookie: start.v,
+      lastMutationId: start.m,
+      patch: page.patch,
+      rejections,
+      more: page.more,
+      cursor: page.more ? encodeCursor(page.next) : null,
+    };
+  }
+
+  /** A page of everything the user may read, in (table, id) order. */
+  private async fullPage(
+    userId: Id,
+    at: Cursor,
+  ): Promise<{ patch: string[]; more: boolean; next: Cursor }> {
+    const ids = await readableIds(asReadStore(this.reader), userId);
+    const patch: string[] = [];
+    for (let t = at.t; t < TABLE_NAMES.length; t++) {
+      const table = TABLE_NAMES[t]!;
+      const wanted = ids[table].filter((id) => t > at.t || id > at.i).sort((a, b) => a - b);
+      const room = PULL_PAGE_ROWS - patch.length;
+      const slice = wanted.slice(0, room);
+      for (const { data } of this.reader.rawByIds(table, slice)) patch.push(putOp(table, data));
+      if (wanted.length > room) {
+        return { patch, more: true, next: { ...at, t, i: slice[slice.length - 1] ?? at.i } };
+      }
+    }
+    return { patch, more: false, next: at };
+  }
+
+  /** A page of what changed since the cookie, filtered and completed by the read rules. */
+  private async incrementalPage(
+    userId: Id,
+    at: Cursor,
+  ): Promise<{ patch: string[]; more: boolean; next: Cursor }> {
+    const store = asReadStore(this.reader);
+    const changed = this.reader.changedSince(
+      at.c,
+      at.v,
+      { version: at.t, tbl: at.tb, id: at.i },
+      PULL_PAGE_ROWS,
+    );
+    const patch: string[] = [];
+    const sent = new Set<string>();
+    const extra = { menus: new Set<Id>(), recipes: new Set<Id>() };
+    for (const row of changed) {
+      sent.add(`${row.tbl}:${row.id}`);
+      if (row.data === null) {
+        if (row.owner === null || row.owner === userId) patch.push(delOp(row.tbl, row.id));
+        continue;
+      }
+      if (row.owner !== null && row.owner !== userId) continue;
+      const value = JSON.parse(row.data) as Row;
+      if (await canReadRow(store, userId, row.tbl, value)) {
+        patch.push(putOp(row.tbl, row.data));
+        const deps = await readableDependents(store, userId, row.tbl, value);
+        deps.menus.forEach((id) => extra.menus.add(id));
+        deps.recipes.forEach((id) => extra.recipes.add(id));
+      } else {
+        patch.push(delOp(row.tbl, row.id));
+      }
+    }
+    // Rows made readable by a change without changing themselves: a menu's recipes, the menu
+    // a meal now uses (and its recipes).
+    for (const menu of this.reader.rawByIds('menus', [...extra.menus])) {
+      for (const r of (JSON.parse(menu.data) as Row<'menus'>).recipeIds) extra.recipes.add(r);
+    }
+    for (const table of ['menus', 'recipes'] as const) {
+      const ids = [...extra[table]].filter((id) => !sent.has(`${table}:${id}`));
+      for (const { id, data } of this.reader.rawByIds(table, ids)) {
+        sent.add(`${table}:${id}`);
+        patch.push(putOp(table, data));
+      }
+    }
+    const last = changed[changed.length - 1];
+    const more = changed.length === PULL_PAGE_ROWS;
+    return {
+      patch,
+      more,
+      next: last ? { ...at, t: last.version, tb: last.tbl, i: last.id } : at,
+    };
+  }
+}
+
+function putOp(table: TableName, data: string): string {
+  return `{"op":"put","table":"${table}","row":${data}}`;
+}
+
+function delOp(table: TableName, id: Id): string {
+  return `{"op":"del","table":"${table}","id":${id}}`;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    const ints = [c.v, c.m, c.c, c.t, c.i];
+    if (
+      ints.every((n) => Number.isSafeInteger(n) && n >= 0) &&
+      (c.k === 'full' || c.k === 'inc') &&
+      typeof c.tb === 'string' &&
+      c.tb.length <= 20
+    ) {
+      return c;
+    }
+  } catch {
+    // fall through
+  }
+  throw invalid('Curseur de synchronisation invalide.');
+}

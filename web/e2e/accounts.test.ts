@@ -1,0 +1,263 @@
+/**
+ * Accounts in a real browser: registration by mail, login, the session across reloads and
+ * offline starts, settings, logout, and the failure paths a user meets.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { createAccount, startApp, waitForMailLink } from './harness.js';
+import type { RunningApp } from './harness.js';
+import {
+  drawer,
+  drawerPseudo,
+  errorSnackbar,
+  fillLogin,
+  loginThroughUi,
+  mailField,
+  openPage,
+  passwordField,
+  submitButton,
+  successMessages,
+  topBarTitle,
+  visibleText,
+} from './pages.js';
+
+const PASSWORD = 'Ratatouille-2025';
+// Low enough to reach in a few clicks; each test uses its own addresses.
+const PER_ADDRESS_MAX = 3;
+
+let app: RunningApp;
+let context: BrowserContext;
+let counter = 0;
+const newMail = () => `cuisinier${++counter}.${Date.now()}@exemple.fr`;
+
+beforeAll(async () => {
+  // The per-IP budget is raised: every test here comes from 127.0.0.1.
+  app = await startApp({ authRateLimit: { perAddressMax: PER_ADDRESS_MAX, max: 500 } });
+});
+afterAll(async () => {
+  await app?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('accounts', () => {
+  it('registers through the mailed link, logs in, and stays logged in after reloads and offline', async () => {
+    context = await app.newContext();
+    const page = await openPage(context);
+    expect(await visibleText(topBarTitle(page))).toBe('Popote');
+    await page.getByTestId('welcome-card').getByRole('button', { name: "S'inscrire" }).click();
+
+    const mail = newMail();
+    await fillLogin(page, mail, PASSWORD);
+    await page.getByLabel('Pseudonyme').fill('Mamie Lou');
+    expect(await page.getByText('Le nom affiché aux autres utilisateurs.').isVisible()).toBe(true);
+    expect(await page.getByText("Votre adresse mail vous servira d'identifiant.").isVisible()).toBe(
+      true,
+    );
+    await page.getByLabel('Pseudonyme').press('Enter');
+
+    const registered = page.getByRole('dialog', { name: 'Inscription enregistrée' });
+    expect(await visibleText(registered)).toContain(
+      `Un mail de confirmation a été envoyé à l'adresse ${mail}.`,
+    );
+    await registered.getByRole('button', { name: 'Fermer' }).click();
+    await registered.waitFor({ state: 'hidden' });
+
+    const link = await waitForMailLink(app, mail, '/api/inscription/confirm');
+    await page.goto(link);
+    const validated = page.getByRole('dialog', { name: 'Inscription validée' });
+    expect(await visibleText(validated)).toContain(
+      'Votre inscription est validée. Vous pouvez maintenant vous connecter.',
+    );
+    expect(new URL(page.url()).search).toBe('?show-success-inscription=OK');
+    await validated.getByRole('button', { name: 'Fermer' }).click();
+    await page.waitForURL((url) => url.search === '');
+    await validated.waitFor({ state: 'hidden' });
+
+    await loginThroughUi(page, mail, PASSWORD);
+    expect(await visibleText(successMessages(page).first())).toContain(
+      'Bon retour parmi nous, Mamie Lou',
+    );
+    expect(await visibleText(topBarTitle(page))).toBe('Séjours et groupes');
+    expect(await drawerPseudo(page)).toBe('Mamie Lou');
+    expect(await page.getByText('Version 0.3.1').count()).toBe(1);
+    expect(await page.getByTestId('sync-indicator-slot').count()).toBe(1);
+
+    await page.reload();
+    expect(await drawerPseudo(page)).toBe('Mamie Lou');
+
+    // The worker precaches the shell on the first visit; then the app opens with no network.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await context.setOffline(true);
+    await page.reload();
+    expect(await drawerPseudo(page)).toBe('Mamie Lou');
+    expect(await visibleText(topBarTitle(page))).toBe('Séjours et groupes');
+    await page.goto('/library');
+    expect(await visibleText(topBarTitle(page))).toBe('Bibliothèque de menus favoris et recettes');
+    await context.setOffline(false);
+  });
+
+  it('changes the pseudonym in the settings, shows it in the drawer, then logs out', async () => {
+    const mail = newMail();
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Chef Paul' });
+    context = await app.newContext();
+    const page = await openPage(context);
+    await loginThroughUi(page, mail, PASSWORD);
+
+    await page.getByRole('link', { name: 'Préférences' }).click();
+    expect(await visibleText(topBarTitle(page))).toBe('Préférences');
+    await page.getByRole('heading', { name: 'Réglages' }).waitFor();
+    const email = page.getByLabel('Email');
+    await expect.poll(() => email.inputValue()).toBe(mail);
+    const save = page.getByRole('button', { name: 'Enregistrer' });
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.getByLabel('Pseudo', { exact: true }).fill('Cheffe Paule');
+    expect(await save.isEnabled()).toBe(true);
+    await save.click();
+    await page.getByText('Réglages mis à jour avec succès').waitFor();
+    expect(await drawerPseudo(page)).toBe('Cheffe Paule');
+    await expect.poll(() => save.isDisabled()).toBe(true);
+
+    // The server kept it: a fresh load of the settings reads it back.
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel('Pseudo', { exact: true }).inputValue())
+      .toBe('Cheffe Paule');
+    expect(await drawerPseudo(page)).toBe('Cheffe Paule');
+
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await submitButton(page).waitFor();
+    expect(await visibleText(topBarTitle(page))).toBe('Popote');
+    expect(await drawer(page).count()).toBe(0);
+    await page.reload();
+    await submitButton(page).waitFor();
+    expect(await drawer(page).count()).toBe(0);
+  });
+
+  it('refuses a mail already used, under the mail field', async () => {
+    const mail = newMail();
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Déjà là' });
+    context = await app.newContext();
+    const page = await openPage(context);
+    await page.getByTestId('welcome-card').getByRole('button', { name: "S'inscrire" }).click();
+    await fillLogin(page, mail, PASSWORD);
+    await page.getByLabel('Pseudonyme').fill('Doublon');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+
+    await mailField(page).getByText('Cette adresse mail est déjà utilisée.').waitFor();
+    expect(await passwordField(page).getByText('Cette adresse mail').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mot de passe oublié ?' }).isEnabled()).toBe(
+      true,
+    );
+
+    await page.getByRole('button', { name: 'Retour' }).click();
+    expect(await visibleText(submitButton(page))).toBe('Se connecter');
+    expect(await page.getByLabel('Pseudonyme').count()).toBe(0);
+  });
+
+  it('shows a wrong password under the password field and mails a new one on request', async () => {
+    const mail = newMail();
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Tête en l’air' });
+    context = await app.newContext();
+    const page = await openPage(context);
+    expect(await page.getByRole('button', { name: 'Mot de passe oublié ?' }).count()).toBe(0);
+
+    await fillLogin(page, mail, 'pas-le-bon-mot-de-passe');
+    await page.getByLabel('Mot de passe', { exact: true }).press('Enter');
+    await passwordField(page).getByText('Le mot de passe est incorrect.').waitFor();
+    expect(await mailField(page).getByText('Le mot de passe est incorrect.').count()).toBe(0);
+
+    // Shown with the error, usable only while the mail looks valid.
+    const forgot = page.getByRole('button', { name: 'Mot de passe oublié ?' });
+    await page.getByLabel('Mail', { exact: true }).fill('sans-arobase.fr');
+    expect(await forgot.isDisabled()).toBe(true);
+    await page.getByLabel('Mail', { exact: true }).fill(mail);
+    await forgot.click();
+    const reset = page.getByRole('dialog', { name: 'Mot de passe réinitialisé' });
+    expect(await visibleText(reset)).toContain(
+      `Un mail contenant un nouveau mot de passe a été envoyé à l'adresse ${mail}.`,
+    );
+    const mails = (await app.readOutbox()).filter((m) => m.to === mail);
+    expect(mails.length).toBe(2);
+  });
+
+  it('keeps submit disabled until the mail has an @ and a dot and a password is typed', async () => {
+    context = await app.newContext();
+    const page = await openPage(context);
+    const submit = submitButton(page);
+    expect(await submit.isDisabled()).toBe(true);
+    await fillLogin(page, 'pas-une-adresse', PASSWORD);
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Mail', { exact: true }).fill('presque@exemple');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Mail', { exact: true }).fill('complet@exemple.fr');
+    expect(await submit.isEnabled()).toBe(true);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('');
+    expect(await submit.isDisabled()).toBe(true);
+  });
+
+  it('answers a confirmation link used twice with a French page', async () => {
+    context = await app.newContext();
+    const page = await openPage(context);
+    const mail = newMail();
+    await page.getByTestId('welcome-card').getByRole('button', { name: "S'inscrire" }).click();
+    await fillLogin(page, mail, PASSWORD);
+    await page.getByLabel('Pseudonyme').fill('Deux fois');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('dialog', { name: 'Inscription enregistrée' }).waitFor();
+
+    const link = await waitForMailLink(app, mail, '/api/inscription/confirm');
+    await page.goto(link);
+    await page.getByRole('dialog', { name: 'Inscription validée' }).waitFor();
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(410);
+    expect(await visibleText(page.getByRole('heading', { level: 1 }))).toBe('Lien déjà utilisé');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.getByText('votre compte existe').isVisible()).toBe(true);
+  });
+
+  it('shows the French message of the rate limit after too many failed logins', async () => {
+    const mail = newMail();
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Obstiné' });
+    context = await app.newContext();
+    const page = await openPage(context);
+    await fillLogin(page, mail, 'toujours-faux-1');
+    for (let attempt = 1; attempt <= PER_ADDRESS_MAX; attempt++) {
+      await submitButton(page).click();
+      await passwordField(page).getByText('Le mot de passe est incorrect.').waitFor();
+      await expect.poll(() => submitButton(page).isEnabled()).toBe(true);
+    }
+    await submitButton(page).click();
+    const snackbar = errorSnackbar(page);
+    expect(await visibleText(snackbar)).toContain('Erreur côté serveur');
+    expect(await visibleText(page.getByTestId('error-snackbar-body'))).toBe(
+      'Trop de tentatives. Merci de réessayer dans quelques minutes.',
+    );
+    expect(await page.getByTestId('error-snackbar-body').locator('i').count()).toBe(1);
+    // Gone after its 4 seconds.
+    await snackbar.waitFor({ state: 'hidden', timeout: 6000 });
+  });
+
+  it('shows a hostile server message as text, never running it', async () => {
+    const mail = newMail();
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Prudent' });
+    context = await app.newContext();
+    const page = await openPage(context);
+    await loginThroughUi(page, mail, PASSWORD);
+    const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    await page.route('**/api/settings', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: hostile }),
+      }),
+    );
+    await page.getByRole('link', { name: 'Préférences' }).click();
+    const body = page.getByTestId('error-snackbar-body');
+    expect(await visibleText(body)).toBe(hostile);
+    expect(await body.locator('img, script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * Browser-test harness: the real sync server in-process (fresh data folder, mails written to
+ * its outbox) serving the built web app, and Debian's Chromium driven by playwright-core.
+ *
+ * Needs web/dist: build it first (`cd web && npx vite build`; the test script does it).
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { buildServer } from '../../sync-server/src/app.js';
+import { loadConfig } from '../../sync-server/src/config.js';
+import type { ServerConfig } from '../../sync-server/src/config.js';
+
+/** The Fastify instance (web/ does not depend on fastify itself). */
+export type AppServer = Awaited<ReturnType<typeof buildServer>>;
+
+export const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface StartAppOptions {
+  /** Lower limits to reach the rate limit quickly in a test. */
+  authRateLimit?: Partial<ServerConfig['authRateLimit']>;
+  /** log2 of scrypt's cost for password hashes; low by default so that tests run fast. */
+  scryptLog2N?: number;
+}
+
+const TEST_SCRYPT_LOG2_N = 10;
+
+export interface OutboxMail {
+  file: string;
+  /** The .eml file as written. */
+  raw: string;
+  /** Recipient address, from the To header. */
+  to: string;
+  /** Subject header, decoded when it is an encoded word. */
+  subject: string;
+  /** Every http(s) link of the mail, with quoted-printable and HTML encodings undone. */
+  links: string[];
+}
+
+export interface RunningApp {
+  /** http://127.0.0.1:<port>, a secure context for the service worker. */
+  baseUrl: string;
+  browser: Browser;
+  server: AppServer;
+  dataDir: string;
+  /** A fresh browser profile (French locale, baseURL set); closed by close(). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** The mails the server has sent so far, oldest first. */
+  readOutbox(): Promise<OutboxMail[]>;
+  close(): Promise<void>;
+}
+
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+    throw new Error(
+      `The built web app is missing (${WEB_DIST}). Build it first: cd web && npx vite build`,
+    );
+  }
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  }
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'popote-e2e-'));
+  // The mailed links must carry the real port, so the port is chosen before the server starts.
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const defaults = loadConfig({});
+  const config: ServerConfig = {
+    ...defaults,
+    host: '127.0.0.1',
+    port,
+    dataDir,
+    publicUrl: baseUrl,
+    smtpUrl: null,
+    webRoot: WEB_DIST,
+    logger: false,
+    authRateLimit: { ...defaults.authRateLimit, ...options.authRateLimit },
+  };
+
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await buildServer(config, {
+      scryptLog2N: options.scryptLog2N ?? TEST_SCRYPT_LOG2_N,
+    });
+    await server.listen({ host: config.host, port });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+  } catch (error) {
+    await server?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const contexts = new Set<BrowserContext>();
+  const launched = browser;
+  const running = server;
+  return {
+    baseUrl,
+    browser: launched,
+    server: running,
+    dataDir,
+    async newContext(contextOptions = {}) {
+      const context = await launched.newContext({
+        baseURL: baseUrl,
+        locale: 'fr-FR',
+        timezoneId: 'Europe/Paris',
+        ...contextOptions,
+      });
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
+      return context;
+    },
+    readOutbox: () => readOutbox(join(dataDir, 'outbox')),
+    async close() {
+      for (const context of [...contexts]) await context.close().catch(() => undefined);
+      await launched.close().catch(() => undefined);
+      await running.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Registers and confirms an account through the server's own endpoints, as the mail link
+ * would; for tests that need a user but do not test registration itself.
+ */
+export async function createAccount(
+  app: RunningApp,
+  account: { mail: string; password: string; pseudo: string },
+): Promise<void> {
+  const response = await fetch(`${app.baseUrl}/api/inscription`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      Mail: account.mail,
+      Password: account.password,
+      Pseudo: account.pseudo,
+    }),
+  });
+  const answer = (await response.json()) as { Error?: string };
+  if (!response.ok || answer.Error) {
+    throw new Error(`Registration of ${account.mail} refused: ${JSON.stringify(answer)}`);
+  }
+  const link = await waitForMailLink(app, account.mail, '/api/inscription/confirm');
+  const confirm = await fetch(link, { redirect: 'manual' });
+  if (confirm.status >= 400) {
+    throw new Error(`Confirmation of ${account.mail} failed: HTTP ${confirm.status}`);
+  }
+}
+
+/** The newest link starting with `pathPrefix` in a mail to `to`; waits for the mail a little. */
+export async function waitForMailLink(
+  app: RunningApp,
+  to: string,
+  pathPrefix: string,
+  timeoutMs = 5000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await app.readOutbox()).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+    const links = mails
+      .flatMap((m) => m.links)
+      .filter((l) => new URL(l).pathname.startsWith(pathPrefix));
+    const last = links.at(-1);
+    if (last !== undefined) return last;
+    if (Date.now() > deadline) {
+      throw new Error(`No mail to ${to} with a link to ${pathPrefix} in the outbox`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function readOutbox(dir: string): Promise<OutboxMail[]> {
+  if (!existsSync(dir)) return [];
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
+  const withTimes = await Promise.all(
+    files.map(async (file) => ({ file, mtime: (await stat(join(dir, file))).mtimeMs })),
+  );
+  withTimes.sort((a, b) => a.mtime - b.mtime || a.file.localeCompare(b.file));
+  return Promise.all(
+    withTimes.map(async ({ file }) => parseEml(file, await readFile(join(dir, file), 'utf8'))),
+  );
+}
+
+export function parseEml(file: string, raw: string): OutboxMail {
+  const headerEnd = raw.search(/\r?\n\r?\n/);
+  const headers = (headerEnd < 0 ? raw : raw.slice(0, headerEnd)).replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string): string =>
+    new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
+  const to = /<([^>]+)>/.exec(header('To'))?.[1] ?? header('To');
+  const body = decodeHtmlEntities(decodeQuotedPrintable(raw));
+  const links = [...new Set(body.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
+  return { file, raw, to, subject: decodeEncodedWords(header('Subject')), links };
+}
+
+/** Soft line breaks and =XX escapes; harmless on parts that are not quoted-printable. */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  return joined.replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
+  );
+}
+
+function decodeHtmlEntities(text: string): string {
+  return text.replace(/&amp;/g, '&').replace(/&#x3D;|&#61;/g, '=');
+}
+
+function decodeEncodedWords(text: string): string {
+  return text.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
+    encoding.toLowerCase() === 'b'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}

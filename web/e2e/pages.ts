@@ -1,0 +1,46 @@
+/** What a user does on the login screen and in the shell, shared by the browser tests. */
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+/** Short waits: every step is local, a long wait only hides a failure. */
+export const STEP_TIMEOUT_MS = 10_000;
+
+export async function openPage(context: BrowserContext, path = '/'): Promise<Page> {
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+export const topBarTitle = (page: Page): Locator => page.getByTestId('top-bar-title');
+export const drawer = (page: Page): Locator => page.getByTestId('nav-drawer');
+export const mailField = (page: Page): Locator => page.getByTestId('login-mail-field');
+export const passwordField = (page: Page): Locator => page.getByTestId('login-password-field');
+export const submitButton = (page: Page): Locator => page.getByTestId('login-submit');
+export const errorSnackbar = (page: Page): Locator => page.getByTestId('error-snackbar');
+export const successMessages = (page: Page): Locator => page.getByTestId('success-message');
+
+export async function fillLogin(page: Page, mail: string, password: string): Promise<void> {
+  await page.getByLabel('Mail', { exact: true }).fill(mail);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+}
+
+/** Logs in from the login screen and waits for the shell. */
+export async function loginThroughUi(page: Page, mail: string, password: string): Promise<void> {
+  await fillLogin(page, mail, password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await drawer(page).waitFor();
+}
+
+/** The pseudonym in the drawer, read as a user does: by hovering the rail to widen it. */
+export async function drawerPseudo(page: Page): Promise<string> {
+  await drawer(page).hover();
+  const text = await visibleText(page.getByTestId('drawer-pseudo'));
+  await page.mouse.move(900, 500);
+  return text;
+}
+
+/** The text of a visible element, once it is visible. */
+export async function visibleText(locator: Locator): Promise<string> {
+  await locator.waitFor();
+  return (await locator.innerText()).trim();
+}

@@ -1,0 +1,111 @@
+/**
+ * The one way screens call the server's /api: JSON in and out, the bearer token of the
+ * session, and every failure reported through the error catalogue. A failed call resolves to
+ * undefined ("returns nothing", spec 8) so that the screen simply stops there.
+ *
+ * A 401 is reported like any server error and nothing is cleared: the user keeps the local
+ * data and decides when to log in again.
+ */
+import { notifyError } from '../feedback/feedback';
+import { getSession } from '../session/session';
+import { clientErrorReport, noResponseReport, serverErrorReport } from './errorCatalogue';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method?: HttpMethod;
+  /** Query parameters; null and undefined ones are left out. */
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** `/api` + path under the app's base, with the query string. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${base}/api${path}${search === '' ? '' : `?${search}`}`;
+}
+
+/**
+ * Resolves to the parsed answer (null for an empty one), or to undefined after the error has
+ * been shown.
+ */
+export async function apiRequest<T>(
+  path: string,
+  request: ApiRequest = {},
+): Promise<T | undefined> {
+  let init: RequestInit;
+  try {
+    init = buildInit(request);
+  } catch (error) {
+    notifyError(clientErrorReport(error));
+    return undefined;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, request.query), init);
+  } catch (error) {
+    notifyError(isAbort(error) ? clientErrorReport(error) : noResponseReport());
+    return undefined;
+  }
+
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    notifyError(noResponseReport());
+    return undefined;
+  }
+  if (!response.ok) {
+    notifyError(serverErrorReport(response.status, text));
+    return undefined;
+  }
+  if (text.trim() === '') return null as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    notifyError(clientErrorReport(error));
+    return undefined;
+  }
+}
+
+function buildInit(request: ApiRequest): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const session = getSession();
+  if (session !== null) headers.Authorization = `Bearer ${session.token}`;
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (xsrf !== null) headers[XSRF_HEADER] = xsrf;
+  const init: RequestInit = {
+    method: request.method ?? 'GET',
+    headers,
+    credentials: 'same-origin',
+  };
+  if (request.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(request.body);
+  }
+  return init;
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

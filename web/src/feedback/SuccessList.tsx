@@ -1,0 +1,45 @@
+import { Notification, Stack, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { FEEDBACK } from '../strings';
+import { dismissSuccess } from './feedback';
+import { useFeedback } from './useFeedback';
+
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'medium' });
+
+/** Success messages at the bottom right (spec 2.9); each one leaves after its lifetime. */
+export function SuccessList() {
+  const { successes } = useFeedback();
+  if (successes.length === 0) return null;
+  return (
+    <Stack
+      role="status"
+      aria-label={FEEDBACK.successListLabel}
+      data-testid="success-list"
+      gap="xs"
+      pos="fixed"
+      bottom={16}
+      right={16}
+      w={360}
+      maw="calc(100vw - 32px)"
+      style={{ zIndex: 1000 }}
+    >
+      {successes.map((message) => (
+        <Notification
+          key={message.id}
+          role="none"
+          icon={<IconCheck size={18} />}
+          color="teal"
+          withBorder
+          onClose={() => dismissSuccess(message.id)}
+          closeButtonProps={{ 'aria-label': FEEDBACK.close }}
+          data-testid="success-message"
+        >
+          <Text size="sm">{message.text}</Text>
+          <Text size="xs" c="dimmed">
+            {timeFormat.format(message.at)}
+          </Text>
+        </Notification>
+      ))}
+    </Stack>
+  );
+}

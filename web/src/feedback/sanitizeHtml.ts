@@ -1,0 +1,19 @@
+import DOMPurify from 'dompurify';
+
+/**
+ * Error bodies are HTML (spec 8) and may quote a server's text: only inert markup survives,
+ * so no script from a server message ever runs.
+ */
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+}
+
+/** For putting plain text (a server message, a mail address) inside an HTML body. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

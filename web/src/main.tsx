@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { BrowserRouter } from 'react-router';
+// Bundled with the app (weights 100-900): no font is ever fetched from a third party.
+import '@fontsource-variable/roboto';
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import { App } from './App';
+import { ErrorSnackbar } from './feedback/ErrorSnackbar';
+import { SuccessList } from './feedback/SuccessList';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
+import { LOCALE } from './theme/locale';
+import { theme } from './theme/theme';
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <DatesProvider settings={{ locale: LOCALE }}>
+        <BrowserRouter basename={import.meta.env.BASE_URL}>
+          <App />
+        </BrowserRouter>
+        <SuccessList />
+        <ErrorSnackbar />
+        <UpdatePrompt />
+      </DatesProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

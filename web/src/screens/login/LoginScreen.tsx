@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button, Card, Center, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { postInscription, postLoggin, requestPasswordReset } from '../../api/account';
+import { notifySuccess } from '../../feedback/feedback';
+import { requestPersistentStorage } from '../../pwa/persistStorage';
+import { login } from '../../session/session';
+import { LOGIN } from '../../strings';
+import { LoginDialog } from './LoginDialog';
+import { canSubmitLogin, mailLooksValid } from './mailLooksValid';
+import { WelcomeCard } from './WelcomeCard';
+
+type Mode = 'connection' | 'inscription';
+
+/** The server's refusal, shown under the mail field or under the password field. */
+interface FormError {
+  text: string;
+  isPasswordError: boolean;
+}
+
+/** Set by the server when the confirmation link of a registration has been followed. */
+const SUCCESS_INSCRIPTION_PARAM = 'show-success-inscription';
+
+/** Login and registration (spec 2.3). */
+export function LoginScreen() {
+  const [mode, setMode] = useState<Mode>('connection');
+  const [mail, setMail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pseudo, setPseudo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<FormError | null>(null);
+  const [openDialog, setOpenDialog] = useState<'registered' | 'reset' | null>(null);
+  // Kept after closing so that the text does not change while the dialog fades out.
+  const [dialogMail, setDialogMail] = useState('');
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const inscription = mode === 'inscription';
+
+  function switchMode(next: Mode) {
+    setMode(next);
+    setError(null);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmitLogin({ mail, password, busy })) return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (inscription) {
+        const answer = await postInscription({ Mail: mail, Password: password, Pseudo: pseudo });
+        if (answer === undefined || answer === null) return;
+        if (answer.Error) {
+          setError({ text: answer.Error, isPasswordError: answer.IsPasswordError });
+          return;
+        }
+        setDialogMail(mail);
+        setOpenDialog('registered');
+      } else {
+        const answer = await postLoggin({ Mail: mail, Password: password });
+        if (answer === undefined || answer === null) return;
+        if (answer.Error) {
+          setError({ text: answer.Error, isPasswordError: answer.IsPasswordError });
+          return;
+        }
+        login({ idUser: answer.Id, token: answer.Token, pseudo: answer.Pseudo });
+        notifySuccess(LOGIN.welcomeBack(answer.Pseudo));
+        void requestPersistentStorage();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function forgotPassword() {
+    setBusy(true);
+    try {
+      const answer = await requestPasswordReset(mail);
+      if (answer === undefined || answer === null) return;
+      setDialogMail(mail);
+      setOpenDialog('reset');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const mailError = error !== null && !error.isPasswordError ? error.text : null;
+  const passwordError = error !== null && error.isPasswordError ? error.text : null;
+
+  return (
+    <Center mih="calc(100dvh - 56px)" p="md">
+      <Group align="stretch" gap="lg" wrap="nowrap">
+        {!inscription && <WelcomeCard onRegister={() => switchMode('inscription')} />}
+        <Card
+          component="form"
+          onSubmit={(e: FormEvent) => void submit(e)}
+          noValidate
+          withBorder
+          shadow="sm"
+          padding="xl"
+          w={420}
+          maw="calc(100vw - 32px)"
+          data-testid="login-form"
+        >
+          <Stack gap="md">
+            <Title order={2} size="h3">
+              {inscription ? LOGIN.inscriptionTitle : LOGIN.connectionTitle}
+            </Title>
+            <TextInput
+              label={LOGIN.mail}
+              type="email"
+              autoComplete={inscription ? 'email' : 'username'}
+              description={inscription ? LOGIN.mailHintInscription : undefined}
+              value={mail}
+              onChange={(e) => setMail(e.currentTarget.value)}
+              error={mailError}
+              wrapperProps={{ 'data-testid': 'login-mail-field' }}
+            />
+            <PasswordInput
+              label={LOGIN.password}
+              autoComplete={inscription ? 'new-password' : 'current-password'}
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={passwordError}
+              wrapperProps={{ 'data-testid': 'login-password-field' }}
+            />
+            {inscription && (
+              <TextInput
+                label={LOGIN.pseudo}
+                description={LOGIN.pseudoHint}
+                autoComplete="nickname"
+                value={pseudo}
+                onChange={(e) => setPseudo(e.currentTarget.value)}
+                wrapperProps={{ 'data-testid': 'login-pseudo-field' }}
+              />
+            )}
+            <Group justify="flex-end" gap="sm">
+              {inscription && (
+                <Button variant="subtle" color="gray" onClick={() => switchMode('connection')}>
+                  {LOGIN.back}
+                </Button>
+              )}
+              {!inscription && (
+                // Without the welcome card (small screens) this is the way to register.
+                <Button
+                  hiddenFrom="sm"
+                  variant="subtle"
+                  color="blue"
+                  onClick={() => switchMode('inscription')}
+                >
+                  {LOGIN.submitInscription}
+                </Button>
+              )}
+              {error !== null && (
+                <Button
+                  variant="subtle"
+                  color="blue"
+                  disabled={busy || !mailLooksValid(mail)}
+                  onClick={() => void forgotPassword()}
+                >
+                  {LOGIN.forgotPassword}
+                </Button>
+              )}
+              <Button
+                type="submit"
+                disabled={!canSubmitLogin({ mail, password, busy })}
+                loading={busy}
+                data-testid="login-submit"
+              >
+                {inscription ? LOGIN.submitInscription : LOGIN.submitConnection}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </Group>
+
+      <LoginDialog
+        testId="dialog-success-inscription"
+        opened={searchParams.has(SUCCESS_INSCRIPTION_PARAM)}
+        onClose={() => setSearchParams({}, { replace: true })}
+        title={LOGIN.successInscriptionTitle}
+      >
+        {LOGIN.successInscriptionText}
+      </LoginDialog>
+      <LoginDialog
+        testId="dialog-registered"
+        opened={openDialog === 'registered'}
+        onClose={() => {
+          setOpenDialog(null);
+          switchMode('connection');
+        }}
+        title={LOGIN.registeredTitle}
+      >
+        {LOGIN.registeredText(dialogMail)}
+      </LoginDialog>
+      <LoginDialog
+        testId="dialog-reset"
+        opened={openDialog === 'reset'}
+        onClose={() => setOpenDialog(null)}
+        title={LOGIN.resetTitle}
+      >
+        {LOGIN.resetText(dialogMail)}
+      </LoginDialog>
+    </Center>
+  );
+}

@@ -1,0 +1,11 @@
+import { Title } from '@mantine/core';
+import { PLACEHOLDERS } from '../../strings';
+
+/** Placeholder until the screen is built. */
+export function SejoursScreen() {
+  return (
+    <Title order={2} size="h4" data-testid="screen-sejours">
+      {PLACEHOLDERS.sejours}
+    </Title>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, routeNameOf, titleOf } from './routes';
+
+describe('routes', () => {
+  it('lists the drawer entries in order with their tooltips', () => {
+    expect(ROUTES.map((r) => [r.path, r.label])).toEqual([
+      ['/', 'Séjours'],
+      ['/agenda', 'Agenda'],
+      ['/library', 'Bibliothèque'],
+      ['/order', 'Export'],
+      ['/settings', 'Préférences'],
+    ]);
+  });
+
+  it('finds the route of a pathname', () => {
+    expect(routeNameOf('/')).toBe('sejours');
+    expect(routeNameOf('/agenda')).toBe('agenda');
+    expect(routeNameOf('/library/')).toBe('library');
+    expect(routeNameOf('/inconnu')).toBe('sejours');
+  });
+
+  it('titles each route as the specification says', () => {
+    expect(titleOf('sejours', null)).toBe('Séjours et groupes');
+    expect(titleOf('agenda', null)).toBe("Organisation d'un séjour");
+    expect(titleOf('agenda', 'Camp 2025')).toBe('Organisation du séjour : Camp 2025');
+    expect(titleOf('order', null)).toBe('Bilan des ingrédients et commandes');
+    expect(titleOf('order', 'Camp 2025')).toBe('Bilan des ingrédients pour le séjour : Camp 2025');
+    expect(titleOf('library', null)).toBe('Bibliothèque de menus favoris et recettes');
+    expect(titleOf('settings', null)).toBe('Préférences');
+  });
+});

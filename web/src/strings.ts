@@ -1,0 +1,136 @@
+/**
+ * Every French text the user sees. Texts quoted by the specification are copied verbatim;
+ * the others (marked "not shown" there) are written here once so that screens never embed
+ * their own wording.
+ */
+
+export const APP_NAME = 'Popote';
+export const VERSION = '0.3.1';
+export const VERSION_LABEL = `Version ${VERSION}`;
+
+/** Top bar titles (spec 2.2). */
+export const TITLES = {
+  loggedOut: APP_NAME,
+  sejours: 'Séjours et groupes',
+  agenda: (stayLabel: string | null): string =>
+    stayLabel === null ? "Organisation d'un séjour" : `Organisation du séjour : ${stayLabel}`,
+  order: (stayLabel: string | null): string =>
+    stayLabel === null
+      ? 'Bilan des ingrédients et commandes'
+      : `Bilan des ingrédients pour le séjour : ${stayLabel}`,
+  library: 'Bibliothèque de menus favoris et recettes',
+  settings: 'Préférences',
+} as const;
+
+/** Side drawer entries and their tooltips (spec 2.2). */
+export const NAV = {
+  sejours: { label: 'Séjours', tooltip: "Vue d'ensemble des séjours et des groupes" },
+  agenda: { label: 'Agenda', tooltip: 'Organisation du séjour en cours' },
+  library: { label: 'Bibliothèque', tooltip: 'Menus favoris et recettes' },
+  order: { label: 'Export', tooltip: 'Ingrédients nécessaires et commandes' },
+  settings: { label: 'Préférences', tooltip: 'Réglages du compte' },
+  logout: 'Se déconnecter',
+  navigationLabel: 'Navigation principale',
+} as const;
+
+/** Login and registration screen (spec 2.3). */
+export const LOGIN = {
+  welcomeTitle: 'Bienvenue sur Popote',
+  welcomeText:
+    "Popote vous permet d'organiser vos recettes et vos menus afin de faciliter la cuisine pour les groupes.",
+  welcomeRegisterPrompt: 'Pas encore de compte ?',
+  connectionTitle: 'Connexion',
+  inscriptionTitle: 'Inscription',
+  mail: 'Mail',
+  mailHintInscription: "Votre adresse mail vous servira d'identifiant.",
+  password: 'Mot de passe',
+  pseudo: 'Pseudonyme',
+  pseudoHint: 'Le nom affiché aux autres utilisateurs.',
+  back: 'Retour',
+  forgotPassword: 'Mot de passe oublié ?',
+  submitInscription: "S'inscrire",
+  submitConnection: 'Se connecter',
+  successInscriptionTitle: 'Inscription validée',
+  successInscriptionText: 'Votre inscription est validée. Vous pouvez maintenant vous connecter.',
+  registeredTitle: 'Inscription enregistrée',
+  registeredText: (mail: string): string =>
+    `Un mail de confirmation a été envoyé à l'adresse ${mail}. Merci de suivre le lien qu'il contient pour valider votre inscription.`,
+  resetTitle: 'Mot de passe réinitialisé',
+  resetText: (mail: string): string =>
+    `Un mail contenant un nouveau mot de passe a été envoyé à l'adresse ${mail}. Vous pourrez le modifier ensuite dans le panneau des réglages de votre compte.`,
+  close: 'Fermer',
+  welcomeBack: (pseudo: string): string => `Bon retour parmi nous, ${pseudo}`,
+} as const;
+
+/** Settings screen (spec 2.8). */
+export const SETTINGS = {
+  title: 'Réglages',
+  mail: 'Email',
+  password: 'Mot de passe',
+  passwordHint: 'Laissez vide pour conserver le mot de passe actuel.',
+  pseudo: 'Pseudo',
+  save: 'Enregistrer',
+} as const;
+
+/** Shared by every form. */
+export const COMMON = {
+  togglePasswordVisibility: 'Afficher ou masquer le mot de passe',
+} as const;
+
+/** Placeholders of the screens that other parts of the app fill in. */
+export const PLACEHOLDERS = {
+  sejours: 'Séjours',
+  agenda: 'Agenda',
+  order: 'Export',
+  library: 'Bibliothèque',
+} as const;
+
+/** Global feedback pieces (spec 2.9). */
+export const FEEDBACK = {
+  close: 'Fermer',
+  successListLabel: 'Messages',
+} as const;
+
+/** Error catalogue (spec 8). */
+export const ERRORS = {
+  serverTitle: 'Erreur côté serveur',
+  serverUndecodable: "Le format d'erreur du serveur n'a pu être décodé.",
+  noResponseTitle: 'Aucune réponse du serveur',
+  noResponseBody: "La requête a bien été envoyée, mais le serveur n'a donné aucune réponse...",
+  clientTitle: 'Erreur du client',
+  clientBody: "La requête n'a pu être mise en place.",
+  ingredientUsedTitle: 'Ingrédient utilisé',
+  ingredientUsedBody: "L'ingrédient est utilisé dans une recette ou un menu.",
+} as const;
+
+/** Success messages (spec 8). */
+export const SUCCESS = {
+  mealAdded: 'Repas ajouté avec succès',
+  mealDeleted: 'Repas supprimé avec succès',
+  mealUpdated: 'Repas modifié avec succès',
+  groupMoved: 'Groupe déplacé avec succès',
+  menuUpdated: 'Menu mis à jour avec succès',
+  menuReplaced: 'Menu remplacé avec succès',
+  menuModified: 'Menu modifié avec succès',
+  ingredientUpdated: 'Ingrédient mis à jour avec succès',
+  menuSavedToLibrary: 'Menu enregistré dans la bibliothèque',
+  mealsGenerated: 'Repas générés avec succès',
+  menusSwapped: 'Menus permutés avec succès',
+  recipesImported: 'Recettes importées avec succès',
+  fileDownloaded: 'Fichier téléchargé avec succès',
+  cookSheetsDownloaded: 'Fiches cuisines téléchargées avec succès',
+  settingsUpdated: 'Réglages mis à jour avec succès',
+  supplierUpdated: 'Fournisseur modifié avec succès',
+  supplierDeleted: 'Fournisseur supprimé avec succès',
+  profileUpdated: 'Profil modifié avec succès',
+  profileDeleted: 'Profil supprimé avec succès',
+  mappingUpdated: 'Associations modifiées avec succès',
+  mappingTidied: 'Associations simplifiées avec succès',
+  defaultSuppliersUpdated: 'Fournisseurs par défaut modifié avec succès',
+} as const;
+
+/** Application updates (service worker). */
+export const PWA = {
+  updateAvailable: 'Une nouvelle version est disponible.',
+  update: 'Mettre à jour',
+} as const;

@@ -1,0 +1,95 @@
+/**
+ * Applies one page of a pull in one transaction: put back the server state of rows that
+ * pending mutations touched, apply the server's changes, drop rows the user may no longer
+ * read, then (on the last page) forget confirmed mutations, keep the refused ones for the user,
+ * and replay what is still pending on top. Applying the same page twice changes nothing.
+ */
+import {
+  canReadRow,
+  isDomainError,
+  runMutation,
+  type Id,
+  type Menu,
+  type Meal,
+  type TableName,
+} from '@popote/domain';
+import type { PullResponse } from '@popote/sync-protocol';
+import { allTables, type LocalDb } from './db';
+import { DexieStore, fromStored, toStored } from './dexie-store';
+import { localContext } from './local-mutate';
+
+export const COOKIE = 'cookie';
+
+export async function applyPull(db: LocalDb, userId: Id, page: PullResponse): Promise<void> {
+  await db.transaction('rw', allTables(db), async () => {
+    for (const base of await db.base.toArray()) {
+      if (base.row === null) await db.entityTable(base.table).delete(base.id);
+      else await db.entityTable(base.table).put(toStored(base.table, base.row as never));
+    }
+    await db.base.clear();
+
+    const candidates = { menus: new Set<Id>(), recipes: new Set<Id>() };
+    for (const op of page.patch) {
+      const table = db.entityTable(op.table);
+      const id = op.op === 'put' ? (op.row as { id: Id }).id : op.id;
+      const old = await table.get(id);
+      if (old) noteCandidates(op.table, fromStored(old), candidates);
+      if (op.op === 'put') await table.put(toStored(op.table, op.row as never));
+      else await table.delete(id);
+    }
+    await dropUnreadable(db, userId, candidates);
+
+    if (!page.more) {
+      await db.outbox.where('id').belowOrEqual(page.lastMutationId).delete();
+      if (page.rejections.length > 0) await db.rejected.bulkPut(page.rejections);
+      await db.meta.put({ key: COOKIE, value: page.cookie });
+    }
+    await replayPending(db, userId);
+  });
+}
+
+/** Rows whose readability may have changed because this row changed or went away. */
+function noteCandidates(
+  table: TableName,
+  old: unknown,
+  candidates: { menus: Set<Id>; recipes: Set<Id> },
+): void {
+  if (table === 'menus') {
+    candidates.menus.add((old as Menu).id);
+    for (const r of (old as Menu).recipeIds) candidates.recipes.add(r);
+  } else if (table === 'meals') {
+    candidates.menus.add((old as Meal).menuId);
+  } else if (table === 'recipes') {
+    candidates.recipes.add((old as { id: Id }).id);
+  }
+}
+
+async function dropUnreadable(
+  db: LocalDb,
+  userId: Id,
+  candidates: { menus: Set<Id>; recipes: Set<Id> },
+): Promise<void> {
+  const store = new DexieStore(db);
+  for (const menu of await store.getMany('menus', [...candidates.menus])) {
+    if (!(await canReadRow(store, userId, 'menus', menu))) {
+      for (const r of menu.recipeIds) candidates.recipes.add(r);
+      await db.entityTable('menus').delete(menu.id);
+    }
+  }
+  for (const recipe of await store.getMany('recipes', [...candidates.recipes])) {
+    if (!(await canReadRow(store, userId, 'recipes', recipe)))
+      await db.entityTable('recipes').delete(recipe.id);
+  }
+}
+
+/** Replays pending mutations; one the rules now refuse stays queued for the server to decide. */
+async function replayPending(db: LocalDb, userId: Id): Promise<void> {
+  const ctx = localContext(db, userId);
+  for (const entry of await db.outbox.orderBy('id').toArray()) {
+    try {
+      await runMutation(ctx, entry.name, entry.args);
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+    }
+  }
+}

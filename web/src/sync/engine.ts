@@ -1,0 +1,126 @@
+/**
+ * One device's sync with the server: lease ids, push the outbox in order, pull what changed
+ * (page by page) and rebase what is still pending. One engine runs per device and user, in the
+ * leader tab (see leader.ts). Safe to call again at any time: every step is idempotent.
+ */
+import type { Id } from '@popote/domain';
+import { MAX_PUSH_MUTATIONS, type PullResponse } from '@popote/sync-protocol';
+import { COOKIE, applyPull } from './apply-pull';
+import type { LocalDb } from './db';
+import { ID_LOW_WATER, addIdBlock, spareIds } from './ids';
+import { TransportError, type SyncTransport } from './transport';
+
+export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'auth' | 'error';
+
+export interface SyncState {
+  status: SyncStatus;
+  /** ISO date-time of the last complete sync. */
+  lastSyncAt: string | null;
+  /** The French reason of the last failure, if any. */
+  error: string | null;
+}
+
+export const SYNC_STATE = 'syncState';
+const CLIENT_ID = 'clientId';
+
+export async function clientIdOf(db: LocalDb): Promise<string> {
+  const existing = (await db.meta.get(CLIENT_ID))?.value as string | undefined;
+  if (existing) return existing;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const id = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  await db.meta.put({ key: CLIENT_ID, value: id });
+  return id;
+}
+
+export class SyncEngine {
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    readonly db: LocalDb,
+    readonly userId: Id,
+    private readonly transport: SyncTransport,
+  ) {}
+
+  /**
+   * Syncs until nothing is left to push. Concurrent calls share the run in progress and
+   * schedule one more pass, so that a change made during a sync is never left waiting.
+   */
+  sync(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.syncOnce();
+        } while (this.again);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  private async syncOnce(): Promise<void> {
+    await this.setState({ status: 'syncing', error: null });
+    try {
+      const clientId = await clientIdOf(this.db);
+      if ((await spareIds(this.db)) < ID_LOW_WATER) {
+        await addIdBlock(this.db, await this.transport.ids({ clientId }));
+      }
+      await this.pushAll(clientId);
+      await this.pullAll(clientId);
+      await this.setState({ status: 'idle', lastSyncAt: new Date().toISOString(), error: null });
+    } catch (e) {
+      if (!(e instanceof TransportError)) {
+        await this.setState({ status: 'error', error: String(e) });
+        throw e;
+      }
+      const status = e.failure === 'offline' ? 'offline' : e.failure === 'auth' ? 'auth' : 'error';
+      await this.setState({ status, error: e.message });
+      throw e;
+    }
+  }
+
+  private async pushAll(clientId: string): Promise<void> {
+    let after = 0;
+    for (;;) {
+      const batch = await this.db.outbox
+        .where('id')
+        .above(after)
+        .limit(MAX_PUSH_MUTATIONS)
+        .toArray();
+      if (batch.length === 0) return;
+      await this.transport.push({
+        clientId,
+        mutations: batch.map(({ id, name, args }) => ({ id, name, args })),
+      });
+      after = batch[batch.length - 1]!.id;
+    }
+  }
+
+  private async pullAll(clientId: string): Promise<void> {
+    const cookie = ((await this.db.meta.get(COOKIE))?.value as number | undefined) ?? null;
+    let cursor: string | null = null;
+    let page: PullResponse;
+    do {
+      page = await this.transport.pull({ clientId, cookie, cursor });
+      await applyPull(this.db, this.userId, page);
+      cursor = page.cursor;
+    } while (page.more);
+  }
+
+  private async setState(change: Partial<SyncState>): Promise<void> {
+    await this.db.transaction('rw', this.db.meta, async () => {
+      const current = ((await this.db.meta.get(SYNC_STATE))?.value as SyncState | undefined) ?? {
+        status: 'idle',
+        lastSyncAt: null,
+        error: null,
+      };
+      await this.db.meta.put({ key: SYNC_STATE, value: { ...current, ...change } });
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import { defineConfig, defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Where `vite dev` forwards the server's paths; the built app is served by the sync server
+// itself, so this only matters during development.
+const apiTarget = process.env.POPOTE_API_URL ?? 'http://127.0.0.1:8080';
+const serverPaths = ['/api', '/sync', '/import-sejour'];
+
+export default defineConfig({
+  resolve: {
+    // Workspace packages are compiled from their TypeScript source, never from a stale build.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      // Chosen once for good: switching strategies later strands installed clients.
+      registerType: 'prompt',
+      // The app registers the worker itself (src/pwa/UpdatePrompt.tsx) to show its own prompt.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png'],
+      manifest: {
+        name: 'Popote',
+        short_name: 'Popote',
+        description: 'Organisez vos recettes et vos menus pour faciliter la cuisine en groupe.',
+        lang: 'fr',
+        theme_color: '#fab005',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '.',
+        icons: [
+          { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: 'maskable-icon-512x512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        // The spreadsheet and PDF chunks are large but must work offline too.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        // Server pages (mail confirmation links, the phone export link) must reach the server.
+        navigateFallbackDenylist: serverPaths.map((p) => new RegExp(`^${p}(/|$|\\?)`)),
+      },
+    }),
+  ],
+  server: {
+    proxy: Object.fromEntries(serverPaths.map((p) => [p, { target: apiTarget }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // React, Mantine, Dexie and the router alone make about 550 kB minified; heavy optional
+    // parts (PDF, spreadsheet) are loaded with import() and stay out of this chunk.
+    chunkSizeWarningLimit: 1024,
+  },
+});
