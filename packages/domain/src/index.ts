@@ -16,3 +16,4 @@ export * from './store.js';
 export * from './memory-store.js';
 export * from './visibility.js';
 export * from './mutators/index.js';
+export * from './csv/index.js';
