@@ -19,7 +19,9 @@ import type { ServerConfig } from '../../sync-server/src/config.js';
 /** The Fastify instance (web/ does not depend on fastify itself). */
 export type AppServer = Awaited<ReturnType<typeof buildServer>>;
 
-export const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+/** The built app; POPOTE_WEB_DIST lets parallel work build elsewhere without clashing. */
+export const WEB_DIST =
+  process.env.POPOTE_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [

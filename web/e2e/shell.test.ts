@@ -67,7 +67,7 @@ describe('shell', () => {
       );
       await link.click();
       await page.waitForURL((url) => url.pathname === entry.path);
-      expect(await visibleText(topBarTitle(page))).toBe(entry.title);
+      await expect.poll(() => visibleText(topBarTitle(page))).toBe(entry.title);
       expect(await link.getAttribute('data-active')).toBe('true');
     }
   });
@@ -85,9 +85,11 @@ describe('shell', () => {
 
   it('opens a deep link directly on its screen', async () => {
     await page.goto('/order');
-    expect(await visibleText(topBarTitle(page))).toBe('Bilan des ingrédients et commandes');
+    await expect
+      .poll(() => visibleText(topBarTitle(page)))
+      .toBe('Bilan des ingrédients et commandes');
     await page.goto('/nulle-part');
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await visibleText(topBarTitle(page))).toBe('Séjours et groupes');
+    await expect.poll(() => visibleText(topBarTitle(page))).toBe('Séjours et groupes');
   });
 });

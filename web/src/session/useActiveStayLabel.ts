@@ -1,7 +1,13 @@
-/**
- * The label of the active stay for the top bar, or null when there is none. The stays data
- * layer is not there yet, so there is never a label; the shell already reads it through here.
- */
+import { useLocalQuery } from '../sync/useLocal';
+import { useSession } from './useSession';
+
+/** The label of the active stay for the top bar, or null when there is none. */
 export function useActiveStayLabel(): string | null {
-  return null;
+  const activeStayId = useSession()?.activeStayId ?? null;
+  const stay = useLocalQuery(
+    async (store) =>
+      activeStayId === null ? null : ((await store.get('stays', activeStayId)) ?? null),
+    [activeStayId],
+  );
+  return stay?.name ?? null;
 }

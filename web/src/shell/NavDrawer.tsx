@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { logout } from '../session/session';
+import { useLogout } from '../sync/LogoutButton';
 import { NAV, VERSION_LABEL } from '../strings';
 import { ROUTES, routeNameOf } from './routes';
 import type { RouteName } from './routes';
@@ -35,6 +35,7 @@ const noWrap = { whiteSpace: 'nowrap', overflow: 'hidden' } as const;
 export function NavDrawer({ pseudo }: { pseudo: string }) {
   const [expanded, setExpanded] = useState(false);
   const active = routeNameOf(useLocation().pathname);
+  const { requestLogout, dialog: logoutDialog } = useLogout();
   return (
     <Box
       component="nav"
@@ -93,13 +94,14 @@ export function NavDrawer({ pseudo }: { pseudo: string }) {
           component="button"
           label={NAV.logout}
           aria-label={NAV.logout}
-          onClick={logout}
+          onClick={requestLogout}
           leftSection={<IconLogout size={22} stroke={1.6} />}
           px={19}
           style={noWrap}
           data-testid="nav-logout"
         />
       </Stack>
+      {logoutDialog}
     </Box>
   );
 }

@@ -6,6 +6,7 @@ import { NavDrawer, RAIL_WIDTH } from './NavDrawer';
 import { routeNameOf, titleOf } from './routes';
 import { TopBar } from './TopBar';
 import { TITLES } from '../strings';
+import { SyncIndicator } from '../sync/SyncIndicator';
 
 export const HEADER_HEIGHT = 56;
 
@@ -21,7 +22,7 @@ export function Shell({ pseudo, children }: { pseudo: string; children: ReactNod
       padding="md"
     >
       <AppShell.Header>
-        <TopBar title={titleOf(route, stayLabel)} />
+        <TopBar title={titleOf(route, stayLabel)} right={<SyncIndicator />} />
       </AppShell.Header>
       <AppShell.Navbar withBorder={false} style={{ overflow: 'visible' }}>
         <NavDrawer pseudo={pseudo} />
@@ -36,7 +37,7 @@ export function LoggedOutShell({ children }: { children: ReactNode }) {
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
       <AppShell.Header>
-        <TopBar title={TITLES.loggedOut} withSyncSlot={false} />
+        <TopBar title={TITLES.loggedOut} />
       </AppShell.Header>
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>

@@ -1,7 +1,7 @@
 /**
- * Every French text the user sees. Texts quoted by the specification are copied verbatim;
- * the others (marked "not shown" there) are written here once so that screens never embed
- * their own wording.
+ * Common French texts: shell, login, settings, feedback, sync. Texts quoted by the
+ * specification are copied verbatim; the others (marked "not shown" there) are written here
+ * once so that screens never embed their own wording.
  */
 
 export const APP_NAME = 'Popote';
@@ -75,6 +75,21 @@ export const SETTINGS = {
 /** Shared by every form. */
 export const COMMON = {
   togglePasswordVisibility: 'Afficher ou masquer le mot de passe',
+  confirmDeleteTitle: 'Confirmer la suppression',
+  irreversible: 'Cette opération est irréversible.',
+  delete: 'Supprimer',
+  save: 'Enregistrer',
+  cancel: 'Annuler',
+  close: 'Fermer',
+  back: 'Retour',
+  lockedBy: (pseudo: string): string => `Propriétaire : ${pseudo}`,
+  unknownOwner: 'un autre utilisateur',
+  catalogueOwner: 'Catalogue Popote',
+  quantity: 'Quantité',
+  unit: 'Unité',
+  forPeople: 'Pour',
+  people: 'personnes',
+  courseType: 'Type de plat',
 } as const;
 
 /** Placeholders of the screens that other parts of the app fill in. */
@@ -134,3 +149,83 @@ export const PWA = {
   updateAvailable: 'Une nouvelle version est disponible.',
   update: 'Mettre à jour',
 } as const;
+
+/** Sync indicator, refused changes and logout with pending changes (not shown in the spec). */
+export const SYNC = {
+  offline: 'Hors ligne',
+  syncing: 'Synchronisation…',
+  upToDate: 'À jour',
+  pending: (n: number): string => `${n} modification${n > 1 ? 's' : ''} en attente`,
+  authExpired: 'Session expirée : reconnectez-vous',
+  failed: 'Synchronisation en échec, nouvel essai bientôt',
+  lastSync: (when: string): string => `Dernière synchronisation : ${when}`,
+  refusedButton: (n: number): string =>
+    `${n} modification${n > 1 ? 's' : ''} refusée${n > 1 ? 's' : ''}`,
+  refusedTitle: 'Modifications refusées',
+  refusedIntro:
+    "Le serveur a refusé ces modifications. Rien de ce que vous aviez saisi n'est perdu : leur contenu est affiché ci-dessous, vous pouvez le copier avant de les retirer de la liste.",
+  refusedEmpty: 'Aucune modification refusée.',
+  refusedReason: 'Motif',
+  refusedContent: 'Contenu',
+  copy: 'Copier',
+  copied: 'Contenu copié',
+  dismiss: 'Retirer de la liste',
+  localRefusalTitle: 'Modification impossible',
+  logoutTitle: 'Modifications en attente',
+  logoutBody: (n: number): string =>
+    `${n} modification${n > 1 ? 's' : ''} n'${n > 1 ? 'ont' : 'a'} pas encore été envoyée${n > 1 ? 's' : ''} au serveur. Elle${n > 1 ? 's' : ''} ser${n > 1 ? 'ont' : 'a'} envoyée${n > 1 ? 's' : ''} à votre prochaine connexion sur cet appareil. Se déconnecter quand même ?`,
+  logoutConfirm: 'Se déconnecter',
+  cancel: 'Annuler',
+  reloginTitle: 'Session expirée',
+  reloginBody:
+    'Votre session a expiré. Vos modifications sont conservées sur cet appareil et seront envoyées dès que vous vous reconnecterez.',
+  reloginButton: 'Se reconnecter',
+} as const;
+
+/** What each kind of change is called in the 'Modifications refusées' list. */
+export const MUTATION_LABELS: Record<string, string> = {
+  createStay: "Création d'un séjour",
+  updateStay: "Modification d'un séjour",
+  deleteStay: "Suppression d'un séjour",
+  duplicateStay: "Duplication d'un séjour",
+  setStayProfile: 'Profil de fournisseurs par défaut',
+  setStayExportSecret: "Lien d'export vers un smartphone",
+  createGroup: "Ajout d'un groupe",
+  updateGroup: "Modification d'un groupe",
+  deleteGroup: "Suppression d'un groupe",
+  createMeal: "Ajout d'un repas",
+  updateMeal: "Modification d'un repas",
+  deleteMeal: "Suppression d'un repas",
+  moveMealGroup: "Déplacement d'un groupe",
+  runMealWizard: 'Assistant de création de repas',
+  setMealMenu: "Choix du menu d'un repas",
+  swapMealMenus: 'Permutation de menus',
+  saveMealMenuAsFavorite: "Enregistrement d'un menu favori",
+  addMenuIngredient: "Ajout d'un ingrédient à un menu",
+  addMenuRecipe: "Ajout d'une recette à un menu",
+  updateMenuIngredient: "Modification d'un ingrédient de menu",
+  removeMenuItem: "Retrait d'un élément de menu",
+  createFavoriteMenu: "Création d'un menu favori",
+  deleteMenu: "Suppression d'un menu",
+  setMenuPublished: "Publication d'un menu",
+  createRecipe: "Création d'une recette",
+  updateRecipe: "Modification d'une recette",
+  setRecipePublished: "Publication d'une recette",
+  deleteRecipe: "Suppression d'une recette",
+  addRecipeIngredient: "Ajout d'un ingrédient à une recette",
+  updateRecipeIngredient: "Modification d'un ingrédient de recette",
+  removeRecipeIngredient: "Retrait d'un ingrédient de recette",
+  createIngredient: "Création d'un ingrédient",
+  updateIngredient: "Modification d'un ingrédient",
+  deleteIngredient: "Suppression d'un ingrédient",
+  importRecipes: 'Import de recettes',
+  createProfile: "Création d'un profil de fournisseurs",
+  renameProfile: "Modification d'un profil de fournisseurs",
+  deleteProfile: "Suppression d'un profil de fournisseurs",
+  createSupplier: "Ajout d'un fournisseur",
+  renameSupplier: "Modification d'un fournisseur",
+  deleteSupplier: "Suppression d'un fournisseur",
+  mapProfileIngredients: "Association d'ingrédients à un fournisseur",
+  mapProfileKinds: 'Association de catégories à un fournisseur',
+  tidyProfileMapping: 'Simplification des associations',
+};

@@ -1,0 +1,38 @@
+/** The lock shown on what the user does not own, with the owner's pseudonym (spec 2.6). */
+import { Group, Text, Tooltip } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { Id } from '@popote/domain';
+import { COMMON } from '../strings';
+import { useLocalQuery } from '../sync/useLocal';
+
+/** The pseudonym of a user as synced (public), or null while unknown. */
+export function usePseudo(userId: Id | null): string | null {
+  const user = useLocalQuery(
+    async (store) => (userId === null ? null : ((await store.get('users', userId)) ?? null)),
+    [userId],
+  );
+  return user?.pseudo ?? null;
+}
+
+export function OwnerLock({
+  ownerId,
+  withName = true,
+}: {
+  ownerId: Id | null;
+  withName?: boolean;
+}) {
+  const pseudo = usePseudo(ownerId);
+  const name = ownerId === null ? COMMON.catalogueOwner : (pseudo ?? COMMON.unknownOwner);
+  return (
+    <Tooltip label={COMMON.lockedBy(name)}>
+      <Group gap={4} wrap="nowrap" data-testid="owner-lock" aria-label={COMMON.lockedBy(name)}>
+        <IconLock size={16} />
+        {withName && (
+          <Text size="sm" c="dimmed">
+            {name}
+          </Text>
+        )}
+      </Group>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,5 @@
+/**
+ * Every French text the user sees, in this one folder: common texts (shell, login, settings,
+ * feedback, sync) and one module per screen. Screens import from here, never embed wording.
+ */
+export * from './common';

@@ -1,0 +1,94 @@
+/**
+ * Always visible in the top bar: whether the device is offline, syncing, up to date or holding
+ * changes not yet sent, and a button to the 'Modifications refusées' list when there are any.
+ */
+import { useEffect, useState } from 'react';
+import { Badge, Button, Group, Tooltip } from '@mantine/core';
+import { IconCloudCheck, IconCloudOff, IconCloudUp, IconAlertTriangle } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { formatDateTime } from '@popote/domain';
+import { SYNC } from '../strings';
+import { SYNC_STATE, type SyncState } from './engine';
+import { RefusedChangesDialog } from './RefusedChanges';
+import { useSync } from './SyncProvider';
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+export function SyncIndicator() {
+  const { db } = useSync();
+  const online = useOnline();
+  const [showRefused, setShowRefused] = useState(false);
+  const info = useLiveQuery(
+    async () => ({
+      state: (await db.meta.get(SYNC_STATE))?.value as SyncState | undefined,
+      pending: await db.outbox.count(),
+      refused: await db.rejected.count(),
+    }),
+    [db],
+  );
+  const pending = info?.pending ?? 0;
+  const status = info?.state?.status ?? 'idle';
+  const offline = !online || status === 'offline';
+
+  let label: string;
+  let color: string;
+  let icon = <IconCloudUp size={14} />;
+  if (offline) {
+    label = pending > 0 ? `${SYNC.offline} · ${SYNC.pending(pending)}` : SYNC.offline;
+    color = 'gray';
+    icon = <IconCloudOff size={14} />;
+  } else if (status === 'auth') {
+    label = SYNC.authExpired;
+    color = 'red';
+    icon = <IconAlertTriangle size={14} />;
+  } else if (status === 'syncing') {
+    label = SYNC.syncing;
+    color = 'blue';
+  } else if (pending > 0) {
+    label = SYNC.pending(pending);
+    color = 'orange';
+  } else if (status === 'error') {
+    label = SYNC.failed;
+    color = 'red';
+    icon = <IconAlertTriangle size={14} />;
+  } else {
+    label = SYNC.upToDate;
+    color = 'green';
+    icon = <IconCloudCheck size={14} />;
+  }
+  const last = info?.state?.lastSyncAt;
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {(info?.refused ?? 0) > 0 && (
+        <Button size="compact-sm" color="red" variant="light" onClick={() => setShowRefused(true)}>
+          {SYNC.refusedButton(info!.refused)}
+        </Button>
+      )}
+      <Tooltip label={last ? SYNC.lastSync(formatDateTime(last)) : label} withinPortal>
+        <Badge
+          data-testid="sync-indicator"
+          color={color}
+          variant="light"
+          leftSection={icon}
+          style={{ textTransform: 'none' }}
+        >
+          {label}
+        </Badge>
+      </Tooltip>
+      <RefusedChangesDialog opened={showRefused} onClose={() => setShowRefused(false)} />
+    </Group>
+  );
+}

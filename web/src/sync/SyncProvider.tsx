@@ -1,0 +1,66 @@
+/**
+ * Opens the logged-in user's local database and runs the sync loop for as long as the user is
+ * logged in. Screens get the database and `mutate` through the hooks below.
+ */
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import type { Id } from '@popote/domain';
+import { getSession, subscribeSession } from '../session/session';
+import { LocalDb, dbNameForUser } from './db';
+import { SyncEngine } from './engine';
+import { listenServerHints, startSyncLoop } from './leader';
+import { httpTransport } from './transport';
+
+export interface SyncHandle {
+  db: LocalDb;
+  userId: Id;
+  engine: SyncEngine;
+}
+
+const SyncContext = createContext<SyncHandle | null>(null);
+
+const currentToken = (): string | null => getSession()?.token ?? null;
+
+/** Resolves when the stored token changes (the user logged in again). */
+function waitForNewToken(signal: AbortSignal): Promise<void> {
+  const before = currentToken();
+  return new Promise((resolve) => {
+    const stop = subscribeSession(() => {
+      if (currentToken() !== before) done();
+    });
+    function done() {
+      stop();
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+export function SyncProvider({ userId, children }: { userId: Id; children: ReactNode }) {
+  const handle = useMemo<SyncHandle>(() => {
+    const db = new LocalDb(dbNameForUser(userId));
+    const engine = new SyncEngine(db, userId, httpTransport('', currentToken));
+    return { db, userId, engine };
+  }, [userId]);
+
+  useEffect(() => {
+    const stop = startSyncLoop({
+      engine: handle.engine,
+      userId,
+      listenHints: (onPoke, signal) => listenServerHints(currentToken, onPoke, signal),
+      waitForNewToken,
+    });
+    return () => {
+      stop();
+    };
+  }, [handle, userId]);
+
+  useEffect(() => () => handle.db.close(), [handle]);
+
+  return <SyncContext.Provider value={handle}>{children}</SyncContext.Provider>;
+}
+
+export function useSync(): SyncHandle {
+  const handle = useContext(SyncContext);
+  if (!handle) throw new Error('useSync must be used inside <SyncProvider>');
+  return handle;
+}

@@ -1,0 +1,17 @@
+/** Live queries over the device database for screens: they re-render on every change. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { DexieStore } from './dexie-store';
+import type { LocalDb } from './db';
+import { useSync } from './SyncProvider';
+
+/**
+ * Runs `query` against the domain's Store over the local database and re-runs it whenever a
+ * table it read changes (in this tab or another). Undefined while loading.
+ */
+export function useLocalQuery<T>(
+  query: (store: DexieStore, db: LocalDb) => Promise<T>,
+  deps: readonly unknown[],
+): T | undefined {
+  const { db } = useSync();
+  return useLiveQuery(() => query(new DexieStore(db), db), [db, ...deps]);
+}
