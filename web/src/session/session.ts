@@ -81,6 +81,11 @@ export function logout(): void {
   store(null);
 }
 
+/** A new token for the same user (after the old one expired): everything else is kept. */
+export function renewToken(token: string): void {
+  if (current !== null) store({ ...current, token });
+}
+
 export function updatePseudo(pseudo: string): void {
   if (current !== null) store({ ...current, pseudo });
 }

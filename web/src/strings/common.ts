@@ -180,6 +180,7 @@ export const SYNC = {
   reloginBody:
     'Votre session a expiré. Vos modifications sont conservées sur cet appareil et seront envoyées dès que vous vous reconnecterez.',
   reloginButton: 'Se reconnecter',
+  reloginOtherAccount: "Ce compte n'est pas celui de la session en cours.",
 } as const;
 
 /** What each kind of change is called in the 'Modifications refusées' list. */

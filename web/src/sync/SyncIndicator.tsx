@@ -10,6 +10,7 @@ import { formatDateTime } from '@popote/domain';
 import { SYNC } from '../strings';
 import { SYNC_STATE, type SyncState } from './engine';
 import { RefusedChangesDialog } from './RefusedChanges';
+import { ReloginDialog } from './ReloginDialog';
 import { useSync } from './SyncProvider';
 
 function useOnline(): boolean {
@@ -30,6 +31,7 @@ export function SyncIndicator() {
   const { db } = useSync();
   const online = useOnline();
   const [showRefused, setShowRefused] = useState(false);
+  const [showRelogin, setShowRelogin] = useState(false);
   const info = useLiveQuery(
     async () => ({
       state: (await db.meta.get(SYNC_STATE))?.value as SyncState | undefined,
@@ -77,6 +79,11 @@ export function SyncIndicator() {
           {SYNC.refusedButton(info!.refused)}
         </Button>
       )}
+      {status === 'auth' && !offline && (
+        <Button size="compact-sm" color="red" onClick={() => setShowRelogin(true)}>
+          {SYNC.reloginButton}
+        </Button>
+      )}
       <Tooltip label={last ? SYNC.lastSync(formatDateTime(last)) : label} withinPortal>
         <Badge
           data-testid="sync-indicator"
@@ -89,6 +96,7 @@ export function SyncIndicator() {
         </Badge>
       </Tooltip>
       <RefusedChangesDialog opened={showRefused} onClose={() => setShowRefused(false)} />
+      <ReloginDialog opened={showRelogin} onClose={() => setShowRelogin(false)} />
     </Group>
   );
 }
