@@ -130,13 +130,22 @@ export function planDuplicateStay(input: DuplicateStayInput): DuplicateStayPlan 
   return { stay, groups, meals, menus };
 }
 
-function copyMenu(menu: Menu, id: Id, owner: Id, now: string): Menu {
+/** A meal's own menu: empty, personal, not a favourite, unpublished (spec 4). */
+export function newPrivateMenu(id: Id, owner: Id, now: string): Menu {
   return {
     id,
     owner,
     isFavorite: false,
     isPublished: false,
     updated: now,
+    ingredients: [],
+    recipeIds: [],
+  };
+}
+
+function copyMenu(menu: Menu, id: Id, owner: Id, now: string): Menu {
+  return {
+    ...newPrivateMenu(id, owner, now),
     ingredients: menu.ingredients.map((i) => ({ ...i, quantity: { ...i.quantity } })),
     recipeIds: [...menu.recipeIds],
   };

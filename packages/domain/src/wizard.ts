@@ -6,6 +6,7 @@ import type { Group, Id, Meal, Menu, Stay } from './entities.js';
 import { Horaire } from './enums.js';
 import { invalid } from './errors.js';
 import { MAX_STAY_DAYS } from './limits.js';
+import { newPrivateMenu } from './stay-rules.js';
 
 export interface WizardRequest {
   stayId: Id;
@@ -77,15 +78,7 @@ export function planWizard(input: WizardInput): WizardPlan {
   const meals: Meal[] = [];
   const menus: Menu[] = [];
   const addMeal = (day: number, slot: Horaire, groupIds: Id[]): void => {
-    const menu: Menu = {
-      id: nextId(),
-      owner: stay.owner,
-      isFavorite: false,
-      isPublished: false,
-      updated: now,
-      ingredients: [],
-      recipeIds: [],
-    };
+    const menu = newPrivateMenu(nextId(), stay.owner, now);
     menus.push(menu);
     meals.push({
       id: nextId(),

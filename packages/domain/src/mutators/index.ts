@@ -83,5 +83,4 @@ export async function runMutation(
 export type { MutationContext, MutatorDef } from './define.js';
 export { INGREDIENT_IN_USE } from './library.js';
 export { NEW_SUPPLIER_NAME } from './profiles.js';
-export { emptyPrivateMenu } from './meals.js';
 export { missingMessage } from './access.js';

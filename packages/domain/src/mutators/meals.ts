@@ -1,10 +1,10 @@
 /** Mutators of meals: creation, details, groups, the wizard, menus of meals. */
 import { Type } from '@sinclair/typebox';
 import type { Horaire } from '../enums.js';
-import type { Meal, Menu } from '../entities.js';
+import type { Meal } from '../entities.js';
 import { forbidden, invalid } from '../errors.js';
 import { MAX_MEALS_PER_STAY } from '../limits.js';
-import { groupsForNewMeal, moveGroupBetweenMeals } from '../stay-rules.js';
+import { groupsForNewMeal, moveGroupBetweenMeals, newPrivateMenu } from '../stay-rules.js';
 import { planWizard } from '../wizard.js';
 import { claimAll, idDrawer, owned, readable } from './access.js';
 import { defineMutator } from './define.js';
@@ -17,18 +17,6 @@ import {
   IdSchema,
   NowSchema,
 } from './schemas.js';
-
-export function emptyPrivateMenu(id: number, owner: number, now: string): Menu {
-  return {
-    id,
-    owner,
-    isFavorite: false,
-    isPublished: false,
-    updated: now,
-    ingredients: [],
-    recipeIds: [],
-  };
-}
 
 async function checkMealCount(
   ctx: Parameters<typeof owned>[0],
@@ -60,7 +48,7 @@ export const createMeal = defineMutator(
     ]);
     const groups = await ctx.store.where('groups', 'stayId', stayId);
     const meals = await ctx.store.where('meals', 'stayId', stayId);
-    await ctx.store.put('menus', emptyPrivateMenu(menuId, stay.owner, now));
+    await ctx.store.put('menus', newPrivateMenu(menuId, stay.owner, now));
     const meal: Meal = {
       id,
       stayId,
