@@ -21,6 +21,9 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     for (const close of [...openStreams]) close();
   });
 
+  // Liveness for a load balancer, and the trivial route the load benchmark compares with.
+  app.get('/health', async () => ({ ok: true }));
+
   app.post<{ Body: IdsRequest }>(
     '/sync/ids',
     { schema: { body: IdsRequestSchema } },

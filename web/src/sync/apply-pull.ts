@@ -13,7 +13,7 @@ import {
   type Meal,
   type TableName,
 } from '@popote/domain';
-import type { PullResponse } from '@popote/sync-protocol';
+import type { PatchOp, PullResponse } from '@popote/sync-protocol';
 import { allTables, type LocalDb } from './db';
 import { DexieStore, fromStored, toStored } from './dexie-store';
 import { localContext } from './local-mutate';
@@ -29,13 +29,18 @@ export async function applyPull(db: LocalDb, userId: Id, page: PullResponse): Pr
     await db.base.clear();
 
     const candidates = { menus: new Set<Id>(), recipes: new Set<Id>() };
-    for (const op of page.patch) {
-      const table = db.entityTable(op.table);
-      const id = op.op === 'put' ? (op.row as { id: Id }).id : op.id;
-      const old = await table.get(id);
-      if (old) noteCandidates(op.table, fromStored(old), candidates);
-      if (op.op === 'put') await table.put(toStored(op.table, op.row as never));
-      else await table.delete(id);
+    // A page never names a row twice, so each table's changes can go in bulk.
+    for (const [table, ops] of groupByTable(page.patch)) {
+      const entityTable = db.entityTable(table);
+      const ids = ops.map((op) => (op.op === 'put' ? (op.row as { id: Id }).id : op.id));
+      if (table === 'menus' || table === 'meals' || table === 'recipes') {
+        for (const old of await entityTable.bulkGet(ids)) {
+          if (old) noteCandidates(table, fromStored(old), candidates);
+        }
+      }
+      const puts = ops.filter((op) => op.op === 'put');
+      await entityTable.bulkPut(puts.map((op) => toStored(table, op.row as never)));
+      await entityTable.bulkDelete(ops.filter((op) => op.op === 'del').map((op) => op.id));
     }
     await dropUnreadable(db, userId, candidates);
 
@@ -46,6 +51,16 @@ export async function applyPull(db: LocalDb, userId: Id, page: PullResponse): Pr
     }
     await replayPending(db, userId);
   });
+}
+
+function groupByTable(patch: PatchOp[]): Map<TableName, PatchOp[]> {
+  const byTable = new Map<TableName, PatchOp[]>();
+  for (const op of patch) {
+    const list = byTable.get(op.table);
+    if (list) list.push(op);
+    else byTable.set(op.table, [op]);
+  }
+  return byTable;
 }
 
 /** Rows whose readability may have changed because this row changed or went away. */
