@@ -20,6 +20,9 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { SyncService } from './sync/sync-service.js';
 import { syncRoutes } from './sync/routes.js';
+import { apiRoutes } from './api/index.js';
+import { seedCatalogue } from './catalogue/seed.js';
+import { exportLinkRoutes } from './export-link/routes.js';
 
 export interface BuildOptions {
   /** Clock in ms (default Date.now); tests move it to expire links and passwords. */
@@ -70,6 +73,7 @@ export async function buildServer(
       accounts,
       sync,
     } satisfies PopoteServices);
+    await seedCatalogue(app.popote);
     app.decorateRequest('userId', null);
 
     app.setValidatorCompiler(typeboxValidatorCompiler);
@@ -83,6 +87,8 @@ export async function buildServer(
 
     await app.register(accountRoutes, { prefix: '/api', authRateLimit: config.authRateLimit });
     await app.register(syncRoutes);
+    await app.register(apiRoutes, { prefix: '/api' });
+    await app.register(exportLinkRoutes);
     // The REST entities (/api) register here, before the web app.
 
     await registerWebApp(app, config.webRoot);

@@ -17,3 +17,7 @@ export * from './memory-store.js';
 export * from './visibility.js';
 export * from './mutators/index.js';
 export * from './csv/index.js';
+export * from './agenda.js';
+export * from './export-link.js';
+export * from './library-search.js';
+export * from './library-import.js';

@@ -63,4 +63,10 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'sync',
     up: SYNC_SCHEMA,
   },
+  {
+    name: 'stay-export-secret-index',
+    // The public export link finds its stay by the secret inside the stay's JSON.
+    up: `CREATE INDEX rows_stay_export_secret ON rows (json_extract(data, '$.exportSecret'))
+         WHERE tbl = 'stays'`,
+  },
 ];

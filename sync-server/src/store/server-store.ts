@@ -9,6 +9,7 @@ import Sqlite from 'better-sqlite3';
 import { openDatabase } from './db.js';
 import { AccountsStore } from './accounts-store.js';
 import { SyncReader, SyncWriter } from './sync-store.js';
+import { ExportLinkStore } from './export-link-store.js';
 
 /** Ids stay exact in a JavaScript number (and in a browser's IndexedDB key). */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -19,6 +20,8 @@ export class ServerStore {
   readonly sync: SyncWriter;
   /** Synced rows read by pulls on a second connection, which sees only committed data. */
   readonly syncReader: SyncReader;
+  /** The public stay export link's reads, on the reader connection. */
+  readonly exportLink: ExportLinkStore;
   private readonly readerDb: Database;
 
   constructor(readonly db: Database) {
@@ -27,6 +30,7 @@ export class ServerStore {
     this.readerDb = new Sqlite(db.name, { readonly: true });
     this.readerDb.pragma('busy_timeout = 5000');
     this.syncReader = new SyncReader(this.readerDb);
+    this.exportLink = new ExportLinkStore(this.readerDb, this.syncReader);
   }
 
   /** The pseudonym other users see (the synced `users` row), inside the caller's transaction. */

@@ -32,6 +32,9 @@ import { SerialQueue } from './serial-queue.js';
 /** Rows per pull page: keeps a first sync of a large library in bounded messages. */
 export const PULL_PAGE_ROWS = 2000;
 
+/** The client id under which ids leased to REST /api writes are recorded. */
+export const API_CLIENT_ID = 'api';
+
 export class SyncGapError extends Error {
   constructor(readonly lastMutationId: number) {
     super(SYNC_MESSAGES.gap);
@@ -112,6 +115,19 @@ export class SyncService {
       const first = this.allocateIds(ID_BLOCK_SIZE);
       this.writer.leaseIds(first, ID_BLOCK_SIZE, userId, clientId, this.now());
       return { first, count: ID_BLOCK_SIZE };
+    });
+  }
+
+  /**
+   * Leases `count` fresh ids to the user for a server-side write (REST /api), so that the
+   * mutators' claimId accepts them exactly as it accepts a device's. The lease is recorded
+   * under API_CLIENT_ID, which no device can take (device ids have at least 8 characters).
+   */
+  reserveIdsFor(userId: Id, count: number): Promise<IdBlock> {
+    return this.writes.run(() => {
+      const first = this.allocateIds(count);
+      this.writer.leaseIds(first, count, userId, API_CLIENT_ID, this.now());
+      return { first, count };
     });
   }
 

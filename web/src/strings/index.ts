@@ -3,3 +3,7 @@
  * feedback, sync) and one module per screen. Screens import from here, never embed wording.
  */
 export * from './common';
+export * from './agenda';
+export * from './sejours';
+export * from './order';
+export * from './library';

@@ -1,11 +1,76 @@
-import { Title } from '@mantine/core';
-import { PLACEHOLDERS } from '../../strings';
+import { useState } from 'react';
+import { Button, Card, Loader, Stack, Text } from '@mantine/core';
+import { IconTent } from '@tabler/icons-react';
+import type { Id } from '@popote/domain';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../session/useSession';
+import { AGENDA } from '../../strings';
+import { useLocalQuery } from '../../sync/useLocal';
+import { DayView } from './day/DayView';
+import { agendaDayUrl, agendaWeekUrl, DAY_OFFSET_PARAM, paramToDay } from './links';
+import { WEEK_DAYS } from './plan-view';
+import { WeekView } from './week/WeekView';
 
-/** Placeholder until the screen is built. */
+/**
+ * Organisation of the active stay (spec 2.5): the week view, or the day view when the URL
+ * names a day (see links.ts for how dayOffset counts).
+ */
 export function AgendaScreen() {
+  const session = useSession();
+  const stayId = session?.activeStayId ?? null;
+  const [params] = useSearchParams();
+  const day = paramToDay(params.get(DAY_OFFSET_PARAM));
+  const stay = useLocalQuery(
+    async (store) => (stayId === null ? null : ((await store.get('stays', stayId)) ?? null)),
+    [stayId],
+  );
+
+  if (stayId === null || stay === null || session === null) return <NoActiveStay />;
+  if (stay === undefined) return <Loader aria-label={AGENDA.loading} />;
+  return <StayAgenda key={stayId} stayId={stayId} userId={session.idUser} day={day} />;
+}
+
+/** Keyed by stay: the shown week starts again at the first day for another stay. */
+function StayAgenda({ stayId, userId, day }: { stayId: Id; userId: Id; day: number | null }) {
+  const navigate = useNavigate();
+  // The week stays where the user left it while they visit a day and come back.
+  const [weekStart, setWeekStart] = useState(0);
+
+  if (day === null) {
+    return (
+      <WeekView
+        stayId={stayId}
+        userId={userId}
+        weekStart={weekStart}
+        onShift={(delta) => setWeekStart((w) => w + delta)}
+        onOpenDay={(d) => void navigate(agendaDayUrl(d))}
+      />
+    );
+  }
   return (
-    <Title order={2} size="h4" data-testid="screen-agenda">
-      {PLACEHOLDERS.agenda}
-    </Title>
+    <DayView
+      stayId={stayId}
+      userId={userId}
+      day={day}
+      onOpenDay={(d) => void navigate(agendaDayUrl(d))}
+      onBackToWeek={() => {
+        if (day < weekStart || day >= weekStart + WEEK_DAYS) setWeekStart(day);
+        void navigate(agendaWeekUrl());
+      }}
+    />
+  );
+}
+
+function NoActiveStay() {
+  const navigate = useNavigate();
+  return (
+    <Card withBorder shadow="sm" padding="xl" maw={560} data-testid="agenda-no-stay">
+      <Stack align="flex-start">
+        <Text>{AGENDA.noStay}</Text>
+        <Button leftSection={<IconTent size={18} />} onClick={() => void navigate('/')}>
+          {AGENDA.goToStays}
+        </Button>
+      </Stack>
+    </Card>
   );
 }

@@ -1,11 +1,189 @@
-import { Title } from '@mantine/core';
-import { PLACEHOLDERS } from '../../strings';
+/**
+ * Orders (spec 2.7): the ingredients needed over chosen days, the cook sheets (PDF), the
+ * shopping spreadsheet (Excel) and the supplier profiles. Everything is computed on the device
+ * from the local database, so it all works offline.
+ */
+import { useState } from 'react';
+import { Button, Card, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  IconBuildingStore,
+  IconFileSpreadsheet,
+  IconFileTypePdf,
+  IconListCheck,
+  IconTent,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { loadCompileInput, type Id, type Stay } from '@popote/domain';
+import { useSession } from '../../session/useSession';
+import { ORDER, SUCCESS } from '../../strings';
+import { DexieStore } from '../../sync/dexie-store';
+import { useSync } from '../../sync/SyncProvider';
+import { CompiledList } from './CompiledList';
+import { DayPicker } from './DayPicker';
+import { ProfilesDialog } from './ProfilesDialog';
+import { ShoppingDialog } from './ShoppingDialog';
+import { useCompiled, useStay, useStayDays } from './useOrderData';
+import { useExportRunner } from './useExportRunner';
 
-/** Placeholder until the screen is built. */
 export function OrderScreen() {
+  const session = useSession();
+  const stayId = session?.activeStayId ?? null;
+  const stay = useStay(stayId);
+  if (stay === undefined) return <Loader aria-label={ORDER.loading} />;
+  if (stay === null || session === null) return <NoActiveStay />;
+  return <StayOrder key={stay.id} stay={stay} userId={session.idUser} />;
+}
+
+function NoActiveStay() {
   return (
-    <Title order={2} size="h4" data-testid="screen-order">
-      {PLACEHOLDERS.order}
-    </Title>
+    <Card withBorder maw={600} data-testid="screen-order">
+      <Stack align="flex-start">
+        <Text>{ORDER.noStay}</Text>
+        <Button component={Link} to="/" leftSection={<IconTent size={18} />}>
+          {ORDER.goToStays}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
+  const { db } = useSync();
+  const days = useStayDays(stay.id);
+  const [selected, setSelected] = useState<number[]>([]);
+  // The days of the last compile; changing the selection clears the result (spec 2.7).
+  const [compiledDays, setCompiledDays] = useState<number[] | null>(null);
+  const compiled = useCompiled(stay.id, compiledDays);
+  const [shoppingOpen, setShoppingOpen] = useState(false);
+  const [profilesOpen, setProfilesOpen] = useState(false);
+  const { progress, run } = useExportRunner();
+  const noDay = selected.length === 0;
+
+  const changeSelection = (next: number[]) => {
+    setSelected(next);
+    setCompiledDays(null);
+  };
+
+  const exportCookbook = () =>
+    run(
+      'cookbook',
+      async (exports, onProgress) => {
+        const input = await loadCompileInput(new DexieStore(db), stay.id, selected);
+        return {
+          bytes: await exports.buildCookbookPdf({ ...input, stay }, onProgress),
+          fileName: exports.cookbookFileName(stay.name),
+          mime: exports.PDF_MIME,
+        };
+      },
+      SUCCESS.cookSheetsDownloaded,
+    );
+
+  return (
+    <Stack gap="lg" data-testid="screen-order">
+      <Card withBorder>
+        <Stack>
+          <Title order={2} size="h4">
+            {ORDER.compileTitle}
+          </Title>
+          {days === undefined ? (
+            <Loader size="sm" aria-label={ORDER.loading} />
+          ) : (
+            <DayPicker
+              start={stay.start}
+              days={days}
+              selected={selected}
+              onChange={changeSelection}
+            />
+          )}
+          <Group>
+            <Button
+              leftSection={<IconListCheck size={18} />}
+              disabled={noDay}
+              onClick={() => setCompiledDays([...selected])}
+            >
+              {ORDER.compile}
+            </Button>
+            {noDay && (
+              <Text size="sm" c="dimmed">
+                {ORDER.chooseDays}
+              </Text>
+            )}
+          </Group>
+          {compiledDays !== null && compiled === undefined && (
+            <Loader size="sm" aria-label={ORDER.loading} />
+          )}
+          {compiled && !compiled.ok && <Text c="red">{compiled.message}</Text>}
+          {compiled?.ok && <CompiledList result={compiled.result} start={stay.start} />}
+        </Stack>
+      </Card>
+
+      <Card withBorder>
+        <Stack>
+          <Title order={2} size="h4">
+            {ORDER.exportsTitle}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {ORDER.exportsHint}
+          </Text>
+          <Group>
+            <Button
+              leftSection={<IconFileTypePdf size={18} />}
+              disabled={noDay || progress !== null}
+              loading={progress?.kind === 'cookbook'}
+              onClick={() => void exportCookbook()}
+            >
+              {ORDER.exportCookbook}
+            </Button>
+            <Button
+              leftSection={<IconFileSpreadsheet size={18} />}
+              disabled={noDay || progress !== null}
+              loading={progress?.kind === 'shopping'}
+              onClick={() => setShoppingOpen(true)}
+            >
+              {ORDER.exportShopping}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconBuildingStore size={18} />}
+              onClick={() => setProfilesOpen(true)}
+            >
+              {ORDER.suppliers}
+            </Button>
+          </Group>
+          {progress !== null && (
+            <Stack gap={4} data-testid="order-progress">
+              <Progress
+                value={progress.total === 0 ? 5 : (100 * progress.done) / progress.total}
+                animated
+                aria-label={ORDER.preparing(progress.done, progress.total)}
+              />
+              <Text size="sm" c="dimmed">
+                {ORDER.preparing(progress.done, progress.total)}
+              </Text>
+            </Stack>
+          )}
+        </Stack>
+      </Card>
+
+      {shoppingOpen && (
+        <ShoppingDialog
+          stay={stay}
+          days={selected}
+          busy={progress !== null}
+          onClose={() => setShoppingOpen(false)}
+          onExport={(build) =>
+            run('shopping', build, SUCCESS.fileDownloaded).then((ok) => {
+              if (ok) setShoppingOpen(false);
+            })
+          }
+        />
+      )}
+      <ProfilesDialog
+        opened={profilesOpen}
+        onClose={() => setProfilesOpen(false)}
+        stay={stay}
+        userId={userId}
+      />
+    </Stack>
   );
 }

@@ -1,11 +1,21 @@
-import { Title } from '@mantine/core';
-import { PLACEHOLDERS } from '../../strings';
+import { Loader, Stack } from '@mantine/core';
+import { GroupsPanel } from './GroupsPanel';
+import { StayPanel } from './StayPanel';
+import { useStays } from './useStays';
 
-/** Placeholder until the screen is built. */
+/** Stays and groups (spec 2.4): the stays card above the groups of the active stay. */
 export function SejoursScreen() {
+  const { stays, active } = useStays();
   return (
-    <Title order={2} size="h4" data-testid="screen-sejours">
-      {PLACEHOLDERS.sejours}
-    </Title>
+    <Stack data-testid="screen-sejours" maw={1100}>
+      {stays === undefined ? (
+        <Loader />
+      ) : (
+        <>
+          <StayPanel stays={stays} active={active} />
+          <GroupsPanel stay={active} />
+        </>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,23 @@
+/** The names of the exported files (reference page, "Exports"). */
+
+/** Characters no file system accepts in a name, and control codes. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f/\\:*?"<>|]/gu;
+
+/** A stay name fit for a file name: forbidden characters become '-', spaces are tidied. */
+export function fileNamePart(name: string): string {
+  return name.replace(/\s+/gu, ' ').replace(UNSAFE, '-').trim();
+}
+
+/** '<stay name> Fiches cuisine.pdf'. */
+export function cookbookFileName(stayName: string): string {
+  return `${fileNamePart(`${stayName} Fiches cuisine`)}.pdf`;
+}
+
+/** 'Ingrédients <stay name>.xlsx'. */
+export function shoppingFileName(stayName: string): string {
+  return `${fileNamePart(`Ingrédients ${stayName}`)}.xlsx`;
+}
+
+export const PDF_MIME = 'application/pdf';
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

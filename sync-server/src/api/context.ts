@@ -1,0 +1,82 @@
+/**
+ * What every /api route needs: the user of the bearer token, reads under the sync visibility
+ * rules, and writes through the same mutators devices push, inside one versioned transaction
+ * so that devices receive them through sync.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  canReadRow,
+  missingMessage,
+  notFound,
+  runMutation,
+  type Id,
+  type MutationArgs,
+  type MutationName,
+  type ReadStore,
+  type Row,
+  type TableName,
+} from '@popote/domain';
+import { requireUserHook } from '../accounts/auth.js';
+import { unauthorized } from '../http/errors.js';
+import { asReadStore } from '../store/sync-store.js';
+
+/** Route options of every route that needs a session: refused before the body is read. */
+export const secured = { onRequest: requireUserHook };
+
+export function userOf(request: FastifyRequest): Id {
+  if (request.userId === null) throw unauthorized();
+  return request.userId;
+}
+
+/** Reads on behalf of one user, on the reader connection (committed data only). */
+export interface ReadCtx {
+  readonly store: ReadStore;
+  readonly userId: Id;
+}
+
+export function readCtx(app: FastifyInstance, userId: Id): ReadCtx {
+  return { store: asReadStore(app.popote.store.syncReader), userId };
+}
+
+/** A row the user may read; any other is reported as missing, as the mutators do. */
+export async function readableRow<T extends TableName>(
+  ctx: ReadCtx,
+  table: T,
+  id: Id,
+): Promise<Row<T>> {
+  const row = await ctx.store.get(table, id);
+  if (!row || !(await canReadRow(ctx.store, ctx.userId, table, row))) {
+    throw notFound(missingMessage(table));
+  }
+  return row;
+}
+
+/** One mutation by name, with arguments typed by its schema. */
+export type MutationCall = {
+  [N in MutationName]: { name: N; args: MutationArgs<N> };
+}[MutationName];
+
+export const call = <N extends MutationName>(name: N, args: MutationArgs<N>): MutationCall =>
+  ({ name, args }) as MutationCall;
+
+/**
+ * Runs the mutations in order, all or nothing, as one versioned transaction: exactly what a
+ * device's push does, so the change reaches every device through sync.
+ */
+export function write(app: FastifyInstance, userId: Id, ...calls: MutationCall[]): Promise<void> {
+  return app.popote.sync.mutate(userId, async (ctx) => {
+    for (const { name, args } of calls) await runMutation(ctx, name, args);
+  });
+}
+
+/** Fresh ids leased to the user, for the rows a route creates. */
+export function reserveIds(
+  app: FastifyInstance,
+  userId: Id,
+  count: number,
+): Promise<{ first: Id; count: number }> {
+  return app.popote.sync.reserveIdsFor(userId, count);
+}
+
+/** The time a mutation records ('updated' fields), from the server's clock. */
+export const nowIso = (app: FastifyInstance): string => new Date(app.popote.now()).toISOString();

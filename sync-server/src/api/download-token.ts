@@ -1,0 +1,65 @@
+/**
+ * Short-lived download tokens for file links that a browser opens without the session header
+ * (GET /library/receipes/export?token=). A download token is a JWT with a purpose claim,
+ * signed with a key derived from the session secret: a session token is never accepted here,
+ * and a download token is never accepted as a session (other key, no subject).
+ */
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http/errors.js';
+
+export const DOWNLOAD_TOKEN_TTL_MS = 5 * 60_000;
+
+export type DownloadPurpose = 'recipes-export';
+
+interface DownloadClaims {
+  purpose: DownloadPurpose;
+  uid: number;
+  iat: number;
+  exp: number;
+}
+
+export const DOWNLOAD_LINK_EXPIRED =
+  "Ce lien de téléchargement a expiré ou n'est pas valable. Merci de relancer l'export.";
+
+function downloadKey(app: FastifyInstance, purpose: DownloadPurpose): string {
+  const secret = app.popote.config.jwtSecret ?? app.popote.store.jwtSecret();
+  return createHmac('sha256', secret).update(`popote:download:${purpose}`).digest('base64url');
+}
+
+export function signDownloadToken(
+  app: FastifyInstance,
+  userId: number,
+  purpose: DownloadPurpose,
+): { token: string; expiresAt: number } {
+  const now = app.popote.now();
+  const iat = Math.floor(now / 1000);
+  const exp = iat + DOWNLOAD_TOKEN_TTL_MS / 1000;
+  const claims: DownloadClaims = { purpose, uid: userId, iat, exp };
+  const token = app.jwt.sign(claims as never, { key: downloadKey(app, purpose) });
+  return { token, expiresAt: exp * 1000 };
+}
+
+/** The user a valid token of this purpose was made for; 401 otherwise. */
+export function verifyDownloadToken(
+  app: FastifyInstance,
+  token: string,
+  purpose: DownloadPurpose,
+): number {
+  let claims: Partial<DownloadClaims>;
+  try {
+    claims = app.jwt.verify<Partial<DownloadClaims>>(token, {
+      key: downloadKey(app, purpose),
+      clockTimestamp: app.popote.now(),
+    });
+  } catch {
+    throw new HttpError(401, DOWNLOAD_LINK_EXPIRED);
+  }
+  const uid = claims.uid;
+  if (claims.purpose !== purpose || typeof uid !== 'number' || !Number.isSafeInteger(uid)) {
+    throw new HttpError(401, DOWNLOAD_LINK_EXPIRED);
+  }
+  // A deleted account's links stop working at once, as its sessions do.
+  if (!app.popote.store.accounts.getAccount(uid)) throw new HttpError(401, DOWNLOAD_LINK_EXPIRED);
+  return uid;
+}

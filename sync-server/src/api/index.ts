@@ -1,0 +1,36 @@
+/**
+ * The REST contract of the specification (section 7.2 to 7.5) under /api: thin adapters from
+ * the contract's PascalCase shapes to the domain's mutators and read rules. Registered once by
+ * app.ts with the /api prefix.
+ */
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { MAX_CSV_BYTES } from '@popote/domain';
+import { filesRoutes } from './files-routes.js';
+import { libraryRoutes } from './library-routes.js';
+import { mealsRoutes } from './meals-routes.js';
+import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi.js';
+import { ordersRoutes } from './orders-routes.js';
+import { recipesCsvRoutes } from './recipes-csv-routes.js';
+import { staysRoutes } from './stays-routes.js';
+
+export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  const routes: DocumentedRoute[] = [];
+  app.addHook('onRoute', (options) => collectRoute(routes, options));
+  // One file per request, and no more than the CSV reader accepts.
+  await app.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10 } });
+
+  await app.register(staysRoutes);
+  await app.register(mealsRoutes);
+  await app.register(libraryRoutes);
+  await app.register(recipesCsvRoutes);
+  await app.register(ordersRoutes);
+  await app.register(filesRoutes);
+
+  let document: Record<string, unknown> | null = null;
+  // Public: it describes the contract and holds no data.
+  app.get('/openapi.json', { config: { undocumented: true } }, async () => {
+    document ??= openApiDocument(routes);
+    return document;
+  });
+}

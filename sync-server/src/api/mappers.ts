@@ -1,0 +1,132 @@
+/**
+ * Rows of the domain (camelCase, as synced) to the contract's PascalCase shapes and back. Pure
+ * and one-to-one: no rule lives here, only names and representations.
+ */
+import {
+  Unite,
+  type Group,
+  type Ingredient,
+  type Meal,
+  type Menu,
+  type Profile,
+  type Quantity,
+  type QuantityTotal,
+  type Recipe,
+  type Stay,
+  type Supplier,
+} from '@popote/domain';
+import type {
+  AmountOut,
+  GroupOut,
+  IngredientOut,
+  MealOut,
+  MenuOut,
+  Out,
+  ProfileOut,
+  QuantityIn,
+  QuantityOut,
+  RecipeOut,
+  SejourOut,
+  SupplierOut,
+} from './schemas.js';
+
+/** A day as the original service's dates read: midnight UTC in RFC 3339. */
+export const dateTimeOf = (isoDay: string): string => `${isoDay}T00:00:00Z`;
+
+/** The date part of what StartIn accepts. */
+export const isoDayOf = (start: string): string => start.slice(0, 10);
+
+export const quantityOut = (q: Quantity): Out<typeof QuantityOut> => ({
+  Val: q.val,
+  Unite: q.unite,
+  For_: q.forPeople,
+});
+
+export const quantityIn = (q: QuantityIn): Quantity => ({
+  val: q.Val,
+  unite: q.Unite as Unite,
+  forPeople: q.For_,
+});
+
+/** The non-zero parts of a sum: pièces, then gr, then cL. */
+export function totalOut(total: QuantityTotal): Out<typeof AmountOut>[] {
+  const parts: Out<typeof AmountOut>[] = [];
+  if (total.pieces !== 0) parts.push({ Unite: Unite.Pieces, Val: total.pieces });
+  if (total.grams !== 0) parts.push({ Unite: Unite.G, Val: total.grams });
+  if (total.centiliters !== 0) parts.push({ Unite: Unite.CL, Val: total.centiliters });
+  return parts;
+}
+
+export const ingredientOut = (i: Ingredient): Out<typeof IngredientOut> => ({
+  Id: i.id,
+  Name: i.name,
+  Kind: i.kind,
+  Owner: i.owner ?? 0,
+});
+
+export const sejourOut = (s: Stay): Out<typeof SejourOut> => ({
+  Id: s.id,
+  Owner: s.owner,
+  Name: s.name,
+  Label: s.name,
+  Start: dateTimeOf(s.start),
+  IdProfile: { Valid: s.profileId !== null, IdProfile: s.profileId ?? 0 },
+});
+
+export const groupOut = (g: Group): Out<typeof GroupOut> => ({
+  Id: g.id,
+  IdSejour: g.stayId,
+  Name: g.name,
+  Color: g.color,
+  Size: g.size,
+});
+
+export const mealOut = (m: Meal): Out<typeof MealOut> => ({
+  Id: m.id,
+  IdSejour: m.stayId,
+  Jour: m.day,
+  Horaire: m.slot,
+  Menu: m.menuId,
+  AdditionalPeople: m.additionalPeople,
+  Groups: m.groupIds.map((IdGroup) => ({ IdMeal: m.id, IdGroup })),
+});
+
+export const menuOut = (m: Menu): Out<typeof MenuOut> => ({
+  Id: m.id,
+  Owner: m.owner,
+  IsFavorite: m.isFavorite,
+  IsPublished: m.isPublished,
+  Updated: m.updated,
+});
+
+export const recipeOut = (r: Recipe): Out<typeof RecipeOut> => ({
+  Id: r.id,
+  Name: r.name,
+  Plat: r.plat,
+  Description: r.description,
+  Owner: r.owner,
+  IsPublished: r.isPublished,
+  Updated: r.updated,
+});
+
+export const profileOut = (p: Profile): Out<typeof ProfileOut> => ({
+  Id: p.id,
+  Name: p.name,
+  IdOwner: p.owner,
+});
+
+export const supplierOut = (s: Supplier): Out<typeof SupplierOut> => ({
+  Id: s.id,
+  Name: s.name,
+  IdProfile: s.profileId,
+});
+
+/** Rows keyed by id, as a JSON object. */
+export function byIdOut<T extends { id: number }, O>(
+  rows: readonly T[],
+  map: (row: T) => O,
+): Record<number, O> {
+  const out: Record<number, O> = {};
+  for (const row of rows) out[row.id] = map(row);
+  return out;
+}

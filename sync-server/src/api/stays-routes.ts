@@ -1,0 +1,169 @@
+/** Stays and groups (spec 7.2). */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { MAX_GROUPS_PER_STAY, MAX_MEALS_PER_STAY, dateToIsoDay } from '@popote/domain';
+import {
+  call,
+  nowIso,
+  readCtx,
+  readableRow,
+  reserveIds,
+  secured,
+  userOf,
+  write,
+} from './context.js';
+import { groupOut, isoDayOf } from './mappers.js';
+import {
+  ColorIn,
+  DeletedOut,
+  GroupOut,
+  IdIn,
+  NameIn,
+  SejourExtOut,
+  SizeIn,
+  StartIn,
+} from './schemas.js';
+import { sejourExtById, sejoursOf } from './views-plan.js';
+
+/** What 'Créer un séjour vierge' creates: this name, starting today. */
+export const NEW_STAY_NAME = 'Nouveau séjour';
+/** A new group (PUT /sejours/groups has no body): unnamed ('Groupe par défaut'), empty. */
+export const NEW_GROUP = { name: '', color: '#FFC107', size: 0 } as const;
+
+/**
+ * Ids a stay's copy may need: the stay, its groups, and per meal the meal and a copy of its
+ * private menu. Bounded by the limits rather than counted, so that a meal added meanwhile by
+ * a device never leaves the copy short of ids.
+ */
+const DUPLICATE_IDS = 1 + MAX_GROUPS_PER_STAY + 2 * MAX_MEALS_PER_STAY;
+
+const SejourUpdateIn = Type.Object({
+  Id: IdIn,
+  Name: Type.Optional(NameIn),
+  /** Read when Name is absent (the original clients send either). */
+  Label: Type.Optional(NameIn),
+  Start: Type.Optional(StartIn),
+});
+
+const GroupUpdateIn = Type.Object({
+  Id: IdIn,
+  Name: Type.Optional(NameIn),
+  Color: Type.Optional(ColorIn),
+  Size: Type.Optional(SizeIn),
+});
+
+const IdQuery = Type.Object({ id: IdIn });
+const IdSejourQuery = Type.Object({ idSejour: IdIn });
+const IdGroupQuery = Type.Object({ idGroup: IdIn });
+
+export async function staysRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/sejours',
+    { ...secured, schema: { response: { 200: Type.Array(SejourExtOut) } } },
+    async (request) => sejoursOf(readCtx(app, userOf(request))),
+  );
+
+  app.put(
+    '/sejours',
+    { ...secured, schema: { response: { 200: SejourExtOut } } },
+    async (request) => {
+      const userId = userOf(request);
+      const { first: id } = await reserveIds(app, userId, 1);
+      const start = dateToIsoDay(new Date(app.popote.now()));
+      await write(app, userId, call('createStay', { id, name: NEW_STAY_NAME, start }));
+      return sejourExtById(readCtx(app, userId), id);
+    },
+  );
+
+  app.post<{ Body: Static<typeof SejourUpdateIn> }>(
+    '/sejours',
+    { ...secured, schema: { body: SejourUpdateIn, response: { 200: SejourExtOut } } },
+    async (request) => {
+      const userId = userOf(request);
+      const { Id, Name, Label, Start } = request.body;
+      const name = Name ?? Label;
+      await write(
+        app,
+        userId,
+        call('updateStay', {
+          id: Id,
+          ...(name === undefined ? {} : { name }),
+          ...(Start === undefined ? {} : { start: isoDayOf(Start) }),
+        }),
+      );
+      return sejourExtById(readCtx(app, userId), Id);
+    },
+  );
+
+  app.delete<{ Querystring: Static<typeof IdQuery> }>(
+    '/sejours',
+    { ...secured, schema: { querystring: IdQuery, response: { 200: DeletedOut } } },
+    async (request) => {
+      await write(app, userOf(request), call('deleteStay', { id: request.query.id }));
+      return { Deleted: true, Id: request.query.id };
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof IdSejourQuery> }>(
+    '/sejours/duplicate',
+    { ...secured, schema: { querystring: IdSejourQuery, response: { 200: SejourExtOut } } },
+    async (request) => {
+      const userId = userOf(request);
+      // Refused before any id is leased when the stay is not the user's.
+      await readableRow(readCtx(app, userId), 'stays', request.query.idSejour);
+      const ids = await reserveIds(app, userId, DUPLICATE_IDS);
+      await write(
+        app,
+        userId,
+        call('duplicateStay', { id: request.query.idSejour, ids, now: nowIso(app) }),
+      );
+      // The copy takes the first id drawn (planDuplicateStay).
+      return sejourExtById(readCtx(app, userId), ids.first);
+    },
+  );
+
+  app.put<{ Querystring: Static<typeof IdSejourQuery> }>(
+    '/sejours/groups',
+    { ...secured, schema: { querystring: IdSejourQuery, response: { 200: GroupOut } } },
+    async (request) => {
+      const userId = userOf(request);
+      await readableRow(readCtx(app, userId), 'stays', request.query.idSejour);
+      const { first: id } = await reserveIds(app, userId, 1);
+      await write(
+        app,
+        userId,
+        call('createGroup', { id, stayId: request.query.idSejour, ...NEW_GROUP }),
+      );
+      return groupOut(await readableRow(readCtx(app, userId), 'groups', id));
+    },
+  );
+
+  app.post<{ Body: Static<typeof GroupUpdateIn> }>(
+    '/sejours/groups',
+    { ...secured, schema: { body: GroupUpdateIn, response: { 200: GroupOut } } },
+    async (request) => {
+      const userId = userOf(request);
+      const { Id, Name, Color, Size } = request.body;
+      await write(
+        app,
+        userId,
+        call('updateGroup', {
+          id: Id,
+          ...(Name === undefined ? {} : { name: Name }),
+          ...(Color === undefined ? {} : { color: Color }),
+          ...(Size === undefined ? {} : { size: Size }),
+        }),
+      );
+      return groupOut(await readableRow(readCtx(app, userId), 'groups', Id));
+    },
+  );
+
+  app.delete<{ Querystring: Static<typeof IdGroupQuery> }>(
+    '/sejours/groups',
+    { ...secured, schema: { querystring: IdGroupQuery, response: { 200: DeletedOut } } },
+    async (request) => {
+      await write(app, userOf(request), call('deleteGroup', { id: request.query.idGroup }));
+      return { Deleted: true, Id: request.query.idGroup };
+    },
+  );
+}

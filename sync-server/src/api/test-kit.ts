@@ -1,0 +1,69 @@
+/**
+ * Helpers for the /api tests: calls as a given user (or anonymously). Kept free of test
+ * frameworks and of the test harness, so that it builds with the server.
+ */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+
+export interface Injector {
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export interface Session {
+  token: string;
+  id: number;
+}
+
+export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+
+export interface ApiClient {
+  call(method: Method, url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  del(url: string): Promise<LightMyRequestResponse>;
+  /** The JSON answer of a call that must succeed; throws with the body otherwise. */
+  ok<T = unknown>(method: Method, url: string, body?: unknown): Promise<T>;
+}
+
+export function apiClient(server: Injector, session: Session | null): ApiClient {
+  const call = (method: Method, url: string, body?: unknown) =>
+    server.inject({
+      method,
+      url: `/api${url}`,
+      headers: session ? { authorization: `Bearer ${session.token}` } : {},
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    });
+  return {
+    call,
+    get: (url) => call('GET', url),
+    put: (url, body) => call('PUT', url, body),
+    post: (url, body) => call('POST', url, body),
+    del: (url) => call('DELETE', url),
+    async ok<T>(method: Method, url: string, body?: unknown): Promise<T> {
+      const answer = await call(method, url, body);
+      if (answer.statusCode !== 200) {
+        throw new Error(`${method} ${url} → ${answer.statusCode} ${answer.body}`);
+      }
+      return answer.json<T>();
+    },
+  };
+}
+
+/** A multipart/form-data body with one file field, for the CSV import. */
+export function multipartFile(
+  fileName: string,
+  content: string | Buffer,
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----popote-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+      'Content-Type: text/csv\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const body = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  return {
+    payload: Buffer.concat([head, body, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,0 +1,220 @@
+/**
+ * Answers about the library: menus and recipes with their contents, the library lists and the
+ * search. Built from rows the user may read, with the domain's titles and search text.
+ */
+import {
+  compareFrench,
+  compareItems,
+  libraryEntries,
+  menuTitle,
+  parseSearchQuery,
+  readableIds,
+  searchResources,
+  type Id,
+  type Ingredient,
+  type Menu,
+  type Plat,
+  type Recipe,
+} from '@popote/domain';
+import type { ReadCtx } from './context.js';
+import { ingredientOut, menuOut, quantityOut, recipeOut } from './mappers.js';
+import { loadPseudos } from './owners.js';
+import type {
+  MenuExtOut,
+  MenuHeaderOut,
+  Out,
+  RecipeExtOut,
+  RecipeHeaderOut,
+  SearchOut,
+} from './schemas.js';
+
+type MenuExt = Out<typeof MenuExtOut>;
+type MenuHeader = Out<typeof MenuHeaderOut>;
+type RecipeHeader = Out<typeof RecipeHeaderOut>;
+
+const unique = <V>(values: Iterable<V>): V[] => [...new Set(values)];
+
+async function ingredientsOf(ctx: ReadCtx, ids: Iterable<Id>): Promise<Map<Id, Ingredient>> {
+  const rows = await ctx.store.getMany('ingredients', unique(ids));
+  return new Map(rows.map((i) => [i.id, i]));
+}
+
+/**
+ * Menus with their contents. The caller has checked that the user may read each menu; a
+ * readable menu makes its recipes readable, and ingredients are public.
+ */
+export async function menuExts(ctx: ReadCtx, menus: readonly Menu[]): Promise<MenuExt[]> {
+  const recipes = await ctx.store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
+  const recipesById = new Map(recipes.map((r) => [r.id, r]));
+  const ingredients = await ingredientsOf(
+    ctx,
+    menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId)),
+  );
+  const pseudos = await loadPseudos(
+    ctx,
+    menus.map((m) => m.owner),
+  );
+  return menus.map((menu) => ({
+    Menu: menuOut(menu),
+    Ingredients: menu.ingredients.flatMap((item) => {
+      const ingredient = ingredients.get(item.ingredientId);
+      return ingredient
+        ? [
+            {
+              IdMenu: menu.id,
+              IdIngredient: item.ingredientId,
+              Ingredient: ingredientOut(ingredient),
+              Plat: item.plat,
+              Quantity: quantityOut(item.quantity),
+            },
+          ]
+        : [];
+    }),
+    Receipes: menu.recipeIds.flatMap((id) => {
+      const recipe = recipesById.get(id);
+      return recipe ? [{ Id: recipe.id, Name: recipe.name, Plat: recipe.plat }] : [];
+    }),
+    OwnerPseudo: pseudos.of(menu.owner),
+  }));
+}
+
+export async function menuExt(ctx: ReadCtx, menu: Menu): Promise<MenuExt> {
+  const [ext] = await menuExts(ctx, [menu]);
+  return ext as MenuExt;
+}
+
+export async function recipeExt(ctx: ReadCtx, recipe: Recipe): Promise<Out<typeof RecipeExtOut>> {
+  const ingredients = await ingredientsOf(
+    ctx,
+    recipe.ingredients.map((i) => i.ingredientId),
+  );
+  const pseudos = await loadPseudos(ctx, [recipe.owner]);
+  return {
+    Receipe: recipeOut(recipe),
+    Ingredients: recipe.ingredients.flatMap((item) => {
+      const ingredient = ingredients.get(item.ingredientId);
+      return ingredient
+        ? [{ ...ingredientOut(ingredient), Quantity: quantityOut(item.quantity) }]
+        : [];
+    }),
+    OwnerPseudo: pseudos.of(recipe.owner),
+  };
+}
+
+/** Library lines of menus, titled by their contents (menus have no name), by title. */
+export async function menuHeaders(ctx: ReadCtx, menus: readonly Menu[]): Promise<MenuHeader[]> {
+  const recipes = await ctx.store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
+  const recipesById = new Map(recipes.map((r) => [r.id, r]));
+  const ingredients = await ingredientsOf(
+    ctx,
+    menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId)),
+  );
+  const pseudos = await loadPseudos(
+    ctx,
+    menus.map((m) => m.owner),
+  );
+  return menus
+    .map((menu) => ({
+      ...menuOut(menu),
+      Title: menuTitle(menu, recipesById, ingredients),
+      IsPersonnal: menu.owner === ctx.userId,
+      OwnerPseudo: pseudos.of(menu.owner),
+    }))
+    .sort((a, b) => compareFrench(a.Title, b.Title) || a.Id - b.Id);
+}
+
+/** Library lines of recipes, in item order (course descending, then name). */
+export async function recipeHeaders(
+  ctx: ReadCtx,
+  recipes: readonly Recipe[],
+): Promise<RecipeHeader[]> {
+  const pseudos = await loadPseudos(
+    ctx,
+    recipes.map((r) => r.owner),
+  );
+  return recipes
+    .map((recipe) => ({
+      ...recipeOut(recipe),
+      IsPersonnal: recipe.owner === ctx.userId,
+      OwnerPseudo: pseudos.of(recipe.owner),
+    }))
+    .sort(
+      (a, b) =>
+        compareItems(
+          { plat: a.Plat as Plat, name: a.Name },
+          { plat: b.Plat as Plat, name: b.Name },
+        ) || a.Id - b.Id,
+    );
+}
+
+/** Every recipe the user may read, under the sync visibility rules. */
+async function readableRecipes(ctx: ReadCtx): Promise<Recipe[]> {
+  const ids = await readableIds(ctx.store, ctx.userId);
+  return ctx.store.getMany('recipes', ids.recipes);
+}
+
+async function ownedAndPublished<T extends 'menus' | 'recipes'>(
+  ctx: ReadCtx,
+  table: T,
+): Promise<(T extends 'menus' ? Menu : Recipe)[]> {
+  const own = await ctx.store.where(table, 'owner', ctx.userId);
+  const published = await ctx.store.where(table, 'published', 1);
+  const seen = new Set<Id>();
+  return [...own, ...published].filter(
+    (r) => !seen.has(r.id) && seen.add(r.id),
+  ) as (T extends 'menus' ? Menu : Recipe)[];
+}
+
+/**
+ * The library list of spec 2.6 (the domain's libraryEntries): the user's favourite menus and
+ * the published ones, then their recipes and the published ones. A meal's private menu, or a
+ * row readable only through a meal, is no library item.
+ */
+export async function libraryRows(ctx: ReadCtx): Promise<{ menus: Menu[]; recipes: Recipe[] }> {
+  const menus = await ownedAndPublished(ctx, 'menus');
+  const recipes = await ownedAndPublished(ctx, 'recipes');
+  const entries = libraryEntries(ctx.userId, menus, recipes, []);
+  const menusById = new Map(menus.map((m) => [m.id, m]));
+  const recipesById = new Map(recipes.map((r) => [r.id, r]));
+  return {
+    menus: entries.flatMap((e) => (e.kind === 'menu' ? [menusById.get(e.id) as Menu] : [])),
+    recipes: entries.flatMap((e) =>
+      e.kind === 'receipe' ? [recipesById.get(e.id) as Recipe] : [],
+    ),
+  };
+}
+
+/** Most results of one search: a menu picker shows a screenful, not a whole library. */
+export const SEARCH_RESULTS_LIMIT = 200;
+
+/**
+ * The agenda's search (the domain's searchResources, without ingredients): the menus the user
+ * may put on a meal and the recipes they may read whose title matches ignoring spaces, accents
+ * and case; ':M' and ':R' list every one; fewer than 2 characters find nothing.
+ */
+export async function searchLibrary(ctx: ReadCtx, search: string): Promise<Out<typeof SearchOut>> {
+  if (parseSearchQuery(search).kind === 'too-short') return { Menus: [], Receipes: [] };
+  const menus = await ownedAndPublished(ctx, 'menus');
+  const recipes = await readableRecipes(ctx);
+  const inMenus = await ctx.store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
+  const ingredients = await ingredientsOf(
+    ctx,
+    menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId)),
+  );
+  const { hits } = searchResources({
+    query: search,
+    menus,
+    recipesById: new Map([...inMenus, ...recipes].map((r) => [r.id, r])),
+    ingredientsById: ingredients,
+    userId: ctx.userId,
+    recipes,
+    ingredients: [],
+    limit: SEARCH_RESULTS_LIMIT,
+  });
+  const menuHits = hits.flatMap((h) => (h.kind === 'menu' ? [h.menu] : []));
+  const recipeHits = hits.flatMap((h) => (h.kind === 'receipe' ? [h.recipe] : []));
+  return {
+    Menus: await menuHeaders(ctx, menuHits),
+    Receipes: await recipeHeaders(ctx, recipeHits),
+  };
+}

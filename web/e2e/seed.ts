@@ -1,0 +1,159 @@
+/**
+ * Puts data on the server for a browser test, the way a device would: the test logs in
+ * through the API, leases ids and pushes mutations to /sync. Used where the screens that would
+ * create the data are not what the test is about.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Ingredient, MutationArgs, MutationName } from '@popote/domain';
+import { normalizeSearchText } from '@popote/domain';
+import type { IdBlock, PullResponse, PushResponse } from '@popote/sync-protocol';
+import type { RunningApp } from './harness.js';
+
+export interface ApiSession {
+  userId: number;
+  token: string;
+}
+
+/** Logs in through /api/loggin, as the login screen does. */
+export async function apiLogin(
+  app: RunningApp,
+  mail: string,
+  password: string,
+): Promise<ApiSession> {
+  const response = await fetch(`${app.baseUrl}/api/loggin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ Mail: mail, Password: password }),
+  });
+  const answer = (await response.json()) as { Error: string; Id: number; Token: string };
+  if (!response.ok || answer.Error) {
+    throw new Error(`Login of ${mail} refused: ${JSON.stringify(answer)}`);
+  }
+  return { userId: answer.Id, token: answer.Token };
+}
+
+/** A device of its own that creates rows on the server through /sync. */
+export class Seeder {
+  private readonly clientId = `seed-${randomBytes(8).toString('hex')}`;
+  private block: IdBlock | null = null;
+  private used = 0;
+  private nextMutationId = 1;
+  private queue: { id: number; name: string; args: unknown }[] = [];
+  /** The ingredients on the server when the seeder opened (the catalogue), by search text. */
+  private known = new Map<string, Ingredient>();
+
+  private constructor(
+    private readonly app: RunningApp,
+    private readonly session: ApiSession,
+  ) {}
+
+  static async open(app: RunningApp, mail: string, password: string): Promise<Seeder> {
+    const seeder = new Seeder(app, await apiLogin(app, mail, password));
+    seeder.block = await seeder.post<IdBlock>('/sync/ids', { clientId: seeder.clientId });
+    const { rows } = await seeder.pullAll();
+    for (const row of rows) {
+      if (row.table === 'ingredients') {
+        const ingredient = row.row as Ingredient;
+        seeder.known.set(normalizeSearchText(ingredient.name), ingredient);
+      }
+    }
+    return seeder;
+  }
+
+  get userId(): number {
+    return this.session.userId;
+  }
+
+  /** A fresh id from the leased block. */
+  id(): number {
+    return this.range(1).first;
+  }
+
+  /** `count` consecutive fresh ids. */
+  range(count: number): { first: number; count: number } {
+    if (this.block === null || this.used + count > this.block.count) {
+      throw new Error('The seeder ran out of leased ids');
+    }
+    const first = this.block.first + this.used;
+    this.used += count;
+    return { first, count };
+  }
+
+  /**
+   * The id of an ingredient: the server's own (the catalogue) when it has one of that name,
+   * which must then be of `kind`; otherwise a new one is queued.
+   */
+  ingredient(name: string, kind: number): number {
+    const existing = this.known.get(normalizeSearchText(name));
+    if (existing) {
+      if (existing.kind !== kind) {
+        throw new Error(`${name} is of kind ${existing.kind} on the server, not ${kind}`);
+      }
+      return existing.id;
+    }
+    return this.add('createIngredient', { id: this.id(), name, kind }).id;
+  }
+
+  /** Queues a mutation; nothing is sent before flush(). */
+  add<N extends MutationName>(name: N, args: MutationArgs<N>): MutationArgs<N> {
+    this.queue.push({ id: this.nextMutationId++, name, args });
+    return args;
+  }
+
+  /** Pushes every queued mutation, then fails if the server refused any of them. */
+  async flush(): Promise<void> {
+    const batchSize = 200;
+    while (this.queue.length > 0) {
+      const batch = this.queue.slice(0, batchSize);
+      const answer = await this.post<PushResponse>('/sync/push', {
+        clientId: this.clientId,
+        mutations: batch,
+      });
+      const last = batch.at(-1)?.id ?? 0;
+      if (answer.lastMutationId !== last) {
+        throw new Error(`The server processed up to ${answer.lastMutationId}, not ${last}`);
+      }
+      this.queue = this.queue.slice(batch.length);
+    }
+    const { rejections } = await this.pullAll();
+    if (rejections.length > 0) {
+      throw new Error(`The server refused seed mutations: ${JSON.stringify(rejections)}`);
+    }
+  }
+
+  /** Everything the user may read, and this device's refused mutations. */
+  private async pullAll(): Promise<{
+    rows: { table: string; row: unknown }[];
+    rejections: PullResponse['rejections'];
+  }> {
+    const rows: { table: string; row: unknown }[] = [];
+    const rejections: PullResponse['rejections'] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const page: PullResponse = await this.post<PullResponse>('/sync/pull', {
+        clientId: this.clientId,
+        cookie: null,
+        cursor,
+      });
+      for (const op of page.patch) if (op.op === 'put') rows.push(op);
+      rejections.push(...page.rejections);
+      if (!page.more) return { rows, rejections };
+      cursor = page.cursor;
+    }
+  }
+
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    const response = await fetch(`${this.app.baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${this.session.token}`,
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) {
+      throw new Error(`${path} answered HTTP ${response.status}: ${await response.text()}`);
+    }
+    return (await response.json()) as T;
+  }
+}

@@ -1,0 +1,269 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Menu as ActionMenu,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
+import { useNavigate } from 'react-router';
+import {
+  dayToDate,
+  formatLongDate,
+  HORAIRE_LABELS,
+  HORAIRES,
+  isMenuEmpty,
+  type Horaire,
+  type Id,
+  type Meal,
+  type Menu,
+  type MenuItem,
+} from '@popote/domain';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { notifySuccess } from '../../../feedback/feedback';
+import { AGENDA, SUCCESS } from '../../../strings';
+import { useMutate } from '../../../sync/useMutate';
+import { readDragId, readDropId } from '../dnd-ids';
+import { mealsOfDay } from '../plan-view';
+import { useStayPlan } from '../useStayPlan';
+import { EditMealDialog } from './EditMealDialog';
+import { IngredientDialog, type EditedIngredient } from './IngredientDialog';
+import { MealRow, type MealRowActions } from './MealRow';
+import { PreviewDialog } from './PreviewDialog';
+import { ResourcePanel } from './ResourcePanel';
+
+export interface DayViewProps {
+  stayId: Id;
+  userId: Id;
+  day: number;
+  onOpenDay: (day: number) => void;
+  onBackToWeek: () => void;
+}
+
+const now = (): string => new Date().toISOString();
+
+/** The day view of the agenda (spec 2.5). */
+export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayViewProps) {
+  const plan = useStayPlan(stayId, day, day);
+  const mutate = useMutate();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<Meal | null>(null);
+  const [previewing, setPreviewing] = useState<Id | null>(null);
+  const [deleting, setDeleting] = useState<Meal | null>(null);
+  const [ingredient, setIngredient] = useState<(EditedIngredient & { menuId: Id }) | null>(null);
+
+  if (!plan) return <Loader aria-label={AGENDA.loading} />;
+
+  const meals = mealsOfDay(plan.meals, day);
+  const groupsById = new Map(plan.groups.map((g) => [g.id, g]));
+  const mealsById = new Map(meals.map((m) => [m.id, m]));
+  const isLocked = (menu: Menu | undefined): boolean =>
+    menu === undefined || menu.isFavorite || menu.owner !== userId;
+
+  async function addMeal(slot: Horaire) {
+    const done = await mutate('createMeal', (ids) => ({
+      id: ids.next(),
+      menuId: ids.next(),
+      stayId,
+      day,
+      slot,
+      now: now(),
+    }));
+    if (done) notifySuccess(SUCCESS.mealAdded);
+  }
+
+  async function deleteMeal(meal: Meal) {
+    const done = await mutate('deleteMeal', { id: meal.id });
+    if (done) notifySuccess(SUCCESS.mealDeleted);
+  }
+
+  const actions: MealRowActions = {
+    onOpenRecipe: (recipeId) => void navigate(`/library?id-receipe=${recipeId}`),
+    onOpenFavorite: (menuId) => void navigate(`/library?id-menu=${menuId}`),
+    onOpenIngredient: (_meal, menu, item) => {
+      const found = menu.ingredients.find((i) => i.ingredientId === item.id);
+      if (found) {
+        setIngredient({ menuId: menu.id, name: item.name, item: found, readOnly: isLocked(menu) });
+      }
+    },
+    onRemoveItem: (menu: Menu, item: MenuItem) =>
+      void mutate('removeMenuItem', {
+        menuId: menu.id,
+        itemId: item.id,
+        isRecipe: item.kind === 'receipe',
+        now: now(),
+      }).then((done) => done && notifySuccess(SUCCESS.menuUpdated)),
+    onDetails: setEditing,
+    onPreview: (meal) => setPreviewing(meal.id),
+    onSaveFavorite: (meal) =>
+      void mutate('saveMealMenuAsFavorite', { mealId: meal.id, now: now() }).then(
+        (done) => done && notifySuccess(SUCCESS.menuSavedToLibrary),
+      ),
+    // A meal with an empty menu goes without asking (spec 2.5).
+    onDelete: (meal, menu) => {
+      if (menu !== undefined && !isMenuEmpty(menu)) setDeleting(meal);
+      else void deleteMeal(meal);
+    },
+  };
+
+  async function onDragEnd(result: DropResult) {
+    if (!result.destination) return;
+    const target = readDropId(result.destination.droppableId);
+    const piece = readDragId(result.draggableId);
+    if (target === null || piece === null) return;
+    const meal = mealsById.get(target.mealId);
+    if (!meal) return;
+    if (piece.kind === 'group' && target.kind === 'groups') {
+      // Dropping a group back on its own meal is ignored (spec 4).
+      if (piece.mealId === meal.id) return;
+      const done = await mutate('moveMealGroup', {
+        groupId: piece.groupId,
+        fromMealId: piece.mealId,
+        toMealId: meal.id,
+      });
+      if (done) notifySuccess(SUCCESS.groupMoved);
+    } else if (piece.kind === 'resource' && target.kind === 'items') {
+      let done: unknown = null;
+      if (piece.resource === 'ingredient') {
+        done = await mutate('addMenuIngredient', {
+          menuId: meal.menuId,
+          ingredientId: piece.id,
+          stayId,
+          now: now(),
+        });
+      } else if (piece.resource === 'receipe') {
+        done = await mutate('addMenuRecipe', {
+          menuId: meal.menuId,
+          recipeId: piece.id,
+          now: now(),
+        });
+      } else {
+        const replaced = await mutate('setMealMenu', { mealId: meal.id, menuId: piece.id });
+        if (replaced) notifySuccess(SUCCESS.menuReplaced);
+        return;
+      }
+      if (done) notifySuccess(SUCCESS.menuUpdated);
+    }
+  }
+
+  return (
+    <DragDropContext
+      onDragEnd={(result) => void onDragEnd(result)}
+      dragHandleUsageInstructions={AGENDA.dragInstructions}
+    >
+      <Stack gap="md" data-testid="agenda-day">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              variant="subtle"
+              leftSection={<IconArrowLeft size={18} />}
+              onClick={onBackToWeek}
+            >
+              {AGENDA.backToWeek}
+            </Button>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={AGENDA.previousDay}
+              onClick={() => onOpenDay(day - 1)}
+            >
+              <IconChevronLeft />
+            </ActionIcon>
+            <Title order={2} size="h4" data-testid="day-title">
+              {formatLongDate(dayToDate(plan.stay.start, day))}
+            </Title>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={AGENDA.nextDay}
+              onClick={() => onOpenDay(day + 1)}
+            >
+              <IconChevronRight />
+            </ActionIcon>
+          </Group>
+          <ActionMenu position="bottom-end">
+            <ActionMenu.Target>
+              <Button leftSection={<IconPlus size={18} />}>{AGENDA.addMeal}</Button>
+            </ActionMenu.Target>
+            <ActionMenu.Dropdown>
+              {HORAIRES.map((slot) => (
+                <ActionMenu.Item key={slot} onClick={() => void addMeal(slot)}>
+                  {HORAIRE_LABELS[slot]}
+                </ActionMenu.Item>
+              ))}
+            </ActionMenu.Dropdown>
+          </ActionMenu>
+        </Group>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
+            <Stack gap="sm">
+              {meals.length === 0 && <Text c="dimmed">{AGENDA.noMealThisDay}</Text>}
+              {meals.map((meal) => {
+                const menu = plan.menusById.get(meal.menuId);
+                return (
+                  <MealRow
+                    key={meal.id}
+                    meal={meal}
+                    menu={menu}
+                    groupsById={groupsById}
+                    recipesById={plan.recipesById}
+                    ingredientsById={plan.ingredientsById}
+                    locked={isLocked(menu)}
+                    actions={actions}
+                  />
+                );
+              })}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
+            <ResourcePanel userId={userId} onGoToLibrary={() => void navigate('/library')} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+
+      <EditMealDialog
+        meal={editing}
+        onClose={() => setEditing(null)}
+        onSave={(meal, changes) =>
+          void mutate('updateMeal', { id: meal.id, ...changes }).then((done) => {
+            if (!done) return;
+            notifySuccess(SUCCESS.mealUpdated);
+            setEditing(null);
+          })
+        }
+      />
+      <PreviewDialog mealId={previewing} onClose={() => setPreviewing(null)} />
+      <IngredientDialog
+        edited={ingredient}
+        onClose={() => setIngredient(null)}
+        onSave={(quantity, plat) => {
+          if (ingredient === null) return;
+          void mutate('updateMenuIngredient', {
+            menuId: ingredient.menuId,
+            ingredientId: ingredient.item.ingredientId,
+            quantity,
+            plat,
+            now: now(),
+          }).then((done) => {
+            if (!done) return;
+            notifySuccess(SUCCESS.ingredientUpdated);
+            setIngredient(null);
+          });
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && void deleteMeal(deleting)}
+      >
+        <Text>{AGENDA.confirmDeleteMeal}</Text>
+      </ConfirmDialog>
+    </DragDropContext>
+  );
+}

@@ -1,0 +1,309 @@
+/**
+ * One meal of the day view (spec 2.5): its time, its groups as draggable chips, its people,
+ * and its menu items as chips coloured by course, which side-panel resources can be dropped on.
+ */
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Menu as ActionMenu,
+  Paper,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconCopyPlus,
+  IconDotsVertical,
+  IconEye,
+  IconHeart,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Draggable, Droppable } from '@hello-pangea/dnd';
+import {
+  HORAIRE_COLORS,
+  HORAIRE_LABELS,
+  mealPeople,
+  menuItems,
+  PLAT_COLORS,
+  type Group as StayGroup,
+  type Id,
+  type Ingredient,
+  type Meal,
+  type Menu,
+  type MenuItem,
+  type Recipe,
+} from '@popote/domain';
+import { AGENDA } from '../../../strings';
+import { DND_TYPE, dragId, dropId } from '../dnd-ids';
+import { groupLabel } from '../plan-view';
+
+export interface MealRowActions {
+  onOpenRecipe: (recipeId: Id) => void;
+  onOpenIngredient: (meal: Meal, menu: Menu, item: MenuItem) => void;
+  onRemoveItem: (menu: Menu, item: MenuItem) => void;
+  onOpenFavorite: (menuId: Id) => void;
+  onDetails: (meal: Meal) => void;
+  onPreview: (meal: Meal) => void;
+  onSaveFavorite: (meal: Meal) => void;
+  onDelete: (meal: Meal, menu: Menu | undefined) => void;
+}
+
+export interface MealRowProps {
+  meal: Meal;
+  menu: Menu | undefined;
+  groupsById: ReadonlyMap<Id, StayGroup>;
+  recipesById: ReadonlyMap<Id, Recipe>;
+  ingredientsById: ReadonlyMap<Id, Ingredient>;
+  /** A favourite menu, or one of another user, is read-only here. */
+  locked: boolean;
+  actions: MealRowActions;
+}
+
+export function MealRow({
+  meal,
+  menu,
+  groupsById,
+  recipesById,
+  ingredientsById,
+  locked,
+  actions,
+}: MealRowProps) {
+  const slot = HORAIRE_LABELS[meal.slot];
+  const items = menu ? menuItems(menu, recipesById, ingredientsById) : [];
+  const groups = meal.groupIds
+    .map((id) => groupsById.get(id))
+    .filter((g): g is StayGroup => g !== undefined);
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="day-meal" data-meal-id={meal.id}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap="sm">
+          <Badge
+            size="lg"
+            radius="sm"
+            tt="none"
+            variant="filled"
+            color={HORAIRE_COLORS[meal.slot]}
+            autoContrast
+          >
+            {slot}
+          </Badge>
+          <Text size="sm" c="dimmed" data-testid="meal-people">
+            {AGENDA.people(mealPeople(meal, groupsById))}
+          </Text>
+          {meal.additionalPeople !== 0 && (
+            <Badge variant="outline" color="gray" tt="none" data-testid="meal-additional-people">
+              {AGENDA.additionalPeople(meal.additionalPeople)}
+            </Badge>
+          )}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {menu?.isFavorite && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="pink"
+              leftSection={<IconHeart size={14} />}
+              onClick={() => actions.onOpenFavorite(menu.id)}
+            >
+              {AGENDA.favoriteMenu}
+            </Button>
+          )}
+          <ActionMenu position="bottom-end" withinPortal>
+            <ActionMenu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={AGENDA.mealActions}>
+                <IconDotsVertical size={18} />
+              </ActionIcon>
+            </ActionMenu.Target>
+            <ActionMenu.Dropdown>
+              <ActionMenu.Item
+                leftSection={<IconPencil size={16} />}
+                onClick={() => actions.onDetails(meal)}
+              >
+                {AGENDA.details}
+              </ActionMenu.Item>
+              <ActionMenu.Item
+                leftSection={<IconEye size={16} />}
+                onClick={() => actions.onPreview(meal)}
+              >
+                {AGENDA.preview}
+              </ActionMenu.Item>
+              <ActionMenu.Item
+                leftSection={<IconCopyPlus size={16} />}
+                disabled={menu === undefined || menu.isFavorite}
+                onClick={() => actions.onSaveFavorite(meal)}
+              >
+                {AGENDA.saveAsFavorite}
+              </ActionMenu.Item>
+              <ActionMenu.Divider />
+              <ActionMenu.Item
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => actions.onDelete(meal, menu)}
+              >
+                {AGENDA.deleteMeal}
+              </ActionMenu.Item>
+            </ActionMenu.Dropdown>
+          </ActionMenu>
+        </Group>
+      </Group>
+
+      <Droppable droppableId={dropId.groups(meal.id)} type={DND_TYPE.group} direction="horizontal">
+        {(drop, snapshot) => (
+          <div
+            ref={drop.innerRef}
+            {...drop.droppableProps}
+            aria-label={AGENDA.groupsOf(slot)}
+            data-testid="meal-groups"
+            style={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 6,
+              minHeight: 30,
+              marginTop: 8,
+              padding: 2,
+              borderRadius: 4,
+              outline: snapshot.isDraggingOver
+                ? '2px dashed var(--mantine-color-blue-6)'
+                : undefined,
+            }}
+          >
+            {groups.length === 0 && (
+              <Text size="xs" c="dimmed" fs="italic">
+                {AGENDA.noGroup}
+              </Text>
+            )}
+            {groups.map((group, index) => (
+              <Draggable key={group.id} draggableId={dragId.group(meal.id, group.id)} index={index}>
+                {(drag) => (
+                  <div
+                    ref={drag.innerRef}
+                    {...drag.draggableProps}
+                    {...drag.dragHandleProps}
+                    data-testid="group-chip"
+                    data-group-id={group.id}
+                    aria-label={groupLabel(group)}
+                  >
+                    <Badge
+                      color={group.color}
+                      autoContrast
+                      variant="filled"
+                      tt="none"
+                      size="lg"
+                      style={{ cursor: 'grab' }}
+                    >
+                      {groupLabel(group)}
+                    </Badge>
+                  </div>
+                )}
+              </Draggable>
+            ))}
+            {drop.placeholder}
+          </div>
+        )}
+      </Droppable>
+
+      <Droppable
+        droppableId={dropId.items(meal.id)}
+        type={DND_TYPE.resource}
+        direction="horizontal"
+        isDropDisabled={locked || menu === undefined}
+      >
+        {(drop, snapshot) => (
+          <div
+            ref={drop.innerRef}
+            {...drop.droppableProps}
+            aria-label={AGENDA.itemsOf(slot)}
+            data-testid="meal-items"
+            style={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 6,
+              minHeight: 38,
+              marginTop: 8,
+              padding: 4,
+              borderRadius: 4,
+              border: '1px dashed var(--mantine-color-default-border)',
+              background: snapshot.isDraggingOver ? 'var(--mantine-color-blue-light)' : undefined,
+            }}
+          >
+            {items.length === 0 && (
+              <Text size="xs" c="dimmed" fs="italic">
+                {AGENDA.emptyMenu} {locked ? '' : AGENDA.dropItemsHere}
+              </Text>
+            )}
+            {menu &&
+              items.map((item) => (
+                <ItemChip
+                  key={`${item.kind}:${item.id}`}
+                  item={item}
+                  removable={!locked}
+                  onOpen={() =>
+                    item.kind === 'receipe'
+                      ? actions.onOpenRecipe(item.id)
+                      : actions.onOpenIngredient(meal, menu, item)
+                  }
+                  onRemove={() => actions.onRemoveItem(menu, item)}
+                />
+              ))}
+            {drop.placeholder}
+          </div>
+        )}
+      </Droppable>
+      {menu?.isFavorite && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {AGENDA.favoriteLocked}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function ItemChip({
+  item,
+  removable,
+  onOpen,
+  onRemove,
+}: {
+  item: MenuItem;
+  removable: boolean;
+  onOpen: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Badge
+      size="lg"
+      variant="light"
+      color={PLAT_COLORS[item.plat]}
+      tt="none"
+      data-testid="menu-item-chip"
+      data-kind={item.kind}
+      rightSection={
+        removable ? (
+          <CloseButton
+            size="xs"
+            variant="transparent"
+            aria-label={AGENDA.removeItem(item.name)}
+            onClick={onRemove}
+          />
+        ) : undefined
+      }
+    >
+      <UnstyledButton
+        onClick={onOpen}
+        fz="inherit"
+        fw="inherit"
+        c="inherit"
+        aria-label={
+          item.kind === 'receipe' ? AGENDA.openRecipe(item.name) : AGENDA.editIngredient(item.name)
+        }
+      >
+        {item.name}
+      </UnstyledButton>
+    </Badge>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The rows the agenda shows, read live from the device: the stay, its groups and meals, and the
+ * menus, recipes and ingredients of the meals of the shown days only (a long stay has thousands
+ * of meals; titles are needed for at most a week of them).
+ */
+import type { Group, Id, Ingredient, Meal, Menu, Recipe, Stay } from '@popote/domain';
+import { useLocalQuery } from '../../sync/useLocal';
+
+export interface StayPlan {
+  stay: Stay;
+  /** In the stay's order (creation order). */
+  groups: Group[];
+  /** Every meal of the stay, shown days or not. */
+  meals: Meal[];
+  menusById: ReadonlyMap<Id, Menu>;
+  recipesById: ReadonlyMap<Id, Recipe>;
+  ingredientsById: ReadonlyMap<Id, Ingredient>;
+}
+
+const byId = <T extends { id: Id }>(rows: readonly T[]): Map<Id, T> =>
+  new Map(rows.map((r) => [r.id, r]));
+
+const unique = <V>(values: readonly V[]): V[] => [...new Set(values)];
+
+/**
+ * The plan of a stay for the days firstDay..lastDay; undefined while loading, null when the
+ * stay is not (or no longer) on this device.
+ */
+export function useStayPlan(
+  stayId: Id,
+  firstDay: number,
+  lastDay: number,
+): StayPlan | null | undefined {
+  return useLocalQuery(
+    async (store) => {
+      const stay = await store.get('stays', stayId);
+      if (!stay) return null;
+      const [groups, meals] = await Promise.all([
+        store.where('groups', 'stayId', stayId),
+        store.where('meals', 'stayId', stayId),
+      ]);
+      const shown = meals.filter((m) => m.day >= firstDay && m.day <= lastDay);
+      const menus = await store.getMany('menus', unique(shown.map((m) => m.menuId)));
+      const recipes = await store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
+      const ingredients = await store.getMany(
+        'ingredients',
+        unique(menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId))),
+      );
+      return {
+        stay,
+        groups: [...groups].sort((a, b) => a.id - b.id),
+        meals,
+        menusById: byId(menus),
+        recipesById: byId(recipes),
+        ingredientsById: byId(ingredients),
+      };
+    },
+    [stayId, firstDay, lastDay],
+  );
+}

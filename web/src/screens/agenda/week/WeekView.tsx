@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconWand } from '@tabler/icons-react';
+import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
+import { dayToDate, formatShortDate, type Id } from '@popote/domain';
+import { notifySuccess } from '../../../feedback/feedback';
+import { AGENDA, SUCCESS } from '../../../strings';
+import { useMutate } from '../../../sync/useMutate';
+import { readDragId, readDropId } from '../dnd-ids';
+import {
+  effectiveGroupFilter,
+  filterByGroup,
+  groupLabel,
+  WEEK_DAYS,
+  weekDays,
+  weekSummary,
+} from '../plan-view';
+import { useStayPlan } from '../useStayPlan';
+import { MealWizard } from '../wizard/MealWizard';
+import { MenuSearch } from './MenuSearch';
+import { WeekTable } from './WeekTable';
+
+const ALL_GROUPS = 'all';
+
+export interface WeekViewProps {
+  stayId: Id;
+  userId: Id;
+  /** The stay day of the first column. */
+  weekStart: number;
+  /** The chevrons move the week by one day (spec 2.5). */
+  onShift: (delta: number) => void;
+  onOpenDay: (day: number) => void;
+}
+
+/** The week view of the agenda (spec 2.5). */
+export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: WeekViewProps) {
+  const days = weekDays(weekStart);
+  const lastDay = weekStart + WEEK_DAYS - 1;
+  const plan = useStayPlan(stayId, weekStart, lastDay);
+  const [chosenGroup, setChosenGroup] = useState<Id | null>(null);
+  const [wizardOpened, setWizardOpened] = useState(false);
+  // Hover texts of the meals the pointer crosses would pile up during a drag.
+  const [dragging, setDragging] = useState(false);
+  const mutate = useMutate();
+
+  if (!plan) return <Loader aria-label={AGENDA.loading} />;
+
+  const groupId = effectiveGroupFilter(plan.groups, chosenGroup);
+  const shown = filterByGroup(
+    plan.meals.filter((m) => m.day >= weekStart && m.day <= lastDay),
+    groupId,
+  );
+  const summary = weekSummary(shown, plan.menusById);
+  const dateOf = (day: number) => formatShortDate(dayToDate(plan.stay.start, day));
+
+  async function onDragEnd(result: DropResult) {
+    setDragging(false);
+    if (!result.destination) return;
+    const target = readDropId(result.destination.droppableId);
+    const piece = readDragId(result.draggableId);
+    if (target?.kind !== 'meal' || piece === null) return;
+    if (piece.kind === 'meal') {
+      if (piece.mealId === target.mealId) return;
+      const done = await mutate('swapMealMenus', { mealId1: piece.mealId, mealId2: target.mealId });
+      if (done) notifySuccess(SUCCESS.menusSwapped);
+    } else if (piece.kind === 'menu') {
+      const done = await mutate('setMealMenu', { mealId: target.mealId, menuId: piece.menuId });
+      if (done) notifySuccess(SUCCESS.menuReplaced);
+    }
+  }
+
+  return (
+    <DragDropContext
+      onDragStart={() => setDragging(true)}
+      onDragEnd={(result) => void onDragEnd(result)}
+      dragHandleUsageInstructions={AGENDA.dragInstructions}
+    >
+      <Stack gap="md" data-testid="agenda-week">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={AGENDA.previousDay}
+              onClick={() => onShift(-1)}
+            >
+              <IconChevronLeft />
+            </ActionIcon>
+            <Text fw={600} data-testid="week-range">
+              {AGENDA.weekTitle(dateOf(weekStart), dateOf(lastDay))}
+            </Text>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={AGENDA.nextDay}
+              onClick={() => onShift(1)}
+            >
+              <IconChevronRight />
+            </ActionIcon>
+            <Badge
+              color={summary.hasEmpty ? 'orange' : 'blue'}
+              variant="light"
+              size="lg"
+              tt="none"
+              data-testid="week-summary"
+            >
+              {summary.text}
+            </Badge>
+          </Group>
+          <Group gap="sm">
+            {plan.groups.length >= 2 && (
+              <Select
+                aria-label={AGENDA.groupFilter}
+                data={[
+                  { value: ALL_GROUPS, label: AGENDA.allGroups },
+                  ...plan.groups.map((g) => ({ value: String(g.id), label: groupLabel(g) })),
+                ]}
+                value={groupId === null ? ALL_GROUPS : String(groupId)}
+                onChange={(v) => setChosenGroup(v === null || v === ALL_GROUPS ? null : Number(v))}
+                allowDeselect={false}
+                w={220}
+                data-testid="week-group-filter"
+              />
+            )}
+            <Button leftSection={<IconWand size={18} />} onClick={() => setWizardOpened(true)}>
+              {AGENDA.addManyMeals}
+            </Button>
+          </Group>
+        </Group>
+        <MenuSearch userId={userId} dragging={dragging} />
+        <Text size="xs" c="dimmed">
+          {AGENDA.weekDragHint}
+        </Text>
+        <WeekTable
+          plan={plan}
+          days={days}
+          meals={shown}
+          dragging={dragging}
+          onOpenDay={onOpenDay}
+        />
+      </Stack>
+      <MealWizard
+        opened={wizardOpened}
+        onClose={() => setWizardOpened(false)}
+        stay={plan.stay}
+        groups={plan.groups}
+        meals={plan.meals}
+      />
+    </DragDropContext>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * 'Liste des ingrédients' (spec 2.6): every ingredient by name with its category; the owner
+ * edits or deletes their own, others see a lock. An ingredient in use is caught before asking
+ * ('Ingrédient utilisé', spec 8); a use this device cannot see is refused by the server and
+ * lands in 'Modifications refusées'.
+ */
+import { useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Group,
+  Modal,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCheck, IconPencil, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import {
+  INGREDIENT_KIND_LABELS,
+  filterIngredients,
+  pageCount,
+  pageItems,
+  type Ingredient,
+  type IngredientKind,
+} from '@popote/domain';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { OwnerLock } from '../../components/OwnerLock';
+import { notifyError, notifySuccess } from '../../feedback/feedback';
+import { COMMON, ERRORS, LIBRARY, SUCCESS } from '../../strings';
+import { DexieStore } from '../../sync/dexie-store';
+import { useLocalQuery } from '../../sync/useLocal';
+import { useMutate } from '../../sync/useMutate';
+import { useSync } from '../../sync/SyncProvider';
+import { KIND_OPTIONS } from './kindOptions';
+
+/** Rows per page: a catalogue of thousands stays quick to render. */
+const ROWS_PER_PAGE = 50;
+/** Filtering waits a little less than the search (spec 5) would: it is a local list. */
+const FILTER_DEBOUNCE_MS = 150;
+
+export function IngredientListDialog({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={LIBRARY.ingredientsTitle} size={900}>
+      {opened && <IngredientList />}
+    </Modal>
+  );
+}
+
+function IngredientList() {
+  const { db, userId } = useSync();
+  const mutate = useMutate();
+  const ingredients = useLocalQuery((store) => store.all('ingredients'), []);
+  const [filter, setFilter] = useState('');
+  const [debounced] = useDebouncedValue(filter, FILTER_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Ingredient | null>(null);
+  const [toDelete, setToDelete] = useState<Ingredient | null>(null);
+
+  const found = useMemo(
+    () => filterIngredients(ingredients ?? [], debounced),
+    [ingredients, debounced],
+  );
+  const pages = pageCount(found.length, ROWS_PER_PAGE);
+  const current = Math.min(page, pages);
+  const shown = pageItems(found, current, ROWS_PER_PAGE);
+
+  const askDelete = async (ingredient: Ingredient) => {
+    const store = new DexieStore(db);
+    const [inRecipes, inMenus] = await Promise.all([
+      store.whereIds('recipes', 'ingredientIds', ingredient.id),
+      store.whereIds('menus', 'ingredientIds', ingredient.id),
+    ]);
+    if (inRecipes.length > 0 || inMenus.length > 0) {
+      notifyError({ title: ERRORS.ingredientUsedTitle, html: ERRORS.ingredientUsedBody });
+      return;
+    }
+    setToDelete(ingredient);
+  };
+
+  return (
+    <Stack>
+      <TextInput
+        label={LIBRARY.ingredientsFilter}
+        leftSection={<IconSearch size={16} />}
+        value={filter}
+        onChange={(e) => {
+          setFilter(e.currentTarget.value);
+          setPage(1);
+        }}
+        data-autofocus
+      />
+      <Text size="sm" c="dimmed">
+        {LIBRARY.ingredientsCount(found.length)}
+      </Text>
+      {found.length === 0 ? (
+        <Text c="dimmed" fs="italic">
+          {LIBRARY.noIngredient}
+        </Text>
+      ) : (
+        <Table striped highlightOnHover data-testid="ingredient-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{LIBRARY.ingredientName}</Table.Th>
+              <Table.Th>{LIBRARY.ingredientKind}</Table.Th>
+              <Table.Th w={120} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((ingredient) =>
+              editing?.id === ingredient.id ? (
+                <IngredientEditRow
+                  key={ingredient.id}
+                  ingredient={ingredient}
+                  onDone={() => setEditing(null)}
+                />
+              ) : (
+                <Table.Tr key={ingredient.id} data-testid="ingredient-row">
+                  <Table.Td>{ingredient.name}</Table.Td>
+                  <Table.Td>{INGREDIENT_KIND_LABELS[ingredient.kind]}</Table.Td>
+                  <Table.Td>
+                    {ingredient.owner === userId ? (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={LIBRARY.editIngredient(ingredient.name)}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={LIBRARY.editIngredient(ingredient.name)}
+                            onClick={() => setEditing(ingredient)}
+                          >
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={LIBRARY.deleteIngredient(ingredient.name)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={LIBRARY.deleteIngredient(ingredient.name)}
+                            onClick={() => void askDelete(ingredient)}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    ) : (
+                      <Group justify="flex-end">
+                        <OwnerLock ownerId={ingredient.owner} withName={false} />
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ),
+            )}
+          </Table.Tbody>
+        </Table>
+      )}
+      {pages > 1 && <Pagination total={pages} value={current} onChange={setPage} size="sm" />}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) void mutate('deleteIngredient', { id: toDelete.id });
+        }}
+      >
+        <Text>
+          {toDelete && LIBRARY.confirmDeleteIngredient(toDelete.name)} {COMMON.irreversible}
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function IngredientEditRow({ ingredient, onDone }: { ingredient: Ingredient; onDone: () => void }) {
+  const mutate = useMutate();
+  const [name, setName] = useState(ingredient.name);
+  const [kind, setKind] = useState<IngredientKind>(ingredient.kind);
+  const save = async () => {
+    const done = await mutate('updateIngredient', { id: ingredient.id, name, kind });
+    if (done) {
+      notifySuccess(SUCCESS.ingredientUpdated);
+      onDone();
+    }
+  };
+  return (
+    <Table.Tr data-testid="ingredient-edit-row">
+      <Table.Td>
+        <TextInput
+          aria-label={LIBRARY.ingredientName}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void save();
+          }}
+          size="xs"
+        />
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={LIBRARY.ingredientKind}
+          data={KIND_OPTIONS}
+          value={String(kind)}
+          onChange={(v) => v !== null && setKind(Number(v) as IngredientKind)}
+          allowDeselect={false}
+          size="xs"
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={COMMON.save}>
+            <ActionIcon aria-label={COMMON.save} onClick={() => void save()}>
+              <IconCheck size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={COMMON.cancel}>
+            <ActionIcon variant="default" aria-label={COMMON.cancel} onClick={onDone}>
+              <IconX size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

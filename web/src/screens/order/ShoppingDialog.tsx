@@ -1,0 +1,153 @@
+/**
+ * 'Fournisseurs' (spec 2.7): before the shopping spreadsheet, choose a supplier profile (the
+ * stay's default one first) and, for each ingredient, its supplier. The default comes from the
+ * profile's mapping; the user's own choices are highlighted and counted.
+ */
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { defaultMapping, NO_SUPPLIER, sortSuppliers, type Id, type Stay } from '@popote/domain';
+import { COMMON, ORDER, SHOPPING } from '../../strings';
+import type { BuildFile } from './useExportRunner';
+import { useCompiled, useProfileDetails, useProfiles } from './useOrderData';
+
+export interface ShoppingDialogProps {
+  stay: Stay;
+  days: readonly number[];
+  busy: boolean;
+  onClose: () => void;
+  onExport: (build: BuildFile) => void;
+}
+
+export function ShoppingDialog({ stay, days, busy, onClose, onExport }: ShoppingDialogProps) {
+  const profiles = useProfiles();
+  // undefined: not chosen yet, so the stay's default profile applies.
+  const [chosen, setChosen] = useState<Id | null | undefined>(undefined);
+  const stayDefault =
+    profiles?.some((p) => p.id === stay.profileId) === true ? stay.profileId : null;
+  const profileId = chosen === undefined ? stayDefault : chosen;
+  const details = useProfileDetails(profileId);
+  const compiled = useCompiled(stay.id, days);
+  // The user's choices, for the profile they were made with.
+  const [overrides, setOverrides] = useState<{ profileId: Id | null; map: Record<Id, Id> }>({
+    profileId: null,
+    map: {},
+  });
+  const custom = overrides.profileId === profileId ? overrides.map : {};
+
+  const result = compiled?.ok ? compiled.result : null;
+  const profile = details?.profile ?? null;
+  const suppliers = useMemo(() => sortSuppliers(details?.suppliers ?? []), [details]);
+  const defaults = useMemo(
+    () => defaultMapping(profile, result?.ingredients.map((i) => i.ingredient) ?? []),
+    [profile, result],
+  );
+  const customCount = Object.entries(custom).filter(
+    ([id, supplier]) => defaults[Number(id)] !== supplier,
+  ).length;
+  const loading = profiles === undefined || compiled === undefined || details === undefined;
+
+  const choose = (ingredientId: Id, supplierId: Id) =>
+    setOverrides({ profileId, map: { ...custom, [ingredientId]: supplierId } });
+
+  const exportFile = () => {
+    if (!result) return;
+    const mapping = { ...defaults, ...custom };
+    onExport(async (exports, onProgress) => ({
+      bytes: await exports.buildShoppingXlsx(
+        {
+          stay,
+          compiled: result,
+          profile: profile === null ? null : { suppliers, mapping },
+        },
+        onProgress,
+      ),
+      fileName: exports.shoppingFileName(stay.name),
+      mime: exports.XLSX_MIME,
+    }));
+  };
+
+  const supplierOptions = [
+    { value: String(NO_SUPPLIER), label: SHOPPING.none },
+    ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
+  ];
+
+  return (
+    <Modal opened onClose={onClose} title={SHOPPING.title} size={800}>
+      <Stack>
+        <Select
+          label={SHOPPING.profileLabel}
+          placeholder={SHOPPING.profilePlaceholder}
+          data={(profiles ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+          value={profileId === null ? null : String(profileId)}
+          onChange={(value) => setChosen(value === null ? null : Number(value))}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+        {loading && <Loader size="sm" aria-label={ORDER.loading} />}
+        {compiled && !compiled.ok && <Text c="red">{compiled.message}</Text>}
+        {!loading && profile === null && <Alert color="blue">{SHOPPING.noProfileHint}</Alert>}
+        {!loading && profile !== null && result !== null && (
+          <>
+            <Group justify="space-between">
+              <Text size="sm">{SHOPPING.supplierHint}</Text>
+              <Text size="sm" fw={600} data-testid="shopping-custom-count">
+                {SHOPPING.customCount(customCount)}
+              </Text>
+            </Group>
+            {result.ingredients.length === 0 ? (
+              <Text fs="italic" c="dimmed">
+                {ORDER.noIngredient}
+              </Text>
+            ) : (
+              <Table verticalSpacing={4}>
+                <Table.Tbody>
+                  {result.ingredients.map(({ ingredient }) => {
+                    const value = custom[ingredient.id] ?? defaults[ingredient.id] ?? NO_SUPPLIER;
+                    const isCustom = value !== (defaults[ingredient.id] ?? NO_SUPPLIER);
+                    return (
+                      <Table.Tr
+                        key={ingredient.id}
+                        data-testid="shopping-row"
+                        data-custom={isCustom}
+                        bg={isCustom ? 'var(--mantine-color-yellow-light)' : undefined}
+                      >
+                        <Table.Td fw={isCustom ? 700 : undefined}>{ingredient.name}</Table.Td>
+                        <Table.Td w={280}>
+                          <NativeSelect
+                            aria-label={SHOPPING.supplierOf(ingredient.name)}
+                            data={supplierOptions}
+                            value={String(value)}
+                            onChange={(e) => choose(ingredient.id, Number(e.currentTarget.value))}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            )}
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {COMMON.cancel}
+          </Button>
+          <Button onClick={exportFile} disabled={result === null || loading} loading={busy}>
+            {SHOPPING.export}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+/** Live reads of the order screen over the device database. */
+import {
+  compileIngredients,
+  compareByName,
+  isDomainError,
+  loadCompileInput,
+  type CompileResult,
+  type Id,
+  type Ingredient,
+  type Profile,
+  type Stay,
+  type Supplier,
+} from '@popote/domain';
+import { useLocalQuery } from '../../sync/useLocal';
+
+/** The stay, undefined while loading, null if it does not exist (any more) on this device. */
+export function useStay(stayId: Id | null): Stay | null | undefined {
+  return useLocalQuery(
+    async (store) => (stayId === null ? null : ((await store.get('stays', stayId)) ?? null)),
+    [stayId],
+  );
+}
+
+/** The days of the stay that have at least one meal, in order. */
+export function useStayDays(stayId: Id): number[] | undefined {
+  return useLocalQuery(
+    async (store) => {
+      const meals = await store.where('meals', 'stayId', stayId);
+      return [...new Set(meals.map((m) => m.day))].sort((a, b) => a - b);
+    },
+    [stayId],
+  );
+}
+
+export type CompileOutcome = { ok: true; result: CompileResult } | { ok: false; message: string };
+
+/**
+ * The ingredients needed on `days`, kept up to date while the data changes; null when no
+ * compile was asked for. A stored quantity the rules cannot scale is reported, not thrown.
+ */
+export function useCompiled(
+  stayId: Id,
+  days: readonly number[] | null,
+): CompileOutcome | null | undefined {
+  // A new array holding the same days must not run the query again.
+  const key = days === null ? null : days.join(',');
+  return useLocalQuery(
+    async (store) => {
+      if (key === null) return null;
+      const chosen = key === '' ? [] : key.split(',').map(Number);
+      try {
+        const result = compileIngredients(await loadCompileInput(store, stayId, chosen));
+        return { ok: true, result } as const;
+      } catch (e) {
+        if (isDomainError(e)) return { ok: false, message: e.message } as const;
+        throw e;
+      }
+    },
+    [stayId, key],
+  );
+}
+
+/** Every supplier profile (readable by everyone), by name. */
+export function useProfiles(): Profile[] | undefined {
+  return useLocalQuery(async (store) => (await store.all('profiles')).sort(compareByName), []);
+}
+
+export interface ProfileDetails {
+  profile: Profile;
+  suppliers: Supplier[];
+}
+
+/** A profile and its suppliers; null once it is gone. */
+export function useProfileDetails(profileId: Id | null): ProfileDetails | null | undefined {
+  return useLocalQuery(
+    async (store) => {
+      if (profileId === null) return null;
+      const profile = await store.get('profiles', profileId);
+      if (!profile) return null;
+      return { profile, suppliers: await store.where('suppliers', 'profileId', profileId) };
+    },
+    [profileId],
+  );
+}
+
+/** Every ingredient this device knows, for the mapping screen. */
+export function useAllIngredients(): Ingredient[] | undefined {
+  return useLocalQuery(async (store) => store.all('ingredients'), []);
+}

@@ -1,0 +1,61 @@
+/** One group of the list: name ('Groupe par défaut' when empty), colour, size; edit, delete. */
+import { ActionIcon, ColorSwatch, Group as Row, Paper, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { groupDisplayName, type Group } from '@popote/domain';
+import { SEJOURS } from '../../strings';
+
+export function GroupCard({
+  group,
+  onEdit,
+  onDelete,
+}: {
+  group: Group;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const name = groupDisplayName(group);
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="group-card" aria-label={name}>
+      <Row justify="space-between" wrap="nowrap">
+        <Row gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <ColorSwatch
+            color={group.color}
+            size={28}
+            aria-label={group.color}
+            data-testid="group-color"
+          />
+          <div style={{ minWidth: 0 }}>
+            <Text
+              fw={600}
+              truncate
+              fs={group.name === '' ? 'italic' : undefined}
+              data-testid="group-name"
+            >
+              {name}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="group-size">
+              {SEJOURS.people(group.size)}
+            </Text>
+          </div>
+        </Row>
+        <Row gap={4} wrap="nowrap">
+          <Tooltip label={SEJOURS.editGroup}>
+            <ActionIcon variant="subtle" aria-label={SEJOURS.editGroup} onClick={onEdit}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={SEJOURS.deleteGroup}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={SEJOURS.deleteGroup}
+              onClick={onDelete}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Row>
+      </Row>
+    </Paper>
+  );
+}

@@ -1,0 +1,66 @@
+/** 'Modifier le groupe' (spec 2.4): name, size from 0, and colour. */
+import { useState, type FormEvent } from 'react';
+import { Button, Group as Row, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { validateColor, validateGroupSize, validateName, type Group } from '@popote/domain';
+import { COMMON, SEJOURS } from '../../strings';
+import { useMutate } from '../../sync/useMutate';
+import { ColorField } from './ColorField';
+import { refusalOf } from './stay-helpers';
+
+export function GroupEditDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+  const mutate = useMutate();
+  const [name, setName] = useState(group.name);
+  const [size, setSize] = useState<number | string>(group.size);
+  const [color, setColor] = useState(group.color);
+  const nameError = refusalOf(() => validateName(name, 'group'));
+  const sizeError = refusalOf(() => validateGroupSize(size));
+  const colorError = refusalOf(() => validateColor(color));
+  const valid = nameError === null && sizeError === null && colorError === null;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!valid || typeof size !== 'number') return;
+    const applied = await mutate('updateGroup', {
+      id: group.id,
+      name: validateName(name, 'group'),
+      size,
+      color: validateColor(color),
+    });
+    if (applied !== null) onClose();
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={SEJOURS.editGroup} size={600}>
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <Stack>
+          <TextInput
+            label={SEJOURS.name}
+            placeholder={SEJOURS.defaultGroupName}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={nameError}
+            data-autofocus
+          />
+          <NumberInput
+            label={SEJOURS.size}
+            value={size}
+            onChange={setSize}
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            error={size === '' ? null : sizeError}
+          />
+          <ColorField value={color} onChange={setColor} error={colorError} />
+          <Row justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {COMMON.cancel}
+            </Button>
+            <Button type="submit" disabled={!valid}>
+              {SEJOURS.save}
+            </Button>
+          </Row>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The groups of the active stay (spec 2.4): a single-group view when the stay has exactly one
+ * group, otherwise the list 'Groupes' in two columns.
+ */
+import { useState } from 'react';
+import { Button, Card, Group as Row, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconUsersPlus } from '@tabler/icons-react';
+import { groupDisplayName, type Group, type Id, type Stay } from '@popote/domain';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { COMMON, SEJOURS } from '../../strings';
+import { useLocalQuery } from '../../sync/useLocal';
+import { useMutate } from '../../sync/useMutate';
+import { GroupCard } from './GroupCard';
+import { GroupEditDialog } from './GroupEditDialog';
+import { SingleGroupView } from './SingleGroupView';
+import { defaultGroupColor } from './stay-helpers';
+
+export function GroupsPanel({ stay }: { stay: Stay | null }) {
+  const stayId = stay?.id ?? null;
+  const groups = useLocalQuery(
+    async (store) =>
+      stayId === null
+        ? []
+        : (await store.where('groups', 'stayId', stayId)).sort((a, b) => a.id - b.id),
+    [stayId],
+  );
+  const mutate = useMutate();
+  const [editingId, setEditingId] = useState<Id | null>(null);
+  const [deleting, setDeleting] = useState<Group | null>(null);
+
+  if (stay === null) {
+    return (
+      <Card withBorder padding="lg">
+        <Text c="dimmed">{SEJOURS.noActiveStay}</Text>
+      </Card>
+    );
+  }
+  if (groups === undefined) return null;
+
+  async function addGroup() {
+    if (stayId === null || groups === undefined) return;
+    const created = await mutate('createGroup', (ids) => ({
+      id: ids.next(),
+      stayId,
+      name: '',
+      color: defaultGroupColor(groups.length),
+      size: 0,
+    }));
+    // A new group has only defaults: let the user name it at once.
+    if (created !== null) setEditingId(created.id);
+  }
+
+  const editing = groups.find((g) => g.id === editingId) ?? null;
+  const addButton = (
+    <Button
+      variant="light"
+      leftSection={<IconUsersPlus size={18} />}
+      onClick={() => void addGroup()}
+    >
+      {SEJOURS.addGroup}
+    </Button>
+  );
+
+  return (
+    <>
+      {groups.length === 1 ? (
+        <SingleGroupView group={groups[0]!} addButton={addButton} />
+      ) : (
+        <Card withBorder shadow="sm" padding="lg" data-testid="groups-list">
+          <Stack>
+            <Row justify="space-between">
+              <Title order={3} size="h4">
+                {SEJOURS.groups}
+              </Title>
+              {addButton}
+            </Row>
+            {groups.length === 0 ? (
+              <Text fs="italic" c="dimmed">
+                {SEJOURS.noGroups}
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {groups.map((group) => (
+                  <GroupCard
+                    key={group.id}
+                    group={group}
+                    onEdit={() => setEditingId(group.id)}
+                    onDelete={() => setDeleting(group)}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+          </Stack>
+        </Card>
+      )}
+      {editing !== null && (
+        <GroupEditDialog key={editing.id} group={editing} onClose={() => setEditingId(null)} />
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting !== null && void mutate('deleteGroup', { id: deleting.id })}
+      >
+        <Text>
+          {SEJOURS.deleteGroupPrompt} <strong>{deleting && groupDisplayName(deleting)}</strong> ?
+        </Text>
+        <Text>{COMMON.irreversible}</Text>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * A stay of exactly one group (spec 2.4): its size as a large chip that opens 'Modifier la
+ * taille du séjour', and a hint box that offers to add a group.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Card, Group as Row, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
+import { validateGroupSize, type Group } from '@popote/domain';
+import { COMMON, SEJOURS } from '../../strings';
+import { useMutate } from '../../sync/useMutate';
+import { refusalOf } from './stay-helpers';
+
+export function SingleGroupView({ group, addButton }: { group: Group; addButton: ReactNode }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card withBorder shadow="sm" padding="lg" data-testid="single-group">
+      <Stack align="center" gap="lg">
+        <Button
+          size="xl"
+          radius="xl"
+          variant="light"
+          color={group.color}
+          leftSection={<IconUsers size={26} />}
+          onClick={() => setEditing(true)}
+          data-testid="group-size-chip"
+        >
+          {SEJOURS.people(group.size)}
+        </Button>
+        <Alert
+          variant="light"
+          color="blue"
+          icon={<IconInfoCircle />}
+          title={SEJOURS.severalGroups}
+          w="100%"
+          maw={640}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{SEJOURS.severalGroupsHint}</Text>
+            {addButton}
+          </Stack>
+        </Alert>
+      </Stack>
+      {editing && <SizeDialog group={group} onClose={() => setEditing(false)} />}
+    </Card>
+  );
+}
+
+function SizeDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+  const mutate = useMutate();
+  const [size, setSize] = useState<number | string>(group.size);
+  const error = refusalOf(() => validateGroupSize(size));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (error !== null || typeof size !== 'number') return;
+    if ((await mutate('updateGroup', { id: group.id, size })) !== null) onClose();
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={SEJOURS.sizeTitle} size={600}>
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <Stack>
+          <NumberInput
+            label={SEJOURS.sizeField}
+            value={size}
+            onChange={setSize}
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            error={size === '' ? null : error}
+            data-autofocus
+          />
+          <Row justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {COMMON.cancel}
+            </Button>
+            <Button type="submit" disabled={error !== null}>
+              {SEJOURS.save}
+            </Button>
+          </Row>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

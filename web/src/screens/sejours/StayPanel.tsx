@@ -1,0 +1,192 @@
+/**
+ * The header card of the stays screen (spec 2.4): add a stay (blank or a copy of the active
+ * one), choose the active stay, edit or delete it, and export it to a phone.
+ */
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Select,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconCopy,
+  IconDeviceMobileShare,
+  IconFilePlus,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { dayToDate, formatLongDate, type Stay } from '@popote/domain';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { setActiveStay } from '../../session/session';
+import { COMMON, SEJOURS } from '../../strings';
+import { useMutate } from '../../sync/useMutate';
+import { useLocalQuery } from '../../sync/useLocal';
+import { ExportDialog } from './ExportDialog';
+import { StayEditDialog } from './StayEditDialog';
+import { defaultGroupColor, duplicateIdCount, todayIsoDay } from './stay-helpers';
+
+export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | null }) {
+  const mutate = useMutate();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const counts = useLocalQuery(
+    async (store) =>
+      active === null
+        ? null
+        : {
+            groups: (await store.whereIds('groups', 'stayId', active.id)).length,
+            meals: (await store.whereIds('meals', 'stayId', active.id)).length,
+          },
+    [active?.id],
+  );
+
+  async function createBlank() {
+    const stay = await mutate('createStay', (ids) => ({
+      id: ids.next(),
+      name: SEJOURS.newStayName,
+      start: todayIsoDay(),
+    }));
+    if (stay === null) return;
+    // A stay starts with one unnamed group, shown as the single-group view.
+    await mutate('createGroup', (ids) => ({
+      id: ids.next(),
+      stayId: stay.id,
+      name: '',
+      color: defaultGroupColor(0),
+      size: 0,
+    }));
+    setActiveStay(stay.id);
+  }
+
+  async function duplicate() {
+    if (active === null || !counts) return;
+    const copy = await mutate('duplicateStay', (ids) => ({
+      id: active.id,
+      ids: ids.range(duplicateIdCount(counts.groups, counts.meals)),
+      now: new Date().toISOString(),
+    }));
+    // The copy's id is the first of the range (planDuplicateStay draws it first).
+    if (copy !== null) setActiveStay(copy.ids.first);
+  }
+
+  async function remove() {
+    if (active === null) return;
+    if ((await mutate('deleteStay', { id: active.id })) !== null) setActiveStay(null);
+  }
+
+  const noActive = active === null;
+  return (
+    <Card withBorder shadow="sm" padding="lg" data-testid="stays-card">
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {SEJOURS.title}
+        </Title>
+        <Group align="flex-end" gap="sm">
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button leftSection={<IconPlus size={18} />}>{SEJOURS.addStay}</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconFilePlus size={16} />}
+                onClick={() => void createBlank()}
+              >
+                {SEJOURS.createBlank}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconCopy size={16} />}
+                disabled={noActive || !counts}
+                onClick={() => void duplicate()}
+              >
+                {SEJOURS.duplicate(active?.name ?? null)}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Select
+            label={SEJOURS.activeStay}
+            placeholder={SEJOURS.noStay}
+            nothingFoundMessage={SEJOURS.noStay}
+            data={stays.map((s) => ({ value: String(s.id), label: s.name }))}
+            value={active === null ? null : String(active.id)}
+            onChange={(value) => value !== null && setActiveStay(Number(value))}
+            allowDeselect={false}
+            w={320}
+            data-testid="active-stay-select"
+          />
+          <Tooltip label={SEJOURS.editStay}>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label={SEJOURS.editStay}
+              disabled={noActive}
+              onClick={() => setEditing(true)}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={SEJOURS.deleteStay}>
+            <ActionIcon
+              variant="light"
+              color="red"
+              size="lg"
+              aria-label={SEJOURS.deleteStay}
+              disabled={noActive}
+              onClick={() => setDeleting(true)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Button
+            variant="light"
+            color="blue"
+            leftSection={<IconDeviceMobileShare size={18} />}
+            disabled={noActive}
+            onClick={() => setExporting(true)}
+          >
+            {SEJOURS.copyToPhone}
+          </Button>
+        </Group>
+        {active !== null && (
+          <Text size="sm" c="dimmed" data-testid="active-stay-start">
+            {SEJOURS.startsOn(formatLongDate(dayToDate(active.start, 0)))}
+          </Text>
+        )}
+      </Stack>
+      {active !== null && (
+        <>
+          <StayEditDialog
+            key={`${active.id}-${String(editing)}`}
+            stay={active}
+            opened={editing}
+            onClose={() => setEditing(false)}
+          />
+          <ConfirmDialog
+            opened={deleting}
+            onClose={() => setDeleting(false)}
+            onConfirm={() => void remove()}
+          >
+            <Text>
+              {SEJOURS.deleteStayPrompt} <strong>{active.name}</strong> ?
+            </Text>
+            <Text>{COMMON.irreversible}</Text>
+          </ConfirmDialog>
+          <ExportDialog
+            key={active.id}
+            stay={active}
+            opened={exporting}
+            onClose={() => setExporting(false)}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Agenda screen (spec 2.5): week view, day view, their dialogs and the meal wizard. Texts
+ * quoted by the specification are verbatim; the others fill what it leaves unsaid.
+ */
+
+const plural = (n: number, one: string, many: string): string => (Math.abs(n) > 1 ? many : one);
+
+export const AGENDA = {
+  noStay: 'Merci de sélectionner (ou de créer) un séjour',
+  goToStays: 'Aller aux séjours',
+  loading: 'Chargement…',
+
+  // Week view
+  weekTitle: (from: string, to: string): string => `Du ${from} au ${to}`,
+  previousDay: 'Jour précédent',
+  nextDay: 'Jour suivant',
+  emptyMenus: (n: number): string => `${n} menus vide(s)`,
+  meals: (n: number): string => `${n} repas`,
+  allGroups: 'Tous les groupes',
+  groupFilter: 'Groupes affichés',
+  addManyMeals: 'Ajouter plusieurs repas...',
+  slotHeader: 'Horaire',
+  openDay: (date: string): string => `Voir le ${date}`,
+  mealById: (id: number): string => `Repas ${id}`,
+  emptyMenu: 'Menu vide.',
+  noGroup: 'Aucun groupe',
+  defaultGroupName: 'Groupe par défaut',
+  menuSearch: 'Rechercher et ajouter un menu',
+  menuSearchPlaceholder: 'Au moins 2 caractères, ou :M pour tous les menus',
+  menuSearchEmpty: 'Aucun menu favori ne correspond à votre recherche.',
+  menuSearchHint: 'Glissez un menu sur un repas pour le lui attribuer.',
+  weekDragHint: 'Glissez un repas sur un autre pour échanger leurs menus.',
+
+  // Day view
+  backToWeek: 'Retour à la semaine',
+  addMeal: 'Ajouter un repas...',
+  noMealThisDay: "Aucun repas n'est prévu ce jour.",
+  groupsOf: (slot: string): string => `Groupes du repas : ${slot}`,
+  itemsOf: (slot: string): string => `Menu du repas : ${slot}`,
+  additionalPeople: (n: number): string =>
+    `${n > 0 ? '+' : ''}${n} ${plural(n, 'personne supplémentaire', 'personnes supplémentaires')}`,
+  people: (n: number): string => `${n} ${plural(n, 'personne', 'personnes')}`,
+  dropItemsHere: 'Déposez ici une recette ou un ingrédient.',
+  favoriteMenu: 'Menu favori',
+  favoriteLocked: 'Menu favori : modifiez-le depuis la bibliothèque.',
+  mealActions: 'Actions du repas',
+  details: 'Détails',
+  preview: 'Prévisualiser les quantités',
+  saveAsFavorite: 'Enregistrer comme favori',
+  deleteMeal: 'Supprimer ce repas',
+  removeItem: (name: string): string => `Retirer ${name}`,
+  openRecipe: (name: string): string => `Ouvrir la recette ${name}`,
+  editIngredient: (name: string): string => `Modifier la quantité de ${name}`,
+
+  // Dialogs of the day view
+  editMealTitle: 'Modifier le repas',
+  slot: 'Horaire',
+  additionalPeopleLabel: 'Personnes supplémentaires',
+  additionalPeopleHint:
+    "Ce nombre s'ajoute aux personnes des groupes prévus pour ce repas. Il peut être négatif.",
+  confirmDeleteMeal:
+    'Confirmez vous la suppression de ce repas ? Cette opération est irréversible.',
+  editIngredientTitle: "Modifier l'ingrédient",
+  forPeopleHint: 'Pour tant de personnes',
+  forPeopleExplained: 'la quantité est ajustée au nombre de personnes de chaque repas.',
+  previewTitle: 'Quantités nécessaires',
+  previewPeople: (n: number): string => `Pour ${n} ${plural(n, 'personne', 'personnes')}`,
+  previewIngredient: 'Ingrédient',
+  previewCategory: 'Catégorie',
+  previewQuantity: 'Quantité',
+  previewEmpty: 'Aucun ingrédient.',
+
+  // Side panel of the day view
+  resourcesTitle: 'Recettes et ingrédients',
+  resourceSearch: 'Rechercher une recette ou un ingrédient',
+  resourceSearchPlaceholder: 'Au moins 2 caractères',
+  resourceSearchHint: ':I, :R ou :M listent tous les ingrédients, recettes ou menus favoris.',
+  resourceSearchEmpty: 'Aucun résultat.',
+  resourceMore: (shown: number, total: number): string =>
+    `${shown} résultats affichés sur ${total} : précisez la recherche.`,
+  resourceDragHint: "Glissez un élément sur un repas pour l'ajouter à son menu.",
+  resourceKinds: { menu: 'Menu favori', receipe: 'Recette', ingredient: 'Ingrédient' },
+  createIngredient: 'Créer un ingrédient',
+  createIngredientTitle: 'Nouvel ingrédient',
+  ingredientName: 'Nom',
+  ingredientKind: 'Catégorie',
+  create: 'Créer',
+  goToLibrary: 'Aller à la bibliothèque',
+
+  // Meal wizard
+  wizardTitle: 'Assistant de créations de repas',
+  wizardDuration: 'Durée (en jours)',
+  wizardGouter: 'Inclure un goûter',
+  wizardCinquieme: 'Groupes pour le cinquième',
+  wizardCinquiemePlaceholder: 'Aucun',
+  wizardExcursions: 'Groupes en sortie',
+  wizardExcursionsHint:
+    'Cochez chaque jour les groupes en sortie : ils auront des repas séparés ce jour-là.',
+  wizardReplace: 'Remplacer les repas actuels',
+  wizardAdd: 'Ajouter ces nouveaux repas',
+
+  // Drag and drop, read by screen readers
+  dragInstructions:
+    "Appuyez sur Espace pour saisir l'élément. Déplacez-le avec les flèches, puis appuyez sur Espace pour le déposer, ou sur Échap pour annuler.",
+} as const;
