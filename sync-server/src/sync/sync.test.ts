@@ -247,7 +247,9 @@ describe('reads', () => {
       .flatMap((p) => p.patch)
       .filter(
         (op) =>
-          op.table === 'ingredients' && (op.row as { owner: number | null }).owner === alice.userId,
+          op.op === 'put' &&
+          op.table === 'ingredients' &&
+          (op.row as { owner: number | null }).owner === alice.userId,
       );
     expect(ingredients).toHaveLength(PULL_PAGE_ROWS + 150);
   });
