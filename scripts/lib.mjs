@@ -92,13 +92,11 @@ const stampFile = join(root, 'node_modules', '.popote-build-stamp');
 
 function installIfNeeded() {
   const marker = join(root, 'node_modules', '.modules.yaml');
-  const lock = join(root, 'pnpm-lock.yaml');
-  const manifests = ['package.json', 'pnpm-workspace.yaml', lock];
+  const manifests = ['package.json', 'pnpm-workspace.yaml', 'pnpm-lock.yaml']
+    .map((m) => join(root, m))
+    .filter((m) => existsSync(m));
   const stale =
-    !existsSync(marker) ||
-    manifests.some(
-      (m) => existsSync(m) && statSync(join(root, m)).mtimeMs > statSync(marker).mtimeMs,
-    );
+    !existsSync(marker) || manifests.some((m) => statSync(m).mtimeMs > statSync(marker).mtimeMs);
   if (!stale) return;
   log('installation des dépendances…');
   pnpmOrExit(['install', '--frozen-lockfile']);
