@@ -109,6 +109,17 @@ export class World {
         });
       }
     }
+    // What the server holds before any device writes (the catalogue, the accounts) is the
+    // baseline the write audit compares with.
+    this.auditedVersion = this.reader.version();
+    for (const row of this.reader.changedSince(
+      0,
+      this.auditedVersion,
+      { version: 0, tbl: '', id: 0 },
+      1e9,
+    )) {
+      this.audited.set(`${row.tbl}:${row.id}`, row.data);
+    }
     // Every device logs in online once (as the app does), which leases its first ids.
     for (const device of this.devices) await this.syncDevice(device);
   }
