@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -11,6 +12,10 @@ export default defineConfig({
   resolve: {
     // Workspace packages are compiled from their TypeScript source, never from a stale build.
     conditions: ['source', ...defaultClientConditions],
+    alias: {
+      html2canvas: fileURLToPath(new URL('./src/pdf-optional-stub.ts', import.meta.url)),
+      canvg: fileURLToPath(new URL('./src/pdf-optional-stub.ts', import.meta.url)),
+    },
   },
   plugins: [
     react(),

@@ -1,13 +1,34 @@
+import { lazy, Suspense } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router';
-import { AgendaScreen } from './screens/agenda/AgendaScreen';
-import { LibraryScreen } from './screens/library/LibraryScreen';
 import { LoginScreen } from './screens/login/LoginScreen';
-import { OrderScreen } from './screens/order/OrderScreen';
-import { SejoursScreen } from './screens/sejours/SejoursScreen';
-import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { useSession } from './session/useSession';
 import { LoggedOutShell, Shell } from './shell/Shell';
 import { SyncProvider } from './sync/SyncProvider';
+
+// Each screen is its own chunk: the first paint only needs the shell. The service worker
+// precaches every chunk, so screens still open offline.
+const SejoursScreen = lazy(() =>
+  import('./screens/sejours/SejoursScreen').then((m) => ({ default: m.SejoursScreen })),
+);
+const AgendaScreen = lazy(() =>
+  import('./screens/agenda/AgendaScreen').then((m) => ({ default: m.AgendaScreen })),
+);
+const LibraryScreen = lazy(() =>
+  import('./screens/library/LibraryScreen').then((m) => ({ default: m.LibraryScreen })),
+);
+const OrderScreen = lazy(() =>
+  import('./screens/order/OrderScreen').then((m) => ({ default: m.OrderScreen })),
+);
+const SettingsScreen = lazy(() =>
+  import('./screens/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+);
+
+const loading = (
+  <Center py="xl">
+    <Loader />
+  </Center>
+);
 
 /** The router view exists only for a logged-in user; otherwise only the login screen shows. */
 export function App() {
@@ -23,14 +44,16 @@ export function App() {
     // Keyed by user: another user's login opens their own database and sync loop.
     <SyncProvider key={session.idUser} userId={session.idUser}>
       <Shell pseudo={session.pseudo}>
-        <Routes>
-          <Route path="/" element={<SejoursScreen />} />
-          <Route path="/agenda" element={<AgendaScreen />} />
-          <Route path="/order" element={<OrderScreen />} />
-          <Route path="/library" element={<LibraryScreen />} />
-          <Route path="/settings" element={<SettingsScreen />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
+        <Suspense fallback={loading}>
+          <Routes>
+            <Route path="/" element={<SejoursScreen />} />
+            <Route path="/agenda" element={<AgendaScreen />} />
+            <Route path="/order" element={<OrderScreen />} />
+            <Route path="/library" element={<LibraryScreen />} />
+            <Route path="/settings" element={<SettingsScreen />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
       </Shell>
     </SyncProvider>
   );

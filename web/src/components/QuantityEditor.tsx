@@ -22,9 +22,18 @@ export interface QuantityEditorProps {
   onSave: (quantity: Quantity, plat: Plat | undefined) => void;
   onCancel?: () => void;
   readOnly?: boolean;
+  /** The label of the people field ('Pour' by default). */
+  forPeopleLabel?: string;
 }
 
-export function QuantityEditor({ value, plat, onSave, onCancel, readOnly }: QuantityEditorProps) {
+export function QuantityEditor({
+  value,
+  plat,
+  onSave,
+  onCancel,
+  readOnly,
+  forPeopleLabel = COMMON.forPeople,
+}: QuantityEditorProps) {
   const [val, setVal] = useState<number>(value.val);
   const [unite, setUnite] = useState<Unite>(value.unite);
   const [forPeople, setForPeople] = useState<number>(value.forPeople);
@@ -61,7 +70,7 @@ export function QuantityEditor({ value, plat, onSave, onCancel, readOnly }: Quan
           disabled={readOnly}
         />
         <NumberInput
-          label={COMMON.forPeople}
+          label={forPeopleLabel}
           rightSection={COMMON.people}
           rightSectionWidth={80}
           value={forPeople}

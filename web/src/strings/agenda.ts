@@ -62,7 +62,7 @@ export const AGENDA = {
     'Confirmez vous la suppression de ce repas ? Cette opération est irréversible.',
   editIngredientTitle: "Modifier l'ingrédient",
   forPeopleHint: 'Pour tant de personnes',
-  forPeopleExplained: 'la quantité est ajustée au nombre de personnes de chaque repas.',
+  forPeopleExplained: 'La quantité est ajustée au nombre de personnes de chaque repas.',
   previewTitle: 'Quantités nécessaires',
   previewPeople: (n: number): string => `Pour ${n} ${plural(n, 'personne', 'personnes')}`,
   previewIngredient: 'Ingrédient',

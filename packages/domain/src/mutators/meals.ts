@@ -6,6 +6,7 @@ import { forbidden, invalid } from '../errors.js';
 import { MAX_MEALS_PER_STAY } from '../limits.js';
 import { groupsForNewMeal, moveGroupBetweenMeals, newPrivateMenu } from '../stay-rules.js';
 import { planWizard } from '../wizard.js';
+import { isMenuUsableBy } from '../agenda.js';
 import { claimAll, idDrawer, owned, readable } from './access.js';
 import { defineMutator } from './define.js';
 import { collectPrivateMenu } from './menu-gc.js';
@@ -163,7 +164,7 @@ export const setMealMenu = defineMutator(
     const meal = await owned(ctx, 'meals', mealId);
     if (meal.menuId === menuId) return;
     const menu = await readable(ctx, 'menus', menuId);
-    if (!menu.isFavorite || (menu.owner !== ctx.userId && !menu.isPublished)) {
+    if (!isMenuUsableBy(menu, ctx.userId)) {
       throw forbidden('Seuls vos menus favoris et les menus publiés peuvent être utilisés.');
     }
     await ctx.store.put('meals', { ...meal, menuId });

@@ -4,6 +4,7 @@ import type { Group, Meal, Stay } from '../entities.js';
 import { invalid } from '../errors.js';
 import { MAX_GROUPS_PER_STAY } from '../limits.js';
 import { parseIsoDay } from '../dates.js';
+import { isExportSecret } from '../export-link.js';
 import { addGroupToMeals, planDuplicateStay } from '../stay-rules.js';
 import { claimAll, idDrawer, owned, readable } from './access.js';
 import { defineMutator } from './define.js';
@@ -19,8 +20,6 @@ import {
 } from './schemas.js';
 
 const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/u;
-/** The export link secret: random, URL-safe, long enough not to be guessed. */
-const SECRET_PATTERN = /^[A-Za-z0-9_-]{22,64}$/u;
 
 export const createStay = defineMutator(
   Type.Object({ id: IdSchema, name: NameSchema, start: IsoDaySchema }),
@@ -105,7 +104,7 @@ export const setStayExportSecret = defineMutator(
   }),
   async (ctx, { stayId, secret }) => {
     const stay = await owned(ctx, 'stays', stayId);
-    if (secret !== null && !SECRET_PATTERN.test(secret)) {
+    if (secret !== null && !isExportSecret(secret)) {
       throw invalid("Le lien d'export est mal formé.");
     }
     await ctx.store.put('stays', { ...stay, exportSecret: secret });

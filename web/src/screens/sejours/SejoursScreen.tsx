@@ -1,7 +1,7 @@
 import { Loader, Stack } from '@mantine/core';
 import { GroupsPanel } from './GroupsPanel';
 import { StayPanel } from './StayPanel';
-import { useStays } from './useStays';
+import { useStays } from '../../session/useStays';
 
 /** Stays and groups (spec 2.4): the stays card above the groups of the active stay. */
 export function SejoursScreen() {

@@ -24,13 +24,14 @@ export function IngredientDialog({ edited, onClose, onSave }: IngredientDialogPr
         <Stack gap="sm">
           <Text fw={600}>{edited.name}</Text>
           <Text size="xs" c="dimmed">
-            {AGENDA.forPeopleHint} : {AGENDA.forPeopleExplained}
+            {AGENDA.forPeopleExplained}
           </Text>
           <QuantityEditor
             key={`${edited.item.ingredientId}`}
             value={edited.item.quantity}
             plat={edited.item.plat}
             readOnly={edited.readOnly}
+            forPeopleLabel={AGENDA.forPeopleHint}
             onCancel={onClose}
             onSave={(quantity, plat) => onSave(quantity, plat ?? edited.item.plat)}
           />

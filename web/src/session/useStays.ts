@@ -1,14 +1,15 @@
 /**
  * The user's stays on this device and the active one. When no stay is active, or the active
  * one is gone (deleted here or on another device), the first stay becomes active (spec 4).
+ * The shell runs it on every screen, so the rule holds wherever the user is.
  */
 import { useEffect } from 'react';
 import { compareFrench, type Stay } from '@popote/domain';
-import { setActiveStay } from '../../session/session';
-import { useSession } from '../../session/useSession';
-import { DexieStore } from '../../sync/dexie-store';
-import { useSync } from '../../sync/SyncProvider';
-import { useLocalQuery } from '../../sync/useLocal';
+import { setActiveStay } from './session';
+import { useSession } from './useSession';
+import { DexieStore } from '../sync/dexie-store';
+import { useSync } from '../sync/SyncProvider';
+import { useLocalQuery } from '../sync/useLocal';
 
 /** Latest start first, so that the first stay (made active by default) is the current one. */
 function byStartThenName(a: Stay, b: Stay): number {
