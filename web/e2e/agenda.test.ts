@@ -170,7 +170,7 @@ describe('agenda', () => {
     await editor.getByLabel('Quantité').fill('2');
     await editor.getByLabel('Unité', { exact: true }).click();
     await page.getByRole('option', { name: 'kg', exact: true }).click();
-    await editor.getByLabel('Pour', { exact: true }).fill('10');
+    await editor.getByLabel('Pour tant de personnes', { exact: true }).fill('10');
     await editor.getByRole('button', { name: 'Enregistrer' }).click();
     await expectSuccess('Ingrédient mis à jour avec succès');
     await editor.waitFor({ state: 'hidden' });
