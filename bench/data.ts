@@ -55,7 +55,7 @@ export interface BigStay {
   menus: Menu[];
 }
 
-/** A 60-day stay, 5 slots a day, 12 groups (300 people), menus of 6 recipes. */
+/** A 60-day stay, 5 slots a day, 12 groups (300 people), menus of 6 distinct recipes. */
 export function makeStay(owner: number, firstId: number, library: Library): BigStay {
   const rng = new Rng(BENCH_SEED + 1);
   let id = firstId;
@@ -79,6 +79,11 @@ export function makeStay(owner: number, firstId: number, library: Library): BigS
   const menus: Menu[] = [];
   for (let day = 0; day < 60; day++) {
     for (let slot = 0; slot < 5; slot++) {
+      // Distinct recipes: a menu cannot hold one twice (addMenuRecipe refuses it).
+      const recipeIds = new Set<number>();
+      while (recipeIds.size < 6) {
+        recipeIds.add(library.recipes[rng.int(library.recipes.length)]!.id);
+      }
       const menu: Menu = {
         id: id++,
         owner,
@@ -86,10 +91,7 @@ export function makeStay(owner: number, firstId: number, library: Library): BigS
         isPublished: false,
         updated: NOW,
         ingredients: [],
-        recipeIds: Array.from(
-          { length: 6 },
-          () => library.recipes[rng.int(library.recipes.length)]!.id,
-        ),
+        recipeIds: [...recipeIds],
       };
       menus.push(menu);
       meals.push({

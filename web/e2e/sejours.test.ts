@@ -4,14 +4,26 @@
  * that the server answers until it is revoked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createAccount, startApp } from './harness.js';
 import type { RunningApp } from './harness.js';
-import { STEP_TIMEOUT_MS, loginThroughUi, openPage, topBarTitle, visibleText } from './pages.js';
-
-/** Polls up to a step's time: a sync or a reload may take more than vitest's default second. */
-const poll = <T>(read: () => Promise<T>, timeout = STEP_TIMEOUT_MS) =>
-  expect.poll(read, { timeout });
+import { loginThroughUi, openPage, topBarTitle, visibleText } from './pages.js';
+import {
+  activeStay as activeStayOf,
+  addGroup,
+  duplicateActiveStay,
+  editActiveStay,
+  fetchLink,
+  groupCard as groupCardOf,
+  openAddStayMenu,
+  openExportDialog,
+  poll,
+  sessionActiveStayId,
+  setStaySize,
+  sizeChip as sizeChipOf,
+  stayOptions as stayOptionsOf,
+} from './walk.js';
+import type { ExportJson } from './walk.js';
 
 const MAIL = 'sejours@exemple.fr';
 const PASSWORD = 'Tartiflette-2025';
@@ -32,40 +44,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-const activeStay = (): Locator => page.getByRole('combobox', { name: 'Séjour actif' });
-const sizeChip = (): Locator => page.getByTestId('group-size-chip');
-const groupCard = (name: string): Locator =>
-  page.getByTestId('group-card').filter({ has: page.getByText(name, { exact: true }) });
-
-async function openAddMenu(): Promise<void> {
-  await page.getByRole('button', { name: 'Ajouter un séjour' }).click();
-  await page.getByRole('menuitem', { name: 'Créer un séjour vierge' }).waitFor();
-}
-
-async function stayOptions(): Promise<string[]> {
-  await activeStay().click();
-  const options = page.getByRole('option');
-  await options.first().waitFor();
-  const labels = (await options.allInnerTexts()).map((t) => t.trim());
-  await page.keyboard.press('Escape');
-  return labels;
-}
-
-interface ExportJson {
-  Ingredients: unknown[];
-  Receipes: unknown[];
-  ReceipeIngredients: unknown[];
-  Menus: { Id: number }[];
-  MenuReceipes: unknown[];
-  MenuIngredients: unknown[];
-  Meals: { Id: number; IdMenu: number; Name: string; Date: string; For_: number }[];
-}
-
-/** Fetches the export link as the phone app would, without any session. */
-async function fetchLink(link: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(link);
-  return { status: response.status, body: await response.json() };
-}
+const activeStay = () => activeStayOf(page);
+const sizeChip = () => sizeChipOf(page);
+const groupCard = (name: string) => groupCardOf(page, name);
+const stayOptions = () => stayOptionsOf(page);
 
 /** Writes from a second device of the same user, straight through the sync API. */
 async function pushFromOtherDevice(
@@ -104,7 +86,7 @@ describe('stays screen', () => {
       true,
     );
 
-    await openAddMenu();
+    await openAddStayMenu(page);
     expect(
       await page.getByRole('menuitem', { name: 'Dupliquer le séjour', exact: true }).isDisabled(),
     ).toBe(true);
@@ -116,44 +98,18 @@ describe('stays screen', () => {
       true,
     );
 
-    await page.getByRole('button', { name: 'Modifier le séjour' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Modifier le séjour' });
-    await dialog.getByLabel('Nom').fill('Camp des Glières');
-    const date = dialog.getByLabel('Date de début');
-    await date.clear();
-    // Typed digit by digit: the slashes come by themselves.
-    await date.pressSequentially('30072025');
-    expect(await date.inputValue()).toBe('30/07/2025');
-    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-
-    await poll(() => activeStay().inputValue()).toBe('Camp des Glières');
+    // The date reads back as 30/07/2025 once typed.
+    await editActiveStay(page, { name: 'Camp des Glières', start: '2025-07-30' });
     expect(await visibleText(page.getByTestId('active-stay-start'))).toBe(
       'Début : mercredi 30 juillet 2025',
     );
 
-    await sizeChip().click();
-    const sizeDialog = page.getByRole('dialog', { name: 'Modifier la taille du séjour' });
-    await sizeDialog.getByLabel('Nombre de personnes').fill('24');
-    await sizeDialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await sizeDialog.waitFor({ state: 'hidden' });
+    await setStaySize(page, 24);
     await poll(() => visibleText(sizeChip())).toBe('24 personnes');
   });
 
   it('adds a second group with a colour, then deletes the first one', async () => {
-    await page.getByRole('button', { name: 'Ajouter un groupe' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Modifier le groupe' });
-    await dialog.getByLabel('Nom').fill('Ados');
-    await dialog.getByLabel('Taille').fill('12');
-    await dialog.getByRole('button', { name: 'Modifier la couleur' }).click();
-    expect(
-      await dialog.getByRole('button', { name: 'Modifier la couleur' }).getAttribute('title'),
-    ).toBe('Modifier la couleur');
-    await dialog.getByRole('button', { name: '#7048E8' }).click();
-    expect(await dialog.getByLabel('Code hexadécimal').inputValue()).toBe('#7048E8');
-    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-
+    await addGroup(page, { name: 'Ados', size: 12, color: '#7048E8' });
     await page.getByTestId('groups-list').waitFor();
     expect(await visibleText(page.getByRole('heading', { name: 'Groupes', exact: true }))).toBe(
       'Groupes',
@@ -182,12 +138,9 @@ describe('stays screen', () => {
   });
 
   it('duplicates the active stay with its group and makes the copy active', async () => {
-    await openAddMenu();
-    await page.getByRole('menuitem', { name: 'Dupliquer le séjour Camp des Glières' }).click();
+    await duplicateActiveStay(page, 'Camp des Glières');
     await poll(stayOptions).toEqual(['Camp des Glières', 'Camp des Glières']);
-    const ids = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('popote.session') ?? '{}') as { activeStayId: number },
-    );
+    const copyId = await sessionActiveStayId(page);
     expect(await visibleText(sizeChip())).toBe('12 personnes');
 
     await page.getByRole('button', { name: 'Modifier le séjour' }).click();
@@ -206,16 +159,11 @@ describe('stays screen', () => {
     );
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await poll(() => activeStay().inputValue()).toBe('Camp des Glières');
-    const after = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('popote.session') ?? '{}') as { activeStayId: number },
-    );
-    expect(after.activeStayId).not.toBe(ids.activeStayId);
+    expect(await sessionActiveStayId(page)).not.toBe(copyId);
   });
 
   it('exports the stay to a phone through a link that works until it is revoked', async () => {
-    const { activeStayId } = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('popote.session') ?? '{}') as { activeStayId: number },
-    );
+    const activeStayId = await sessionActiveStayId(page);
     // A lunch on the first day, planned on another device of the same user.
     await pushFromOtherDevice((first) => [
       {
@@ -231,17 +179,13 @@ describe('stays screen', () => {
       },
     ]);
 
-    await page.getByRole('button', { name: 'Copier sur un smartphone' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Exporter sur un smartphone' });
-    await dialog.waitFor();
+    const { dialog, link } = await openExportDialog(page);
     expect(
       await visibleText(
         dialog.getByText('Les repas de ce séjour peuvent être téléchargés', { exact: false }),
       ),
     ).toMatch(/^Les repas de ce séjour peuvent être téléchargés dans l'application mobile/u);
     const field = dialog.getByLabel('Lien', { exact: true });
-    await poll(() => field.inputValue()).toMatch(/^http/u);
-    const link = await field.inputValue();
     expect(await field.getAttribute('readonly')).not.toBeNull();
     const url = new URL(link);
     expect(url.origin).toBe(app.baseUrl);

@@ -78,13 +78,19 @@ describe('mapIngredients', () => {
     expect(next.kindLinks).toEqual(profile.kindLinks);
     expect(profile.ingredientLinks).toHaveLength(4);
   });
-  it('only removes the links for no supplier', () => {
+  it("keeps 'no supplier' as an explicit link that wins over the category", () => {
     const next = mapIngredients(profile, [1, 3], NO_SUPPLIER, suppliers);
     expect(next.ingredientLinks).toEqual([
       { ingredientId: 2, supplierId: 41 },
       { ingredientId: 5, supplierId: 42 },
+      { ingredientId: 1, supplierId: NO_SUPPLIER },
+      { ingredientId: 3, supplierId: NO_SUPPLIER },
     ]);
-    expect(resolveSupplier(next, tomate)).toBe(41);
+    // Tomate's category goes to the Primeur, but it was dragged to 'Sans fournisseur'.
+    expect(resolveSupplier(next, tomate)).toBe(NO_SUPPLIER);
+    expect(
+      supplierColumns(next, suppliers, ingredients)[0]?.ingredients.map((i) => i.id),
+    ).toContain(1);
   });
   it('refuses a supplier of another profile or an unknown one', () => {
     expect(() => mapIngredients(profile, [1], 51, suppliers)).toThrow(DomainError);
@@ -118,6 +124,17 @@ describe('mapKinds', () => {
 });
 
 describe('tidyProfile', () => {
+  it("drops an explicit 'no supplier' link only when the category has no supplier either", () => {
+    const explicit = mapIngredients(profile, [tomate.id, sel.id], NO_SUPPLIER, suppliers);
+    const next = tidyProfile(explicit, byId);
+    // Tomate's category goes to the Primeur: its explicit link matters. Sel's category has
+    // no supplier: its explicit link said nothing more.
+    expect(next.ingredientLinks).toContainEqual({
+      ingredientId: tomate.id,
+      supplierId: NO_SUPPLIER,
+    });
+    expect(next.ingredientLinks.some((l) => l.ingredientId === sel.id)).toBe(false);
+  });
   it('drops only the ingredient links that their kind already implies', () => {
     const withUnknown: Profile = {
       ...profile,

@@ -18,7 +18,11 @@ export function resolveSupplier(profile: Profile, ingredient: Ingredient): Id {
   return byKind ? byKind.supplierId : NO_SUPPLIER;
 }
 
-/** Links the ingredients to `newSupplier` (NO_SUPPLIER only removes their own links). */
+/**
+ * Links the ingredients to `newSupplier`. Linking to NO_SUPPLIER is kept as an explicit link:
+ * an ingredient dragged to 'Sans fournisseur' stays there even when its category goes to a
+ * supplier ('Supprimer les redondances' drops the link when the category has none).
+ */
 export function mapIngredients(
   profile: Profile,
   ingredientIds: readonly Id[],
@@ -28,10 +32,7 @@ export function mapIngredients(
   checkSupplier(profile, newSupplier, suppliers);
   const ids = [...new Set(ingredientIds)];
   const kept = profile.ingredientLinks.filter((l) => !ids.includes(l.ingredientId));
-  const added =
-    newSupplier === NO_SUPPLIER
-      ? []
-      : ids.map((ingredientId) => ({ ingredientId, supplierId: newSupplier }));
+  const added = ids.map((ingredientId) => ({ ingredientId, supplierId: newSupplier }));
   return { ...profile, ingredientLinks: [...kept, ...added] };
 }
 
@@ -65,7 +66,7 @@ export function tidyProfile(
   const kindSupplier = new Map(profile.kindLinks.map((l) => [l.kind, l.supplierId]));
   const ingredientLinks = profile.ingredientLinks.filter((link) => {
     const ingredient = ingredientsById.get(link.ingredientId);
-    return !ingredient || kindSupplier.get(ingredient.kind) !== link.supplierId;
+    return !ingredient || (kindSupplier.get(ingredient.kind) ?? NO_SUPPLIER) !== link.supplierId;
   });
   return { ...profile, ingredientLinks };
 }

@@ -92,14 +92,6 @@ export const COMMON = {
   courseType: 'Type de plat',
 } as const;
 
-/** Placeholders of the screens that other parts of the app fill in. */
-export const PLACEHOLDERS = {
-  sejours: 'Séjours',
-  agenda: 'Agenda',
-  order: 'Export',
-  library: 'Bibliothèque',
-} as const;
-
 /** Global feedback pieces (spec 2.9). */
 export const FEEDBACK = {
   close: 'Fermer',

@@ -405,6 +405,8 @@ export const importRecipes = defineMutator(
       await checkIngredientNameFree(ctx, clean);
     }
     const recipeNames = new Set<string>();
+    // A large import names the same ingredients again and again: check each one once.
+    const checked = new Set<Id>();
     for (const r of recipes) {
       const name = requiredName(r.name, 'de la recette');
       const key = normalizeSearchText(name);
@@ -418,7 +420,10 @@ export const importRecipes = defineMutator(
           throw conflict(`La recette « ${r.name} » contient deux fois le même ingrédient.`);
         }
         ingredientIds.add(i.ingredientId);
-        if (!newIds.has(i.ingredientId)) await readable(ctx, 'ingredients', i.ingredientId);
+        if (!newIds.has(i.ingredientId) && !checked.has(i.ingredientId)) {
+          await readable(ctx, 'ingredients', i.ingredientId);
+          checked.add(i.ingredientId);
+        }
       }
     }
     await claimAll(ctx, [

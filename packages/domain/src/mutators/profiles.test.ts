@@ -134,7 +134,7 @@ describe('suppliers', () => {
 });
 
 describe('mapping', () => {
-  it('links ingredients to a supplier, and unlinks them with the supplier -1', async () => {
+  it("links ingredients to a supplier, and to 'Sans fournisseur' with the supplier -1", async () => {
     const profile = await w.profile(ALICE);
     const boucher = await w.supplier(profile);
     const steak = await w.ingredient(null, { kind: 3 });
@@ -155,6 +155,7 @@ describe('mapping', () => {
     });
     expect((await w.get('profiles', profile.id))?.ingredientLinks).toEqual([
       { ingredientId: poulet.id, supplierId: boucher.id },
+      { ingredientId: steak.id, supplierId: NO_SUPPLIER },
     ]);
   });
 
