@@ -9,7 +9,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { createAccount, startApp } from './harness.js';
 import type { RunningApp } from './harness.js';
-import { loginThroughUi, openPage, successMessages, visibleText } from './pages.js';
+import { loginThroughUi, openPage, visibleText } from './pages.js';
+import {
+  addGroup,
+  backToWeek,
+  closePreview,
+  createBlankStay,
+  createIngredientInPanel,
+  dayMeal as dayMealOf,
+  dayMeals as dayMealsOf,
+  deleteMeal,
+  drag,
+  dropFavouriteMenu,
+  dropRecipeOnMeal,
+  editActiveStay,
+  editGroup,
+  expectSuccess as expectSuccessOn,
+  groupCard,
+  moveGroupToNextMeal,
+  openDay,
+  openMealActions as openMealActionsOn,
+  openPreview,
+  previewRows,
+  runWizard,
+  saveMenuAsFavourite,
+  setMealIngredientQuantity,
+  swapMeals,
+  weekCell as weekCellOf,
+  weekMeals as weekMealsOf,
+  writeRecipeInLibrary,
+} from './walk.js';
 
 const MAIL = 'intendance@exemple.fr';
 const PASSWORD = 'Pot-au-feu-2025';
@@ -34,47 +63,14 @@ afterAll(async () => {
   await app?.close();
 });
 
-// ---- What a user does on the agenda ----
-
-const weekMeals = (): Locator => page.getByTestId('week-meal');
-const dayMeals = (): Locator => page.getByTestId('day-meal');
+const weekMeals = (): Locator => weekMealsOf(page);
+const dayMeals = (): Locator => dayMealsOf(page);
 const weekCell = (dayIndex: number, slotIndex: number): Locator =>
-  page
-    .getByTestId('week-table')
-    .locator('tbody tr')
-    .nth(slotIndex)
-    .getByTestId('week-cell')
-    .nth(dayIndex);
-/** The meal row of the day view at this position (meals come by slot, then by age). */
-const dayMeal = (index: number): Locator => dayMeals().nth(index);
-
-async function expectSuccess(text: string): Promise<void> {
-  await successMessages(page).filter({ hasText: text }).first().waitFor();
-}
-
-/**
- * Drags with the mouse as a user does: press, move a little so the library sees a drag, glide
- * to the target, release. @hello-pangea/dnd then animates the drop before reporting it.
- */
-async function drag(source: Locator, target: Locator): Promise<void> {
-  await source.scrollIntoViewIfNeeded();
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('drag: element not visible');
-  const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
-  const [tx, ty] = [to.x + to.width / 2, to.y + to.height / 2];
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + 8, y + 8, { steps: 4 });
-  await page.mouse.move(tx, ty, { steps: 20 });
-  await page.mouse.move(tx + 1, ty + 1);
-  await page.mouse.up();
-}
-
-async function openMealActions(meal: Locator, action: string): Promise<void> {
-  await meal.getByRole('button', { name: 'Actions du repas' }).click();
-  await page.getByRole('menuitem', { name: action }).click();
-}
+  weekCellOf(page, dayIndex, slotIndex);
+const dayMeal = (index: number): Locator => dayMealOf(page, index);
+const expectSuccess = (text: string): Promise<void> => expectSuccessOn(page, text);
+const openMealActions = (meal: Locator, action: string): Promise<void> =>
+  openMealActionsOn(page, meal, action);
 
 describe('agenda', () => {
   it('asks for a stay when none is active', async () => {
@@ -100,20 +96,7 @@ describe('agenda', () => {
       'Dim. 13-07',
     ]);
 
-    await page.getByRole('button', { name: 'Ajouter plusieurs repas...' }).click();
-    const wizard = page.getByRole('dialog', { name: 'Assistant de créations de repas' });
-    expect(await wizard.getByLabel('Durée (en jours)').inputValue()).toBe('7');
-    expect(await wizard.getByLabel('Inclure un goûter').isChecked()).toBe(true);
-    // Nothing to replace yet.
-    expect(await wizard.getByRole('button', { name: 'Remplacer les repas actuels' }).count()).toBe(
-      0,
-    );
-    const days = wizard.getByTestId('wizard-excursion-day');
-    expect(await days.count()).toBe(7);
-    await days.nth(1).getByText('Éclaireurs').click();
-    await wizard.getByRole('button', { name: 'Ajouter ces nouveaux repas' }).click();
-    await expectSuccess('Repas générés avec succès');
-    await wizard.waitFor({ state: 'hidden' });
+    await runWizard(page, { dayIndex: 1, group: 'Éclaireurs' });
 
     // 7 days × 4 slots, plus on day 2 one more meal per slot for the group that is out.
     const expected = 7 * 4 + 4;
@@ -144,50 +127,26 @@ describe('agenda', () => {
   });
 
   it('adds an ingredient to a meal in the day view and previews its quantities', async () => {
-    await page.getByTestId('week-day-header').first().click();
-    await page.waitForURL((url) => url.search === '?dayOffset=1');
+    await openDay(page, 0);
     expect(await visibleText(page.getByTestId('day-title'))).toBe('lundi 7 juillet 2025');
     await expect.poll(() => dayMeals().count()).toBe(4);
     const lunch = dayMeal(1);
     expect(await visibleText(lunch.getByTestId('meal-people'))).toBe('15 personnes');
 
-    const panel = page.getByTestId('resource-panel');
-    await panel.getByRole('button', { name: 'Créer un ingrédient' }).click();
-    const create = page.getByRole('dialog', { name: 'Nouvel ingrédient' });
-    await create.getByLabel('Nom').fill(INGREDIENT);
-    await create.getByLabel('Catégorie', { exact: true }).click();
-    await page.getByRole('option', { name: 'Fruits et légumes' }).click();
-    await create.getByRole('button', { name: 'Créer' }).click();
-    await create.waitFor({ state: 'hidden' });
-    const result = panel.getByTestId('resource-result').filter({ hasText: INGREDIENT });
-    await result.waitFor();
-
-    await drag(result, lunch.getByTestId('meal-items'));
+    const result = await createIngredientInPanel(page, INGREDIENT, 'Fruits et légumes');
+    await drag(page, result, lunch.getByTestId('meal-items'));
     await expectSuccess('Menu mis à jour avec succès');
-    const chip = lunch.getByRole('button', { name: `Modifier la quantité de ${INGREDIENT}` });
-    await chip.click();
-    const editor = page.getByRole('dialog', { name: "Modifier l'ingrédient" });
-    await editor.getByLabel('Quantité').fill('2');
-    await editor.getByLabel('Unité', { exact: true }).click();
-    await page.getByRole('option', { name: 'kg', exact: true }).click();
-    await editor.getByLabel('Pour tant de personnes', { exact: true }).fill('10');
-    await editor.getByRole('button', { name: 'Enregistrer' }).click();
-    await expectSuccess('Ingrédient mis à jour avec succès');
-    await editor.waitFor({ state: 'hidden' });
+    await setMealIngredientQuantity(page, lunch, INGREDIENT, {
+      val: '2',
+      unit: 'kg',
+      people: '10',
+    });
 
     // 2 kg for 10 people, the meal has 10 + 5 people.
-    await openMealActions(lunch, 'Prévisualiser les quantités');
-    const preview = page.getByRole('dialog', { name: 'Quantités nécessaires' });
+    const preview = await openPreview(page, lunch);
     expect(await visibleText(preview.getByTestId('meal-preview-people'))).toBe('Pour 15 personnes');
-    const row = preview.getByTestId('meal-preview-row');
-    expect(await row.count()).toBe(1);
-    expect((await row.first().locator('td').allInnerTexts()).map((t) => t.trim())).toEqual([
-      INGREDIENT,
-      'Fruits et légumes',
-      '3 kg',
-    ]);
-    await page.keyboard.press('Escape');
-    await preview.waitFor({ state: 'hidden' });
+    expect(await previewRows(preview)).toEqual([[INGREDIENT, 'Fruits et légumes', '3 kg']]);
+    await closePreview(page, preview);
 
     // Fewer people at lunch: the preview follows.
     await openMealActions(lunch, 'Détails');
@@ -196,53 +155,31 @@ describe('agenda', () => {
     await details.getByRole('button', { name: 'Enregistrer' }).click();
     await expectSuccess('Repas modifié avec succès');
     await expect.poll(() => visibleText(lunch.getByTestId('meal-people'))).toBe('10 personnes');
-    await openMealActions(lunch, 'Prévisualiser les quantités');
+    await openPreview(page, lunch);
     await expect.poll(() => visibleText(preview.getByTestId('meal-preview-row'))).toContain('2 kg');
-    await page.keyboard.press('Escape');
+    await closePreview(page, preview);
   });
 
   it('adds a recipe written in the library to a meal', async () => {
-    await page
-      .getByTestId('resource-panel')
-      .getByRole('button', { name: 'Aller à la bibliothèque' })
-      .click();
-    await page.getByRole('button', { name: 'Ajouter...' }).click();
-    await page.getByRole('menuitem', { name: 'Une recette' }).click();
-    await page.waitForURL((url) => url.searchParams.has('id-receipe'));
-    const recipeId = new URL(page.url()).searchParams.get('id-receipe');
-    const name = page.getByLabel('Nom', { exact: true });
-    await name.fill(RECIPE);
-    await name.press('Tab');
-    const add = page.getByLabel('Ajouter un ingrédient');
-    await add.fill('tomates cerises');
-    await add.press('Enter');
-    await page.getByRole('button', { name: `Modifier la quantité de « ${INGREDIENT} »` }).click();
-    const quantity = page.getByRole('dialog', { name: `Modifier l'ingrédient : ${INGREDIENT}` });
-    await quantity.getByLabel('Quantité').fill('1');
-    await quantity.getByLabel('Unité').click();
-    await page.getByRole('option', { name: 'kg', exact: true }).click();
-    await quantity.getByLabel('Pour').fill('5');
-    await quantity.getByRole('button', { name: 'Enregistrer' }).click();
-    await quantity.waitFor({ state: 'hidden' });
+    const recipeId = await writeRecipeInLibrary(page, {
+      name: RECIPE,
+      search: 'tomates cerises',
+      ingredient: INGREDIENT,
+      quantity: { val: '1', unit: 'kg', people: '5' },
+    });
 
     await page.getByRole('link', { name: 'Agenda' }).click();
     await page.getByTestId('week-day-header').first().click();
     await expect.poll(() => dayMeals().count()).toBe(4);
     const snack = dayMeal(2);
-    await page.getByLabel('Rechercher une recette ou un ingrédient').fill('salade de tom');
-    const result = page.locator('[data-testid="resource-result"][data-kind="receipe"]');
-    await result.filter({ hasText: RECIPE }).waitFor();
-    await drag(result.filter({ hasText: RECIPE }), snack.getByTestId('meal-items'));
-    await expectSuccess('Menu mis à jour avec succès');
+    await dropRecipeOnMeal(page, 'salade de tom', RECIPE, snack);
 
     // 1 kg for 5 people, the snack has 15.
-    await openMealActions(snack, 'Prévisualiser les quantités');
-    const preview = page.getByRole('dialog', { name: 'Quantités nécessaires' });
+    const preview = await openPreview(page, snack);
     await expect
-      .poll(() => preview.getByTestId('meal-preview-row').first().locator('td').allInnerTexts())
-      .toEqual([INGREDIENT, 'Fruits et légumes', '3 kg']);
-    await page.keyboard.press('Escape');
-    await preview.waitFor({ state: 'hidden' });
+      .poll(() => previewRows(preview))
+      .toEqual([[INGREDIENT, 'Fruits et légumes', '3 kg']]);
+    await closePreview(page, preview);
 
     // A recipe chip opens the recipe in the library.
     await snack.getByRole('button', { name: `Ouvrir la recette ${RECIPE}` }).click();
@@ -253,9 +190,7 @@ describe('agenda', () => {
 
   it('saves a menu as favourite and drops it from the menu search onto another meal', async () => {
     const lunch = dayMeal(1);
-    await openMealActions(lunch, 'Enregistrer comme favori');
-    await expectSuccess('Menu enregistré dans la bibliothèque');
-    await lunch.getByRole('button', { name: 'Menu favori' }).waitFor();
+    await saveMenuAsFavourite(page, lunch);
     // A favourite menu is locked here: no remove button on its chips.
     expect(await lunch.getByRole('button', { name: `Retirer ${INGREDIENT}` }).count()).toBe(0);
     await lunch.getByRole('button', { name: 'Actions du repas' }).click();
@@ -264,30 +199,19 @@ describe('agenda', () => {
     ).toBe(true);
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Retour à la semaine' }).click();
-    await page.getByTestId('agenda-week').waitFor();
-    await page.getByLabel('Rechercher et ajouter un menu').fill('tomate');
-    const found = page.getByTestId('menu-search-result');
-    await found.first().waitFor();
-    expect(await found.count()).toBe(1);
-    expect(await visibleText(found.first())).toBe(INGREDIENT);
-
-    const dinner = weekCell(0, 3).getByTestId('week-meal');
-    await drag(found.first(), dinner);
-    await expectSuccess('Menu remplacé avec succès');
+    await backToWeek(page);
+    await dropFavouriteMenu(page, 'tomate', INGREDIENT, weekCell(0, 3));
     await expect.poll(() => visibleText(weekCell(0, 3))).toBe(INGREDIENT);
   });
 
   it('swaps the menus of two meals by dragging one onto the other', async () => {
-    await drag(weekCell(0, 1).getByTestId('week-meal'), weekCell(2, 1).getByTestId('week-meal'));
-    await expectSuccess('Menus permutés avec succès');
+    await swapMeals(page, weekCell(0, 1), weekCell(2, 1));
     await expect.poll(() => visibleText(weekCell(2, 1))).toBe(INGREDIENT);
     expect(await visibleText(weekCell(0, 1))).toBe('Menu vide.');
   });
 
   it('moves a group between two meals of a day, then deletes meals', async () => {
-    await page.getByTestId('week-day-header').nth(1).click();
-    await page.waitForURL((url) => url.search === '?dayOffset=2');
+    await openDay(page, 1);
     await expect.poll(() => dayMeals().count()).toBe(8);
     // Breakfast of day 2: the meal of the group that is out, then the meal of the others.
     const out = dayMeal(0);
@@ -295,12 +219,8 @@ describe('agenda', () => {
     expect(await out.getByTestId('group-chip').allInnerTexts()).toEqual(['Éclaireurs']);
     expect(await home.getByTestId('group-chip').allInnerTexts()).toEqual(['Louveteaux']);
 
-    // With the keyboard this time: lift with Space, move to the next meal, drop with Space.
-    await out.getByTestId('group-chip').first().focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Space');
-    await expectSuccess('Groupe déplacé avec succès');
+    // With the keyboard this time.
+    await moveGroupToNextMeal(page, out, 'Éclaireurs');
     await expect
       .poll(() => home.getByTestId('group-chip').allInnerTexts())
       .toEqual(['Louveteaux', 'Éclaireurs']);
@@ -308,8 +228,7 @@ describe('agenda', () => {
     expect(await visibleText(home.getByTestId('meal-people'))).toBe('15 personnes');
 
     // An empty menu goes without asking.
-    await openMealActions(out, 'Supprimer ce repas');
-    await expectSuccess('Repas supprimé avec succès');
+    await deleteMeal(page, out, false);
     await expect.poll(() => dayMeals().count()).toBe(7);
 
     // A new meal takes the groups not yet served at that time.
@@ -328,18 +247,12 @@ describe('agenda', () => {
     await page.waitForURL((url) => url.search === '?dayOffset=1');
     const dinner = dayMeal(3);
     await dinner.getByText(INGREDIENT).waitFor();
-    await openMealActions(dinner, 'Supprimer ce repas');
-    const confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
-    expect(await visibleText(confirm)).toContain(
-      'Confirmez vous la suppression de ce repas ? Cette opération est irréversible.',
-    );
-    await confirm.getByRole('button', { name: 'Supprimer' }).click();
-    await expectSuccess('Repas supprimé avec succès');
+    await deleteMeal(page, dinner, true);
     await expect.poll(() => dayMeals().count()).toBe(3);
   });
 
   it('shows the week with no network once synced', async () => {
-    await page.getByRole('button', { name: 'Retour à la semaine' }).click();
+    await backToWeek(page);
     const expected = 7 * 4 + 4 - 2 + 1;
     await expect.poll(() => weekMeals().count()).toBe(expected);
     await page.getByTestId('sync-indicator').getByText('À jour').waitFor();
@@ -354,37 +267,12 @@ describe('agenda', () => {
   });
 });
 
-// ---- Setting up the stay, on the stays screen ----
-
-const groupCard = (name: string): Locator =>
-  page.getByTestId('group-card').filter({ has: page.getByText(name, { exact: true }) });
-
-async function editGroup(dialogName: string, name: string, size: number): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await dialog.getByLabel('Nom').fill(name);
-  await dialog.getByLabel('Taille').fill(String(size));
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 /** A stay starting on START with the groups Louveteaux (10 people) and Éclaireurs (5). */
 async function createStayWithTwoGroups(): Promise<void> {
-  await page.getByRole('button', { name: 'Ajouter un séjour' }).click();
-  await page.getByRole('menuitem', { name: 'Créer un séjour vierge' }).click();
-  await page.getByRole('button', { name: 'Modifier le séjour' }).click();
-  const stay = page.getByRole('dialog', { name: 'Modifier le séjour' });
-  await stay.getByLabel('Nom').fill(STAY);
-  const date = stay.getByLabel('Date de début');
-  await date.clear();
-  await date.pressSequentially(START.split('-').reverse().join(''));
-  await stay.getByRole('button', { name: 'Enregistrer' }).click();
-  await stay.waitFor({ state: 'hidden' });
-
+  await createBlankStay(page);
+  await editActiveStay(page, { name: STAY, start: START });
   // A blank stay has one unnamed group; the second one opens its dialog at once.
-  await page.getByRole('button', { name: 'Ajouter un groupe' }).click();
-  await editGroup('Modifier le groupe', 'Éclaireurs', 5);
-  await groupCard('Groupe par défaut').getByRole('button', { name: 'Modifier le groupe' }).click();
-  await editGroup('Modifier le groupe', 'Louveteaux', 10);
-  await groupCard('Louveteaux').waitFor();
-  await groupCard('Éclaireurs').waitFor();
+  await addGroup(page, { name: 'Éclaireurs', size: 5 });
+  await editGroup(page, 'Groupe par défaut', { name: 'Louveteaux', size: 10 });
+  await groupCard(page, 'Éclaireurs').waitFor();
 }

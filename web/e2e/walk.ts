@@ -68,7 +68,8 @@ export async function editActiveStay(
   }
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  if (changes.name !== undefined) await poll(() => activeStay(page).inputValue()).toBe(changes.name);
+  if (changes.name !== undefined)
+    await poll(() => activeStay(page).inputValue()).toBe(changes.name);
 }
 
 /** The size of a stay with one group, through its chip. */
@@ -208,7 +209,10 @@ export async function openMealActions(page: Page, meal: Locator, action: string)
   await page.getByRole('menuitem', { name: action }).click();
 }
 
-/** The meal wizard with its defaults (7 days, a snack), one group out on one day. */
+/**
+ * The meal wizard with its defaults (7 days, a snack), one group out on one day, on a stay
+ * with no meal yet (so nothing to replace).
+ */
 export async function runWizard(
   page: Page,
   out: { dayIndex: number; group: string },
@@ -217,6 +221,7 @@ export async function runWizard(
   const wizard = page.getByRole('dialog', { name: 'Assistant de créations de repas' });
   expect(await wizard.getByLabel('Durée (en jours)').inputValue()).toBe('7');
   expect(await wizard.getByLabel('Inclure un goûter').isChecked()).toBe(true);
+  expect(await wizard.getByRole('button', { name: 'Remplacer les repas actuels' }).count()).toBe(0);
   const days = wizard.getByTestId('wizard-excursion-day');
   expect(await days.count()).toBe(7);
   await days.nth(out.dayIndex).getByText(out.group).click();
@@ -343,12 +348,18 @@ export async function saveMenuAsFavourite(page: Page, meal: Locator): Promise<vo
   await meal.getByRole('button', { name: 'Menu favori' }).waitFor();
 }
 
-/** Searches the week view's menus and drops the only result on a meal of a cell. */
-export async function dropFavouriteMenu(page: Page, search: string, cell: Locator): Promise<void> {
+/** Searches the week view's menus, finds only `title`, and drops it on a meal of a cell. */
+export async function dropFavouriteMenu(
+  page: Page,
+  search: string,
+  title: string,
+  cell: Locator,
+): Promise<void> {
   await page.getByLabel('Rechercher et ajouter un menu').fill(search);
   const found = page.getByTestId('menu-search-result');
   await found.first().waitFor();
   expect(await found.count()).toBe(1);
+  expect(await visibleText(found.first())).toBe(title);
   await drag(page, found.first(), cell.getByTestId('week-meal'));
   await expectSuccess(page, 'Menu remplacé avec succès');
 }

@@ -5,16 +5,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  canReadRow,
-  missingMessage,
-  notFound,
+  readableRow,
   runMutation,
   type Id,
   type MutationArgs,
   type MutationName,
   type ReadStore,
-  type Row,
-  type TableName,
 } from '@popote/domain';
 import { requireUserHook } from '../accounts/auth.js';
 import { unauthorized } from '../http/errors.js';
@@ -39,17 +35,7 @@ export function readCtx(app: FastifyInstance, userId: Id): ReadCtx {
 }
 
 /** A row the user may read; any other is reported as missing, as the mutators do. */
-export async function readableRow<T extends TableName>(
-  ctx: ReadCtx,
-  table: T,
-  id: Id,
-): Promise<Row<T>> {
-  const row = await ctx.store.get(table, id);
-  if (!row || !(await canReadRow(ctx.store, ctx.userId, table, row))) {
-    throw notFound(missingMessage(table));
-  }
-  return row;
-}
+export { readableRow };
 
 /** One mutation by name, with arguments typed by its schema. */
 export type MutationCall = {

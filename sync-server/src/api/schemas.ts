@@ -6,32 +6,37 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
-  MAX_ADDITIONAL_PEOPLE,
-  MAX_COLOR_LENGTH,
-  MAX_DESCRIPTION_LENGTH,
+  AdditionalPeopleSchema,
+  ColorSchema,
+  DaySchema,
+  DescriptionSchema,
+  GroupSizeSchema,
+  HoraireSchema,
+  IdSchema,
+  KindSchema,
   MAX_GROUP_SIZE,
-  MAX_NAME_LENGTH,
   MAX_STAY_DAYS,
+  NameSchema,
+  PlatSchema,
+  SupplierRefSchema,
+  UniteSchema,
 } from '@popote/domain';
 
-// ---- Request fragments ----
+// ---- Request fragments: the mutators' own argument schemas, so both ends check alike ----
 
-export const IdIn = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+export const IdIn = IdSchema;
 /** A supplier reference: an id, or -1 for 'Sans fournisseur'. */
-export const SupplierRefIn = Type.Integer({ minimum: -1, maximum: Number.MAX_SAFE_INTEGER });
-export const NameIn = Type.String({ maxLength: MAX_NAME_LENGTH });
-export const DescriptionIn = Type.String({ maxLength: MAX_DESCRIPTION_LENGTH });
-export const ColorIn = Type.String({ maxLength: MAX_COLOR_LENGTH });
-export const PlatIn = Type.Integer({ minimum: 0, maximum: 3 });
-export const KindIn = Type.Integer({ minimum: 0, maximum: 6 });
-export const UniteIn = Type.Integer({ minimum: 0, maximum: 4 });
-export const HoraireIn = Type.Integer({ minimum: 0, maximum: 4 });
-export const DayIn = Type.Integer({ minimum: -MAX_STAY_DAYS, maximum: 10 * MAX_STAY_DAYS });
-export const SizeIn = Type.Integer({ minimum: 0, maximum: MAX_GROUP_SIZE });
-export const AdditionalPeopleIn = Type.Integer({
-  minimum: -MAX_ADDITIONAL_PEOPLE,
-  maximum: MAX_ADDITIONAL_PEOPLE,
-});
+export const SupplierRefIn = SupplierRefSchema;
+export const NameIn = NameSchema;
+export const DescriptionIn = DescriptionSchema;
+export const ColorIn = ColorSchema;
+export const PlatIn = PlatSchema;
+export const KindIn = KindSchema;
+export const UniteIn = UniteSchema;
+export const HoraireIn = HoraireSchema;
+export const DayIn = DaySchema;
+export const SizeIn = GroupSizeSchema;
+export const AdditionalPeopleIn = AdditionalPeopleSchema;
 /**
  * A stay's first day: 'YYYY-MM-DD', or the ISO UTC date-time the original date field emits
  * ('2025-07-01T00:00:00.000Z'); only the date part is kept.

@@ -1,5 +1,6 @@
 /** Permission and reference checks shared by the mutators. */
 import type { Id, Row, TableName } from '../entities.js';
+import type { ReadStore } from '../store.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { canReadRow } from '../visibility.js';
 import type { MutationContext } from './define.js';
@@ -22,9 +23,12 @@ const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 export const missingMessage = (table: TableName): string =>
   `${capitalise(THIS[table])} n'existe pas ou n'est plus disponible.`;
 
-/** A row the user may read; a row they may not read is reported as missing (no leak). */
+/**
+ * A row the user may read; a row they may not read is reported as missing (no leak). Used by
+ * the mutators and by the REST reads alike.
+ */
 export async function readable<T extends TableName>(
-  ctx: MutationContext,
+  ctx: { readonly store: ReadStore; readonly userId: Id },
   table: T,
   id: Id,
 ): Promise<Row<T>> {
