@@ -33,6 +33,7 @@ import {
   openAgendaWeek,
   openDay,
   openExportDialog,
+  openFromDrawer,
   openPreview,
   poll,
   previewRows,
@@ -95,12 +96,6 @@ async function pendingChanges(): Promise<number> {
 
 /** The stays on the server (this user is its only one): none may arrive while offline. */
 const serverStays = () => app.server.popote.store.sync.all('stays');
-
-async function openNav(on: Page, entry: string): Promise<void> {
-  await on.getByRole('link', { name: entry }).click();
-  // Away from the rail, which widens over the page while hovered.
-  await on.mouse.move(900, 500);
-}
 
 async function expectGroups(on: Page): Promise<void> {
   await groupCard(on, OUT_GROUP).waitFor();
@@ -232,7 +227,7 @@ describe('the walk of a stay with no network, synced afterwards', () => {
   });
 
   it('duplicates the stay and makes its export link, offline', async () => {
-    await openNav(page, 'Séjours');
+    await openFromDrawer(page, 'Séjours');
     await duplicateActiveStay(page, STAY);
     await editActiveStay(page, { name: COPY });
     await poll(() => stayOptions(page)).toEqual([STAY, COPY]);
@@ -272,22 +267,21 @@ describe('the walk of a stay with no network, synced afterwards', () => {
       await other.getByRole('option', { name: stay, exact: true }).click();
       await poll(() => activeStay(other).inputValue()).toBe(stay);
       await expectGroups(other);
-      await openNav(other, 'Agenda');
-      await other.getByTestId('agenda-week').waitFor();
+      await openAgendaWeek(other);
       await poll(() => weekMeals(other).count()).toBe(KEPT);
       expect(await visibleText(weekCell(other, 0, 3))).toBe(INGREDIENT);
       expect(await visibleText(weekCell(other, 2, 1))).toBe(INGREDIENT);
-      await openNav(other, 'Séjours');
+      await openFromDrawer(other, 'Séjours');
     }
 
-    await openNav(other, 'Bibliothèque');
+    await openFromDrawer(other, 'Bibliothèque');
     await other.getByLabel('Rechercher un menu ou une recette').fill('salade de tom');
     const recipe = other.getByTestId('library-entry-title').getByText(RECIPE, { exact: true });
     await recipe.click();
     await other.getByRole('heading', { name: 'Détails de la recette' }).waitFor();
     await poll(() => other.getByTestId('recipe-ingredient').allInnerTexts()).toEqual([
       expect.stringMatching(
-        new RegExp(`^${INGREDIENT}\\s+Fruits et légumes\\s+1 kg pour 5 personnes$`, 'u'),
+        new RegExp(`^${INGREDIENT}\\s+Fruits et légumes\\s+1 kg pour 5 personnes$`, 'iu'),
       ),
     ]);
 

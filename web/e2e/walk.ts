@@ -166,11 +166,15 @@ export const weekCell = (page: Page, dayIndex: number, slotIndex: number): Locat
 /** The meal row of the day view at this position (meals come by slot, then by age). */
 export const dayMeal = (page: Page, index: number): Locator => dayMeals(page).nth(index);
 
-/** Through the drawer, as a user goes there. */
-export async function openAgendaWeek(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Agenda' }).click();
+/** A screen through its entry in the drawer, as a user goes there. */
+export async function openFromDrawer(page: Page, entry: string): Promise<void> {
+  await page.getByRole('link', { name: entry }).click();
   // Away from the rail, which widens over the page while hovered.
   await page.mouse.move(900, 500);
+}
+
+export async function openAgendaWeek(page: Page): Promise<void> {
+  await openFromDrawer(page, 'Agenda');
   await page.getByTestId('agenda-week').waitFor();
 }
 
