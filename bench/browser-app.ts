@@ -4,11 +4,14 @@
  * recipes and the 60-day stay), pushed through /sync as a device would, and one logged-in
  * device that has synced all of it. Built once, shared by the compile, web and exports groups.
  */
-import type { BrowserContext, Page } from 'playwright-core';
 import { createAccount, startApp, type RunningApp } from '../web/e2e/harness';
 import { loginThroughUi, openPage } from '../web/e2e/pages';
 import { Seeder } from '../web/e2e/seed';
 import { makeLibrary, makeStay, type BigStay, type Library } from './data';
+
+// playwright-core is web's dependency: its types are reached through the harness.
+export type BrowserContext = Awaited<ReturnType<RunningApp['newContext']>>;
+export type Page = Awaited<ReturnType<BrowserContext['newPage']>>;
 
 export const BENCH_MAIL = 'bench@popote.test';
 export const BENCH_PASSWORD = 'Tartiflette-2026';
@@ -64,16 +67,14 @@ async function setUp(): Promise<BrowserBench> {
     const page = await openPage(context);
     await loginThroughUi(page, BENCH_MAIL, BENCH_PASSWORD);
     console.error('[bench] première synchronisation du navigateur…');
-    await page
-      .getByTestId('sync-indicator')
-      .getByText('À jour')
-      .waitFor({ timeout: 180_000 });
+    await page.getByTestId('sync-indicator').getByText('À jour').waitFor({ timeout: 180_000 });
     // The stays screen makes the only stay the active one.
     await page.goto('/');
     await page.waitForFunction(
       () =>
-        (JSON.parse(localStorage.getItem('popote.session') ?? '{}') as { activeStayId?: number })
-          .activeStayId != null,
+        typeof (
+          JSON.parse(localStorage.getItem('popote.session') ?? '{}') as { activeStayId?: number }
+        ).activeStayId === 'number',
     );
     return { app, userId: seeder.userId, library, stay, context, page };
   } catch (error) {

@@ -17,7 +17,7 @@ import { browserBench } from './browser-app';
 import { makeLibrary, makeStay, type BigStay } from './data';
 import { figure, time, type Figure } from './measure';
 import { buildProbe, PROBE_GLOBAL } from './probe/build';
-import type { CompileSamples } from './probe/compile-probe';
+import type { measureCompile } from './probe/compile-probe';
 
 const OWNER = 1;
 const ALL_DAYS = Array.from({ length: 60 }, (_, day) => day);
@@ -32,7 +32,7 @@ async function benchCompileNode(runs: number): Promise<Figure[]> {
   const store = await memoryStoreOf(library.ingredients, library.recipes, big);
   let input: CompileInput | undefined;
   const read = figure(
-    'Node : lecture des mêmes lignes (loadCompileInput, MemoryStore)',
+    'Node : lecture des mêmes lignes (loaders, MemoryStore)',
     await time(runs, async () => {
       input = await loadCompileInput(store, big.stay.id, ALL_DAYS);
     }),
@@ -41,7 +41,7 @@ async function benchCompileNode(runs: number): Promise<Figure[]> {
   check(compileIngredients(rows).ingredients.length > 0, 'the Node compile found no ingredient');
   return [
     figure(
-      `Node : compileIngredients, 60 jours (${rows.meals.length} repas, ${lines(rows)} lignes)`,
+      `Node : compileIngredients, 60 jours (${rows.meals.length} repas, ${lines(rows)} lignes de recette)`,
       await time(runs, () => compileIngredients(rows)),
       'ms',
       read,
@@ -54,16 +54,10 @@ async function benchCompileBrowser(runs: number): Promise<Figure[]> {
   const bench = await browserBench();
   const code = await buildProbe('compile-probe');
   await bench.page.evaluate(code);
+  type Probe = { measureCompile: typeof measureCompile };
   const samples = await bench.page.evaluate(
-    ([global, userId, stayId, days, n]) =>
-      (
-        window as unknown as Record<
-          string,
-          {
-            measureCompile(u: number, s: number, d: number[], r: number): Promise<CompileSamples>;
-          }
-        >
-      )[global]!.measureCompile(userId, stayId, days, n),
+    ([global, userId, stayId, days, n]: readonly [string, number, number, number[], number]) =>
+      (window as unknown as Record<string, Probe>)[global]!.measureCompile(userId, stayId, days, n),
     [PROBE_GLOBAL, bench.userId, bench.stay.stay.id, ALL_DAYS, runs] as const,
   );
   // The device must hold the whole stay, or the figures would compile less than they say.
@@ -74,13 +68,11 @@ async function benchCompileBrowser(runs: number): Promise<Figure[]> {
       samples.rows.recipes === expected.recipes,
     `the browser read ${JSON.stringify(samples.rows)}, expected ${JSON.stringify(expected)}`,
   );
-  const raw = figure(
-    `Chromium : lecture Dexie brute des mêmes lignes (${samples.rows.meals} repas, ${samples.rows.menus} menus, ${samples.rows.recipes} recettes, ${samples.rows.ingredients} ingrédients)`,
-    samples.rawRead,
-  );
+  const raw = figure('Chromium : lecture Dexie brute des mêmes lignes', samples.rawRead);
+  const { meals, menus, recipes, ingredients } = samples.rows;
   return [
     figure(
-      'Chromium : loadCompileInput + compileIngredients sur le store Dexie, 60 jours',
+      `Chromium : loadCompileInput + compileIngredients (Dexie), 60 jours (${meals} repas, ${menus} menus, ${recipes} recettes, ${ingredients} ingrédients)`,
       samples.loadAndCompile,
       'ms',
       raw,

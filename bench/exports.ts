@@ -4,9 +4,10 @@
  * shopping spreadsheet of its ingredients, each from the click to the browser's download event.
  */
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from 'playwright-core';
+import { HORAIRE_LABELS } from '@popote/domain';
 import { readPdfPages } from '../packages/exports/src/pdf-text-reader';
-import { browserBench } from './browser-app';
+import { readXlsxSheets } from '../packages/exports/src/xlsx-reader';
+import { browserBench, type Page } from './browser-app';
 import { figure, type Figure } from './measure';
 
 const EXPORT_TIMEOUT_MS = 120_000;
@@ -20,21 +21,30 @@ export async function benchExports(runs: number): Promise<Figure[]> {
 
   const meals = bench.stay.meals.length;
   const pdf: number[] = [];
+  let pageCount = 0;
   for (let i = 0; i <= runs; i++) {
-    const { ms, file } = await timeDownload(page, () =>
+    const { ms, path } = await timeDownload(page, () =>
       page.getByRole('button', { name: 'Exporter les fiches de cuisine' }).click(),
     );
     if (i === 0) {
       // The warm-up also checks that the file holds what the figure says.
-      const pages = readPdfPages(new Uint8Array(await readFile(await file.path())));
-      if (pages.length !== meals) {
-        throw new Error(`The cook sheets have ${pages.length} pages, not ${meals}`);
-      }
+      // A sheet starts with its meal ('Mer. 1-07 - Midi'); 60 lines and 6 texts overflow it.
+      const pages = readPdfPages(new Uint8Array(await readFile(path)));
+      const slots = Object.values(HORAIRE_LABELS).join('|');
+      const sheets = pages.filter((p) => new RegExp(` - (${slots})$`).test(p[0] ?? '')).length;
+      if (sheets !== meals) throw new Error(`The PDF has ${sheets} cook sheets, not ${meals}`);
+      pageCount = pages.length;
     } else pdf.push(ms);
   }
 
+  // Without a supplier profile the sheet lists the ingredients by category.
+  const recipes = new Map(bench.library.recipes.map((r) => [r.id, r]));
+  const ingredients = new Set(
+    bench.stay.menus.flatMap((m) =>
+      m.recipeIds.flatMap((id) => recipes.get(id)?.ingredients.map((i) => i.ingredientId) ?? []),
+    ),
+  ).size;
   const xlsx: number[] = [];
-  let kinds = 0;
   for (let i = 0; i <= runs; i++) {
     await page.getByRole('button', { name: 'Exporter un tableau de courses' }).click();
     const dialog = page.getByRole('dialog', { name: 'Fournisseurs' });
@@ -48,15 +58,26 @@ export async function benchExports(runs: number): Promise<Figure[]> {
       undefined,
       { timeout: 60_000 },
     );
-    kinds = await dialog.getByTestId('shopping-row').count();
-    const { ms } = await timeDownload(page, () => exportButton.click());
+    const { ms, path } = await timeDownload(page, () => exportButton.click());
     await dialog.waitFor({ state: 'hidden' });
-    if (i > 0) xlsx.push(ms);
+    if (i === 0) {
+      // Each ingredient line ('Ingrédient 12 bio') is followed by its lines per meal.
+      const [all] = await readXlsxSheets(new Uint8Array(await readFile(path)));
+      const listed = new Set(
+        (all?.rows ?? []).map((r) => String(r[0] ?? '')).filter((c) => /^Ingrédient \d/.test(c)),
+      ).size;
+      if (listed !== ingredients) {
+        throw new Error(`The spreadsheet lists ${listed} ingredients, not ${ingredients}`);
+      }
+    } else xlsx.push(ms);
   }
   return [
-    figure(`PDF des fiches de cuisine (${meals} repas, ${meals} pages) : clic → téléchargement`, pdf),
     figure(
-      `tableur de courses (${kinds} ingrédients, 60 jours) : clic → téléchargement`,
+      `PDF des fiches de cuisine (${meals} fiches, ${pageCount} pages) : clic → téléchargement`,
+      pdf,
+    ),
+    figure(
+      `tableur de courses (${ingredients} ingrédients, 60 jours) : clic → téléchargement`,
       xlsx,
     ),
   ];
@@ -65,12 +86,12 @@ export async function benchExports(runs: number): Promise<Figure[]> {
 async function timeDownload(
   page: Page,
   click: () => Promise<void>,
-): Promise<{ ms: number; file: Download }> {
+): Promise<{ ms: number; path: string }> {
   const started = performance.now();
   const [file] = await Promise.all([
     page.waitForEvent('download', { timeout: EXPORT_TIMEOUT_MS }),
     click(),
   ]);
   const ms = performance.now() - started;
-  return { ms, file };
+  return { ms, path: await file.path() };
 }

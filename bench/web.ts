@@ -6,7 +6,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
 import {
   filterLibraryEntries,
   libraryEntries,
@@ -14,8 +13,10 @@ import {
   SEARCH_DEBOUNCE_MS,
 } from '@popote/domain';
 import { WEB_DIST } from '../web/e2e/harness';
-import { browserBench, type BrowserBench } from './browser-app';
+import { browserBench, type BrowserBench, type Page } from './browser-app';
 import { figure, type Figure } from './measure';
+import { buildProbe, PROBE_GLOBAL } from './probe/build';
+import type * as PageTiming from './probe/page-timing';
 
 /** 7 days of 5 slots, one meal each (makeStay). */
 const WEEK_MEALS = 35;
@@ -48,56 +49,21 @@ export async function mainChunkSize(dist = WEB_DIST): Promise<Figure> {
   );
 }
 
-interface LoadTiming {
-  /** performance.now() when the DOM first held the full week with its menu titles. */
-  dom: number;
-  /** The next animation frame after that: the frame that paints it. */
-  frame: number;
-  controlled: boolean;
+type Timing = typeof PageTiming;
+
+/** The timing hooks as an init script that runs `call` before the app's own scripts. */
+async function timingScript(call: string): Promise<string> {
+  return `${await buildProbe('page-timing')}\n${call}`;
 }
 
-/**
- * Runs in every new document, before the app: records when the week table holds all its meals
- * with their titles (a meal without its menu yet shows 'Menu vide.').
- */
-function watchWeekTable([expected, emptyMenu]: [number, string]): void {
-  const w = window as unknown as { __benchLoad?: LoadTiming };
-  const ready = (): boolean => {
-    const meals = document.querySelectorAll('[data-testid="week-meal"]');
-    if (meals.length < expected) return false;
-    for (const meal of meals) {
-      if ((meal.getAttribute('aria-label') ?? emptyMenu).startsWith(emptyMenu)) return false;
-    }
-    return true;
-  };
-  const observer = new MutationObserver(() => {
-    if (!ready()) return;
-    observer.disconnect();
-    const dom = performance.now();
-    requestAnimationFrame(() => {
-      w.__benchLoad = {
-        dom,
-        frame: performance.now(),
-        controlled: navigator.serviceWorker?.controller != null,
-      };
-    });
-  });
-  observer.observe(document, {
-    childList: true,
-    subtree: true,
-    attributes: true,
-    attributeFilter: ['aria-label'],
-  });
-}
-
-async function loadTiming(page: Page): Promise<LoadTiming> {
+async function loadTiming(page: Page): Promise<PageTiming.LoadTiming> {
   await page.goto('/agenda', { waitUntil: 'commit' });
   const handle = await page.waitForFunction(
-    () => (window as unknown as { __benchLoad?: LoadTiming }).__benchLoad,
-    undefined,
+    (global: string) => (window as unknown as Record<string, Timing>)[global]?.loadTiming(),
+    PROBE_GLOBAL,
     { timeout: 60_000 },
   );
-  return (await handle.jsonValue()) as LoadTiming;
+  return (await handle.jsonValue())!;
 }
 
 /**
@@ -115,7 +81,11 @@ async function benchAgendaLoad(bench: BrowserBench, runs: number): Promise<Figur
       viewport: { width: 1600, height: 1000 },
     });
     try {
-      await context.addInitScript(watchWeekTable, [WEEK_MEALS, EMPTY_MENU] as [number, string]);
+      await context.addInitScript({
+        content: await timingScript(
+          `${PROBE_GLOBAL}.watchWeekTable(${WEEK_MEALS}, ${JSON.stringify(EMPTY_MENU)});`,
+        ),
+      });
       const page = await context.newPage();
       const first = await loadTiming(page);
       if (first.controlled) throw new Error('The cold load was served by a service worker');
@@ -135,63 +105,6 @@ async function benchAgendaLoad(bench: BrowserBench, runs: number): Promise<Figur
     figure('agenda, semaine affichée avec ses repas : 1er chargement (à froid)', cold),
     figure('agenda, semaine affichée avec ses repas : depuis le service worker', fromWorker),
   ];
-}
-
-interface KeystrokeTiming {
-  /** When the debounce timer of the search fired (the last one before the list changed). */
-  fired: number;
-  /** When the DOM held the new results (after React's commit). */
-  dom: number;
-  /** The next animation frame: the frame that paints them. */
-  frame: number;
-}
-
-/**
- * Runs in every new document of the search page: notes when a timer of the search debounce's
- * length fires, so that the 300 ms the screen waits on purpose can be left out.
- */
-function recordDebounceTimers(delay: number): void {
-  const w = window as unknown as { __benchFired?: number[] };
-  const original = window.setTimeout.bind(window);
-  const patched = (handler: TimerHandler, timeout?: number, ...args: unknown[]): number => {
-    if (timeout !== delay || typeof handler !== 'function') {
-      return original(handler, timeout, ...args);
-    }
-    return original(
-      (...a: unknown[]) => {
-        w.__benchFired?.push(performance.now());
-        (handler as (...x: unknown[]) => void)(...a);
-      },
-      timeout,
-      ...args,
-    );
-  };
-  window.setTimeout = patched as typeof window.setTimeout;
-}
-
-/** Arms an observer that notes when the list's titles become `expected`. */
-function armListWatch(expected: string[]): void {
-  const w = window as unknown as {
-    __benchFired?: number[];
-    __benchKey?: KeystrokeTiming;
-  };
-  w.__benchFired = [];
-  delete w.__benchKey;
-  const titles = (): string[] =>
-    [...document.querySelectorAll('[data-testid="library-entry-title"]')].map(
-      (el) => el.textContent?.trim() ?? '',
-    );
-  const observer = new MutationObserver(() => {
-    const now = titles();
-    if (now.length !== expected.length || now.some((t, i) => t !== expected[i])) return;
-    observer.disconnect();
-    const dom = performance.now();
-    requestAnimationFrame(() => {
-      const fired = (w.__benchFired ?? []).filter((t) => t <= dom).at(-1) ?? Number.NaN;
-      w.__benchKey = { fired, dom, frame: performance.now() };
-    });
-  });
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
 }
 
 /**
@@ -217,27 +130,45 @@ async function benchSearch(bench: BrowserBench, runs: number): Promise<Figure[]>
 
   const page = await bench.context.newPage();
   try {
-    await page.addInitScript(recordDebounceTimers, SEARCH_DEBOUNCE_MS);
+    await page.addInitScript({
+      content: await timingScript(`${PROBE_GLOBAL}.recordTimers(${SEARCH_DEBOUNCE_MS});`),
+    });
     await page.goto('/library');
     const field = page.getByLabel(SEARCH_LABEL);
     await page.getByTestId('library-list').waitFor({ timeout: 60_000 });
     const dom: number[] = [];
     const frame: number[] = [];
+    const whole: number[] = [];
     for (let i = 0; i <= runs; i++) {
       const key = keys[i % keys.length]!;
       await field.fill(base);
-      await waitForTitles(page, firstPage(base));
-      await page.evaluate(armListWatch, firstPage(base + key));
+      await page.waitForFunction(
+        ([global, want]: readonly [string, string[]]) =>
+          (window as unknown as Record<string, Timing>)[global]!.listShows(want),
+        [PROBE_GLOBAL, firstPage(base)] as const,
+      );
+      await page.evaluate(
+        ([global, want]: readonly [string, string[]]) =>
+          (window as unknown as Record<string, Timing>)[global]!.watchList(want),
+        [PROBE_GLOBAL, firstPage(base + key)] as const,
+      );
       await field.press(key);
       const timing = (await (
         await page.waitForFunction(
-          () => (window as unknown as { __benchKey?: KeystrokeTiming }).__benchKey,
+          (global: string) =>
+            (window as unknown as Record<string, Timing>)[global]!.keystrokeTiming(),
+          PROBE_GLOBAL,
         )
-      ).jsonValue()) as KeystrokeTiming;
-      if (!Number.isFinite(timing.fired)) throw new Error('The search debounce was not seen');
+      ).jsonValue())!;
+      // The timer must be the debounce of this keystroke, not some other timer.
+      const wait = timing.fired - timing.keydown;
+      if (!(wait >= SEARCH_DEBOUNCE_MS - 1 && wait < SEARCH_DEBOUNCE_MS + 250)) {
+        throw new Error(`The search debounce was not seen (${wait} ms after the key)`);
+      }
       if (i > 0) {
         dom.push(timing.dom - timing.fired);
         frame.push(timing.frame - timing.fired);
+        whole.push(timing.dom - timing.keydown);
       }
     }
     return [
@@ -246,20 +177,9 @@ async function benchSearch(bench: BrowserBench, runs: number): Promise<Figure[]>
         dom,
       ),
       figure('même touche : fin du délai → image suivante peinte', frame),
+      figure('même touche : appui → liste à jour (délai de 300 ms compris)', whole),
     ];
   } finally {
     await page.close();
   }
-}
-
-async function waitForTitles(page: Page, expected: string[]): Promise<void> {
-  await page.waitForFunction(
-    (want) => {
-      const now = [...document.querySelectorAll('[data-testid="library-entry-title"]')].map(
-        (el) => el.textContent?.trim() ?? '',
-      );
-      return now.length === want.length && now.every((t, i) => t === want[i]);
-    },
-    expected,
-  );
 }

@@ -10,13 +10,27 @@ const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
 const repoDir = fileURLToPath(new URL('../../', import.meta.url));
 
 interface ViteApi {
-  build(config: unknown): Promise<{ output: { code?: string }[] } | { output: { code?: string }[] }[]>;
+  build(
+    config: unknown,
+  ): Promise<{ output: { code?: string }[] } | { output: { code?: string }[] }[]>;
   defaultClientConditions: string[];
 }
 
 export const PROBE_GLOBAL = '__popoteProbe';
 
-export async function buildProbe(name: string): Promise<string> {
+const built = new Map<string, Promise<string>>();
+
+/** The probe's script, built once per run of the benchmarks. */
+export function buildProbe(name: string): Promise<string> {
+  let code = built.get(name);
+  if (!code) {
+    code = bundle(name);
+    built.set(name, code);
+  }
+  return code;
+}
+
+async function bundle(name: string): Promise<string> {
   const vitePath = createRequire(`${webDir}package.json`).resolve('vite');
   const vite = (await import(pathToFileURL(vitePath).href)) as ViteApi;
   const result = await vite.build({
