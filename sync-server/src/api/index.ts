@@ -9,6 +9,7 @@ import { MAX_CSV_BYTES } from '@popote/domain';
 import { filesRoutes } from './files-routes.js';
 import { libraryRoutes } from './library-routes.js';
 import { mealsRoutes } from './meals-routes.js';
+import { menuItemsRoutes } from './menu-items-routes.js';
 import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi.js';
 import { ordersRoutes } from './orders-routes.js';
 import { recipesCsvRoutes } from './recipes-csv-routes.js';
@@ -23,6 +24,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staysRoutes);
   await app.register(mealsRoutes);
   await app.register(libraryRoutes);
+  await app.register(menuItemsRoutes);
   await app.register(recipesCsvRoutes);
   await app.register(ordersRoutes);
   await app.register(filesRoutes);

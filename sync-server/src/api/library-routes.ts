@@ -41,7 +41,6 @@ import {
   RecipeExtOut,
   RecipeHeaderOut,
 } from './schemas.js';
-import { MenuIngredientUpdateIn } from './meals-routes.js';
 import { libraryRows, menuExt, menuHeaders, recipeExt, recipeHeaders } from './views-library.js';
 
 /** What PUT /library/receipes (no body) creates, numbered when the name is taken. */
@@ -75,16 +74,12 @@ const RecipeIngredientUpdateIn = Type.Object({
   IdIngredient: IdIn,
   Quantity: QuantityIn,
 });
-const MenuIngredientAddIn = Type.Object({ IdMenu: IdIn, IdIngredient: IdIn });
-const MenuRecipeIn = Type.Object({ IdMenu: IdIn, IdReceipe: IdIn });
 
 const IdIngredientQuery = Type.Object({ idIngredient: IdIn });
 const MenusQuery = Type.Object({ idMenu: Type.Optional(IdIn) });
 const IdMenuQuery = Type.Object({ idMenu: IdIn });
 const IdReceipeQuery = Type.Object({ idReceipe: IdIn });
 const RecipeItemQuery = Type.Object({ idReceipe: IdIn, idIngredient: IdIn });
-const MenuIngredientQuery = Type.Object({ idMenu: IdIn, idIngredient: IdIn });
-const MenuRecipeQuery = Type.Object({ idMenu: IdIn, idReceipe: IdIn });
 
 /** The recipes and menus using an ingredient, as far as the user may read them. */
 async function ingredientUses(ctx: ReadCtx, id: Id) {
@@ -378,97 +373,6 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await write(app, userOf(request), call('deleteMenu', { id: request.query.idMenu }));
       return { Deleted: true, Id: request.query.idMenu };
-    },
-  );
-
-  app.put<{ Body: Static<typeof MenuIngredientAddIn> }>(
-    '/library/menus/ingredients',
-    { ...secured, schema: { body: MenuIngredientAddIn, response: { 200: MenuExtOut } } },
-    async (request) => {
-      const userId = userOf(request);
-      const { IdMenu, IdIngredient } = request.body;
-      await write(
-        app,
-        userId,
-        call('addMenuIngredient', { menuId: IdMenu, ingredientId: IdIngredient, now: nowIso(app) }),
-      );
-      return menuAnswer(userId, IdMenu);
-    },
-  );
-
-  app.post<{ Body: Static<typeof MenuIngredientUpdateIn> }>(
-    '/library/menus/ingredients',
-    { ...secured, schema: { body: MenuIngredientUpdateIn, response: { 200: MenuExtOut } } },
-    async (request) => {
-      const userId = userOf(request);
-      const { IdMenu, IdIngredient, Quantity, Plat } = request.body;
-      await write(
-        app,
-        userId,
-        call('updateMenuIngredient', {
-          menuId: IdMenu,
-          ingredientId: IdIngredient,
-          quantity: quantityIn(Quantity),
-          plat: Plat,
-          now: nowIso(app),
-        }),
-      );
-      return menuAnswer(userId, IdMenu);
-    },
-  );
-
-  app.delete<{ Querystring: Static<typeof MenuIngredientQuery> }>(
-    '/library/menus/ingredients',
-    { ...secured, schema: { querystring: MenuIngredientQuery, response: { 200: MenuExtOut } } },
-    async (request) => {
-      const userId = userOf(request);
-      const { idMenu, idIngredient } = request.query;
-      await write(
-        app,
-        userId,
-        call('removeMenuItem', {
-          menuId: idMenu,
-          itemId: idIngredient,
-          isRecipe: false,
-          now: nowIso(app),
-        }),
-      );
-      return menuAnswer(userId, idMenu);
-    },
-  );
-
-  app.put<{ Body: Static<typeof MenuRecipeIn> }>(
-    '/library/menus/receipes',
-    { ...secured, schema: { body: MenuRecipeIn, response: { 200: MenuExtOut } } },
-    async (request) => {
-      const userId = userOf(request);
-      const { IdMenu, IdReceipe } = request.body;
-      await write(
-        app,
-        userId,
-        call('addMenuRecipe', { menuId: IdMenu, recipeId: IdReceipe, now: nowIso(app) }),
-      );
-      return menuAnswer(userId, IdMenu);
-    },
-  );
-
-  app.delete<{ Querystring: Static<typeof MenuRecipeQuery> }>(
-    '/library/menus/receipes',
-    { ...secured, schema: { querystring: MenuRecipeQuery, response: { 200: MenuExtOut } } },
-    async (request) => {
-      const userId = userOf(request);
-      const { idMenu, idReceipe } = request.query;
-      await write(
-        app,
-        userId,
-        call('removeMenuItem', {
-          menuId: idMenu,
-          itemId: idReceipe,
-          isRecipe: true,
-          now: nowIso(app),
-        }),
-      );
-      return menuAnswer(userId, idMenu);
     },
   );
 }

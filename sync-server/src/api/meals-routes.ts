@@ -1,4 +1,7 @@
-/** Meals and their menus (spec 7.3; the cook sheets are in files-routes.ts). */
+/**
+ * Meals and their menus (spec 7.3; menu items are in menu-items-routes.ts, the cook sheets in
+ * files-routes.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_STAY_DAYS, wizardIdCount, type WizardRequest } from '@popote/domain';
@@ -12,7 +15,7 @@ import {
   userOf,
   write,
 } from './context.js';
-import { mealOut, quantityIn } from './mappers.js';
+import { mealOut } from './mappers.js';
 import {
   AdditionalPeopleIn,
   DayIn,
@@ -22,12 +25,9 @@ import {
   MealGroupsMovedOut,
   MealQuantitiesOut,
   MealsLoadOut,
-  MenuExtOut,
-  PlatIn,
-  QuantityIn,
   SearchOut,
 } from './schemas.js';
-import { menuExt, searchLibrary } from './views-library.js';
+import { searchLibrary } from './views-library.js';
 import { mealQuantities, mealsByIds, mealsLoad, stayMeals } from './views-plan.js';
 
 /** Original clients may send null for an empty list. */
@@ -57,15 +57,6 @@ const MealUpdateIn = Type.Object({
   AdditionalPeople: Type.Optional(AdditionalPeopleIn),
 });
 const MoveGroupIn = Type.Object({ Group: IdIn, From: IdIn, To: IdIn });
-const AddIngredientIn = Type.Object({ IdSejour: IdIn, IdIngredient: IdIn, IdMenu: IdIn });
-export const MenuIngredientUpdateIn = Type.Object({
-  IdMenu: IdIn,
-  IdIngredient: IdIn,
-  Quantity: QuantityIn,
-  Plat: PlatIn,
-});
-const AddRecipeIn = Type.Object({ IdReceipe: IdIn, IdMenu: IdIn });
-const RemoveItemIn = Type.Object({ IdMenu: IdIn, ID: IdIn, IsReceipe: Type.Boolean() });
 const SetMenuIn = Type.Object({ IdMeal: IdIn, IdMenu: IdIn });
 const SwapIn = Type.Object({ IdMeal1: IdIn, IdMeal2: IdIn });
 
@@ -78,10 +69,6 @@ export async function mealsRoutes(app: FastifyInstance): Promise<void> {
   const mealsAnswer = async (userId: number, ids: number[]) => {
     const ctx = readCtx(app, userId);
     return mealsLoad(ctx, await mealsByIds(ctx, ids));
-  };
-  const menuAnswer = async (userId: number, menuId: number) => {
-    const ctx = readCtx(app, userId);
-    return menuExt(ctx, await readableRow(ctx, 'menus', menuId));
   };
 
   app.get<{ Querystring: Static<typeof DayQuery> }>(
@@ -229,82 +216,6 @@ export async function mealsRoutes(app: FastifyInstance): Promise<void> {
         readableRow(ctx, 'meals', To),
       ]);
       return { From: mealOut(from).Groups, To: mealOut(to).Groups };
-    },
-  );
-
-  app.put<{ Body: Static<typeof AddIngredientIn> }>(
-    '/meals/ingredients',
-    { ...secured, schema: { body: AddIngredientIn, response: { 200: MenuExtOut } } },
-    async (request) => {
-      const userId = userOf(request);
-      const { IdSejour, IdIngredient, IdMenu } = request.body;
-      await write(
-        app,
-        userId,
-        call('addMenuIngredient', {
-          menuId: IdMenu,
-          ingredientId: IdIngredient,
-          stayId: IdSejour,
-          now: nowIso(app),
-        }),
-      );
-      return menuAnswer(userId, IdMenu);
-    },
-  );
-
-  app.post<{ Body: Static<typeof MenuIngredientUpdateIn> }>(
-    '/meals/ingredients',
-    { ...secured, schema: { body: MenuIngredientUpdateIn, response: { 200: MenuExtOut } } },
-    async (request) => {
-      const userId = userOf(request);
-      const { IdMenu, IdIngredient, Quantity, Plat } = request.body;
-      await write(
-        app,
-        userId,
-        call('updateMenuIngredient', {
-          menuId: IdMenu,
-          ingredientId: IdIngredient,
-          quantity: quantityIn(Quantity),
-          plat: Plat,
-          now: nowIso(app),
-        }),
-      );
-      return menuAnswer(userId, IdMenu);
-    },
-  );
-
-  app.put<{ Body: Static<typeof AddRecipeIn> }>(
-    '/meals/receipes',
-    { ...secured, schema: { body: AddRecipeIn, response: { 200: MenuExtOut } } },
-    async (request) => {
-      const userId = userOf(request);
-      const { IdReceipe, IdMenu } = request.body;
-      await write(
-        app,
-        userId,
-        call('addMenuRecipe', { menuId: IdMenu, recipeId: IdReceipe, now: nowIso(app) }),
-      );
-      return menuAnswer(userId, IdMenu);
-    },
-  );
-
-  app.post<{ Body: Static<typeof RemoveItemIn> }>(
-    '/meals/remove',
-    { ...secured, schema: { body: RemoveItemIn, response: { 200: MenuExtOut } } },
-    async (request) => {
-      const userId = userOf(request);
-      const { IdMenu, ID, IsReceipe } = request.body;
-      await write(
-        app,
-        userId,
-        call('removeMenuItem', {
-          menuId: IdMenu,
-          itemId: ID,
-          isRecipe: IsReceipe,
-          now: nowIso(app),
-        }),
-      );
-      return menuAnswer(userId, IdMenu);
     },
   );
 

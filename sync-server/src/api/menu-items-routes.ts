@@ -1,0 +1,152 @@
+/**
+ * The contract's routes that change a menu's items. The agenda's (/meals/…) and the library's
+ * (/library/menus/…) differ only in paths and field names: each runs one mutation and answers
+ * the menu (MenuExt), through one helper.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import type { Id } from '@popote/domain';
+import {
+  call,
+  nowIso,
+  readCtx,
+  readableRow,
+  secured,
+  userOf,
+  write,
+  type MutationCall,
+} from './context.js';
+import { quantityIn } from './mappers.js';
+import { IdIn, MenuExtOut, PlatIn, QuantityIn } from './schemas.js';
+import { menuExt } from './views-library.js';
+
+const AddIngredientIn = Type.Object({ IdSejour: IdIn, IdIngredient: IdIn, IdMenu: IdIn });
+const MenuIngredientUpdateIn = Type.Object({
+  IdMenu: IdIn,
+  IdIngredient: IdIn,
+  Quantity: QuantityIn,
+  Plat: PlatIn,
+});
+const AddRecipeIn = Type.Object({ IdReceipe: IdIn, IdMenu: IdIn });
+const RemoveItemIn = Type.Object({ IdMenu: IdIn, ID: IdIn, IsReceipe: Type.Boolean() });
+const MenuIngredientAddIn = Type.Object({ IdMenu: IdIn, IdIngredient: IdIn });
+const MenuRecipeIn = Type.Object({ IdMenu: IdIn, IdReceipe: IdIn });
+const MenuIngredientQuery = Type.Object({ idMenu: IdIn, idIngredient: IdIn });
+const MenuRecipeQuery = Type.Object({ idMenu: IdIn, idReceipe: IdIn });
+
+export async function menuItemsRoutes(app: FastifyInstance): Promise<void> {
+  /** Runs one change to a menu, then answers the menu as the user may now read it. */
+  const changeMenu = async (userId: Id, menuId: Id, change: MutationCall) => {
+    await write(app, userId, change);
+    const ctx = readCtx(app, userId);
+    return menuExt(ctx, await readableRow(ctx, 'menus', menuId));
+  };
+  const answer = { response: { 200: MenuExtOut } };
+
+  app.put<{ Body: Static<typeof AddIngredientIn> }>(
+    '/meals/ingredients',
+    { ...secured, schema: { body: AddIngredientIn, ...answer } },
+    async (request) => {
+      const { IdSejour, IdIngredient, IdMenu } = request.body;
+      return changeMenu(
+        userOf(request),
+        IdMenu,
+        call('addMenuIngredient', {
+          menuId: IdMenu,
+          ingredientId: IdIngredient,
+          stayId: IdSejour,
+          now: nowIso(app),
+        }),
+      );
+    },
+  );
+
+  app.put<{ Body: Static<typeof MenuIngredientAddIn> }>(
+    '/library/menus/ingredients',
+    { ...secured, schema: { body: MenuIngredientAddIn, ...answer } },
+    async (request) => {
+      const { IdMenu, IdIngredient } = request.body;
+      return changeMenu(
+        userOf(request),
+        IdMenu,
+        call('addMenuIngredient', { menuId: IdMenu, ingredientId: IdIngredient, now: nowIso(app) }),
+      );
+    },
+  );
+
+  // The same update under both paths.
+  for (const path of ['/meals/ingredients', '/library/menus/ingredients']) {
+    app.post<{ Body: Static<typeof MenuIngredientUpdateIn> }>(
+      path,
+      { ...secured, schema: { body: MenuIngredientUpdateIn, ...answer } },
+      async (request) => {
+        const { IdMenu, IdIngredient, Quantity, Plat } = request.body;
+        return changeMenu(
+          userOf(request),
+          IdMenu,
+          call('updateMenuIngredient', {
+            menuId: IdMenu,
+            ingredientId: IdIngredient,
+            quantity: quantityIn(Quantity),
+            plat: Plat,
+            now: nowIso(app),
+          }),
+        );
+      },
+    );
+  }
+
+  app.put<{ Body: Static<typeof AddRecipeIn> }>(
+    '/meals/receipes',
+    { ...secured, schema: { body: AddRecipeIn, ...answer } },
+    async (request) => {
+      const { IdReceipe, IdMenu } = request.body;
+      return changeMenu(
+        userOf(request),
+        IdMenu,
+        call('addMenuRecipe', { menuId: IdMenu, recipeId: IdReceipe, now: nowIso(app) }),
+      );
+    },
+  );
+
+  app.put<{ Body: Static<typeof MenuRecipeIn> }>(
+    '/library/menus/receipes',
+    { ...secured, schema: { body: MenuRecipeIn, ...answer } },
+    async (request) => {
+      const { IdMenu, IdReceipe } = request.body;
+      return changeMenu(
+        userOf(request),
+        IdMenu,
+        call('addMenuRecipe', { menuId: IdMenu, recipeId: IdReceipe, now: nowIso(app) }),
+      );
+    },
+  );
+
+  const removeItem = (userId: Id, menuId: Id, itemId: Id, isRecipe: boolean) =>
+    changeMenu(
+      userId,
+      menuId,
+      call('removeMenuItem', { menuId, itemId, isRecipe, now: nowIso(app) }),
+    );
+
+  app.post<{ Body: Static<typeof RemoveItemIn> }>(
+    '/meals/remove',
+    { ...secured, schema: { body: RemoveItemIn, ...answer } },
+    async (request) =>
+      removeItem(userOf(request), request.body.IdMenu, request.body.ID, request.body.IsReceipe),
+  );
+
+  app.delete<{ Querystring: Static<typeof MenuIngredientQuery> }>(
+    '/library/menus/ingredients',
+    { ...secured, schema: { querystring: MenuIngredientQuery, ...answer } },
+    async (request) =>
+      removeItem(userOf(request), request.query.idMenu, request.query.idIngredient, false),
+  );
+
+  app.delete<{ Querystring: Static<typeof MenuRecipeQuery> }>(
+    '/library/menus/receipes',
+    { ...secured, schema: { querystring: MenuRecipeQuery, ...answer } },
+    async (request) =>
+      removeItem(userOf(request), request.query.idMenu, request.query.idReceipe, true),
+  );
+}
