@@ -3,6 +3,7 @@ import type { Group, Meal, Menu, Stay } from './entities.js';
 import { Horaire, Plat, Unite } from './enums.js';
 import { DomainError } from './errors.js';
 import {
+  duplicateStayIdCount,
   addGroupToMeals,
   commonPeople,
   defaultIngredientQuantity,
@@ -286,5 +287,14 @@ describe('commonPeople', () => {
   it('is null when they differ or there are none', () => {
     expect(commonPeople([q(1, Unite.Kg, 8), q(3, Unite.Pieces, 6)])).toBeNull();
     expect(commonPeople([])).toBeNull();
+  });
+});
+
+describe('duplicateStayIdCount', () => {
+  it('covers the copy, every group a stay may have, and its meals with a margin', () => {
+    expect(duplicateStayIdCount(0)).toBe(1 + 100 + 2 * 500);
+    expect(duplicateStayIdCount(300)).toBe(1 + 100 + 2 * 800);
+    // Never more than the most meals a stay may hold.
+    expect(duplicateStayIdCount(1_000_000)).toBe(1 + 100 + 2 * 10_000);
   });
 });

@@ -6,6 +6,7 @@ import type { Group, Id, Meal, Menu, Quantity, Stay } from './entities.js';
 import type { Horaire } from './enums.js';
 import { Unite } from './enums.js';
 import { invalid, notFound } from './errors.js';
+import { MAX_GROUPS_PER_STAY, MAX_MEALS_PER_STAY } from './limits.js';
 
 /** The quantity offered when nothing better is known: 10 pièces for 10 people. */
 const DEFAULT_VAL = 10;
@@ -52,6 +53,21 @@ export function moveGroupBetweenMeals(
       ? { ...to, groupIds: [...to.groupIds] }
       : { ...to, groupIds: [...to.groupIds, groupId] },
   };
+}
+
+/** Meals another device may add to a stay before a duplicate of it reaches the server. */
+const DUPLICATE_MEALS_MARGIN = 500;
+
+/**
+ * How many fresh ids to reserve for duplicating a stay that has `mealCount` meals: the copy,
+ * its groups, each meal and its copied menu. The server runs the plan on the stay as it is
+ * then, which may have gained groups or meals on another device meanwhile, so the count
+ * allows for the most groups a stay may have and for a margin of meals; ids are plentiful
+ * (a device leases about a million at a time), a refused duplicate is not.
+ */
+export function duplicateStayIdCount(mealCount: number): number {
+  const meals = Math.min(MAX_MEALS_PER_STAY, mealCount + DUPLICATE_MEALS_MARGIN);
+  return 1 + MAX_GROUPS_PER_STAY + 2 * meals;
 }
 
 export interface DuplicateStayInput {

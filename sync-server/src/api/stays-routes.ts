@@ -1,7 +1,7 @@
 /** Stays and groups (spec 7.2). */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { MAX_GROUPS_PER_STAY, MAX_MEALS_PER_STAY, dateToIsoDay } from '@popote/domain';
+import { dateToIsoDay, duplicateStayIdCount } from '@popote/domain';
 import {
   call,
   nowIso,
@@ -35,7 +35,6 @@ export const NEW_GROUP = { name: '', color: '#FFC107', size: 0 } as const;
  * private menu. Bounded by the limits rather than counted, so that a meal added meanwhile by
  * a device never leaves the copy short of ids.
  */
-const DUPLICATE_IDS = 1 + MAX_GROUPS_PER_STAY + 2 * MAX_MEALS_PER_STAY;
 
 const SejourUpdateIn = Type.Object({
   Id: IdIn,
@@ -111,7 +110,12 @@ export async function staysRoutes(app: FastifyInstance): Promise<void> {
       const userId = userOf(request);
       // Refused before any id is leased when the stay is not the user's.
       await readableRow(readCtx(app, userId), 'stays', request.query.idSejour);
-      const ids = await reserveIds(app, userId, DUPLICATE_IDS);
+      const meals = await readCtx(app, userId).store.whereIds(
+        'meals',
+        'stayId',
+        request.query.idSejour,
+      );
+      const ids = await reserveIds(app, userId, duplicateStayIdCount(meals.length));
       await write(
         app,
         userId,

@@ -23,7 +23,7 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { dayToDate, formatLongDate, type Stay } from '@popote/domain';
+import { dayToDate, duplicateStayIdCount, formatLongDate, type Stay } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { setActiveStay } from '../../session/session';
 import { COMMON, SEJOURS } from '../../strings';
@@ -31,7 +31,7 @@ import { useMutate } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
 import { ExportDialog } from './ExportDialog';
 import { StayEditDialog } from './StayEditDialog';
-import { defaultGroupColor, duplicateIdCount, todayIsoDay } from './stay-helpers';
+import { defaultGroupColor, todayIsoDay } from './stay-helpers';
 
 export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | null }) {
   const mutate = useMutate();
@@ -42,10 +42,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
     async (store) =>
       active === null
         ? null
-        : {
-            groups: (await store.whereIds('groups', 'stayId', active.id)).length,
-            meals: (await store.whereIds('meals', 'stayId', active.id)).length,
-          },
+        : { meals: (await store.whereIds('meals', 'stayId', active.id)).length },
     [active?.id],
   );
 
@@ -71,7 +68,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
     if (active === null || !counts) return;
     const copy = await mutate('duplicateStay', (ids) => ({
       id: active.id,
-      ids: ids.range(duplicateIdCount(counts.groups, counts.meals)),
+      ids: ids.range(duplicateStayIdCount(counts.meals)),
       now: new Date().toISOString(),
     }));
     // The copy's id is the first of the range (planDuplicateStay draws it first).

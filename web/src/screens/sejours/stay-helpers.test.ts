@@ -3,7 +3,6 @@ import { isExportSecret, validateGroupSize } from '@popote/domain';
 import {
   GROUP_COLORS,
   defaultGroupColor,
-  duplicateIdCount,
   newExportSecret,
   refusalOf,
   todayIsoDay,
@@ -20,11 +19,6 @@ describe('stays screen helpers', () => {
   it('encodes the random bytes as base64url without padding', () => {
     expect(newExportSecret((n) => new Uint8Array(n).fill(0xff))).toBe(`${'_'.repeat(42)}8`);
     expect(newExportSecret((n) => new Uint8Array(n).fill(0xfb))).toBe(`${'-_v7'.repeat(10)}-_s`);
-  });
-
-  it('budgets ids for the copy, its groups, its meals and their menus', () => {
-    expect(duplicateIdCount(0, 0)).toBe(1);
-    expect(duplicateIdCount(2, 3)).toBe(9);
   });
 
   it('gives new groups the palette colours in turn', () => {

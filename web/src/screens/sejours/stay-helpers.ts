@@ -18,14 +18,6 @@ export function defaultGroupColor(existing: number): string {
   return GROUP_COLORS[existing % GROUP_COLORS.length]!;
 }
 
-/**
- * Ids that duplicateStay may draw for a stay: the copy, each group, and each meal with the
- * copy of its private menu (favourite menus are shared, so this is an upper bound).
- */
-export function duplicateIdCount(groups: number, meals: number): number {
-  return 1 + groups + 2 * meals;
-}
-
 /** Today on this device's calendar as 'YYYY-MM-DD': a new stay starts on the day the user sees. */
 export function todayIsoDay(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
