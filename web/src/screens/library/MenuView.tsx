@@ -4,9 +4,7 @@ import {
   ActionIcon,
   Badge,
   Card,
-  Center,
   Group,
-  Loader,
   Stack,
   Text,
   Tooltip,
@@ -33,14 +31,13 @@ import { useMutate } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { DetailHeader } from './DetailHeader';
 import { ItemSearchSelect } from './ItemSearchSelect';
-import { MissingItem } from './MissingItem';
+import { LoadedItem } from './MissingItem';
 import { QuantityDialog, type QuantityTarget } from './QuantityDialog';
 import { useCreateIngredient } from './useCreateIngredient';
 import { useLibraryNavigation } from './navigation';
 import { useAddableItems } from './useLibraryRows';
 
 export function MenuView({ menuId }: { menuId: Id }) {
-  const nav = useLibraryNavigation();
   const data = useLocalQuery(
     async (store) => {
       const menu = await store.get('menus', menuId);
@@ -56,15 +53,11 @@ export function MenuView({ menuId }: { menuId: Id }) {
     },
     [menuId],
   );
-  if (data === undefined) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={LIBRARY.loading} />
-      </Center>
-    );
-  }
-  if (data === null) return <MissingItem table="menus" onBack={nav.backToList} />;
-  return <MenuDetails {...data} />;
+  return (
+    <LoadedItem data={data} table="menus">
+      {(loaded) => <MenuDetails {...loaded} />}
+    </LoadedItem>
+  );
 }
 
 function MenuDetails({

@@ -4,9 +4,7 @@ import {
   ActionIcon,
   Badge,
   Card,
-  Center,
   Group,
-  Loader,
   Select,
   Stack,
   Text,
@@ -39,14 +37,13 @@ import { useMutate } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { DetailHeader } from './DetailHeader';
 import { ItemSearchSelect } from './ItemSearchSelect';
-import { MissingItem } from './MissingItem';
+import { LoadedItem } from './MissingItem';
 import { QuantityDialog, type QuantityTarget } from './QuantityDialog';
 import { useCreateIngredient } from './useCreateIngredient';
 import { useLibraryNavigation } from './navigation';
 import { useAddableItems } from './useLibraryRows';
 
 export function RecipeView({ recipeId }: { recipeId: Id }) {
-  const nav = useLibraryNavigation();
   const data = useLocalQuery(
     async (store) => {
       const recipe = await store.get('recipes', recipeId);
@@ -59,15 +56,11 @@ export function RecipeView({ recipeId }: { recipeId: Id }) {
     },
     [recipeId],
   );
-  if (data === undefined) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={LIBRARY.loading} />
-      </Center>
-    );
-  }
-  if (data === null) return <MissingItem table="recipes" onBack={nav.backToList} />;
-  return <RecipeDetails {...data} />;
+  return (
+    <LoadedItem data={data} table="recipes">
+      {(loaded) => <RecipeDetails {...loaded} />}
+    </LoadedItem>
+  );
 }
 
 interface Line {
