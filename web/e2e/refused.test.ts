@@ -87,6 +87,8 @@ describe('refused changes', () => {
     await bruno.waitForURL((url) => url.searchParams.has('id-menu'));
     const menuId = idParam(bruno, 'id-menu');
     await poll(() => serverMenu(menuId)?.isFavorite).toBe(true);
+    // The device counts a change as pending until a pull confirms it: wait for that too.
+    await indicator(bruno).getByText('À jour').waitFor();
 
     // Offline, Bruno adds Alice's recipe to his menu: the device accepts it at once.
     await brunoContext.setOffline(true);
