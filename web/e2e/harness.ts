@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { buildServer } from '../../sync-server/src/app.js';
 import { loadConfig } from '../../sync-server/src/config.js';
 import type { ServerConfig } from '../../sync-server/src/config.js';
@@ -245,4 +245,68 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** A touch tablet in landscape (issue 13): 1024×768, touch, mobile viewport. */
+export const TABLET = {
+  viewport: { width: 1024, height: 768 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 1,
+} as const satisfies BrowserContextOptions;
+
+/** The same tablet in portrait: 768×1024. */
+export const TABLET_PORTRAIT = {
+  viewport: { width: 768, height: 1024 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 1,
+} as const satisfies BrowserContextOptions;
+
+/** A phone (issue 13): 390×844, touch, mobile viewport. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 1,
+} as const satisfies BrowserContextOptions;
+
+/** The page's width beside the viewport's, and the widest elements sticking out on the right. */
+export async function horizontalOverflow(
+  page: Page,
+): Promise<{ scrollWidth: number; innerWidth: number; offenders: string[] }> {
+  return page.evaluate(() => {
+    const innerWidth = window.innerWidth;
+    const scrollWidth = document.documentElement.scrollWidth;
+    const offenders: string[] = [];
+    if (scrollWidth > innerWidth) {
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.right <= innerWidth + 0.5) continue;
+        const parent = element.parentElement;
+        // Only the outermost offender of each branch.
+        if (parent && parent.getBoundingClientRect().right > innerWidth + 0.5) continue;
+        const classes = Array.from(element.classList).slice(0, 3).join('.');
+        const text = (element.textContent ?? '').trim().slice(0, 30);
+        const name = `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}`;
+        offenders.push(`${name} right=${Math.round(box.right)} «${text}»`);
+        if (offenders.length >= 10) break;
+      }
+    }
+    return { scrollWidth, innerWidth, offenders };
+  });
+}
+
+/**
+ * Fails when the page is wider than the viewport (`scrollWidth <= innerWidth` must hold),
+ * naming what sticks out.
+ */
+export async function expectNoHorizontalOverflow(page: Page, what = page.url()): Promise<void> {
+  const { scrollWidth, innerWidth, offenders } = await horizontalOverflow(page);
+  if (scrollWidth > innerWidth) {
+    throw new Error(
+      `${what}: the page is ${scrollWidth}px wide for a ${innerWidth}px viewport; ` +
+        `sticking out: ${offenders.join('; ')}`,
+    );
+  }
 }
