@@ -21,3 +21,4 @@ export * from './agenda.js';
 export * from './export-link.js';
 export * from './library-search.js';
 export * from './library-import.js';
+export * from './undo.js';

@@ -198,6 +198,15 @@ export class SyncService {
         }
         if (writer.idUsed(table, id)) throw conflict('Identifiant déjà utilisé.');
       },
+      // An undo takes back an id of the user's own, used before and deleted since.
+      claimRestoredId: async (table, id) => {
+        if (writer.leasedTo(id) !== userId) {
+          throw invalid("Cet identifiant n'a pas été attribué à cet appareil.");
+        }
+        if ((await store.get(table, id)) !== undefined) {
+          throw conflict('Identifiant déjà utilisé.');
+        }
+      },
     };
   }
 

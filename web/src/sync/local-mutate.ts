@@ -34,6 +34,10 @@ export function localContext(db: LocalDb, userId: Id): MutationContext {
       if (!Number.isSafeInteger(id) || id < 1) throw invalid('Identifiant invalide.');
       if (await db.entityTable(table).get(id)) throw conflict('Identifiant déjà utilisé.');
     },
+    // The device cannot know every lease of the user: the server checks that part.
+    async claimRestoredId(table, id) {
+      if (await db.entityTable(table).get(id)) throw conflict('Identifiant déjà utilisé.');
+    },
   };
 }
 

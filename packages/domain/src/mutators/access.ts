@@ -46,11 +46,12 @@ export async function owned<T extends Exclude<TableName, 'users'>>(
   id: Id,
 ): Promise<Row<T>> {
   const row = await readable(ctx, table, id);
-  if ((row as { owner: Id | null }).owner !== ctx.userId) {
-    throw forbidden(`Seul son propriétaire peut modifier ${THIS[table]}.`);
-  }
+  if ((row as { owner: Id | null }).owner !== ctx.userId) throw ownerOnly(table);
   return row;
 }
+
+export const ownerOnly = (table: TableName) =>
+  forbidden(`Seul son propriétaire peut modifier ${THIS[table]}.`);
 
 /**
  * Draws consecutive ids from a range given in the arguments, for planners that create many

@@ -18,6 +18,11 @@ export interface MutationContext {
    * outside the id blocks leased to this user.
    */
   claimId(table: TableName, id: Id): Promise<void>;
+  /**
+   * Refuses an id that a row being restored by an undo may not take back: one alive in that
+   * table, or (on the server) one never leased to this user.
+   */
+  claimRestoredId(table: TableName, id: Id): Promise<void>;
 }
 
 export interface MutatorDef<S extends TSchema = TSchema> {

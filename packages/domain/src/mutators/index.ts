@@ -10,6 +10,7 @@ import { checkArgs } from './define.js';
 import * as library from './library.js';
 import * as meals from './meals.js';
 import * as profiles from './profiles.js';
+import * as restore from './restore.js';
 import * as stays from './stays.js';
 
 export const MUTATORS = {
@@ -57,6 +58,7 @@ export const MUTATORS = {
   mapProfileIngredients: profiles.mapProfileIngredients,
   mapProfileKinds: profiles.mapProfileKinds,
   tidyProfileMapping: profiles.tidyProfileMapping,
+  restoreSnapshot: restore.restoreSnapshot,
 } as const;
 
 export type MutationName = keyof typeof MUTATORS;
@@ -85,3 +87,10 @@ export { INGREDIENT_IN_USE } from './library.js';
 export { NEW_SUPPLIER_NAME } from './profiles.js';
 export { missingMessage, readable as readableRow } from './access.js';
 export * from './schemas.js';
+export {
+  RESTORABLE_ROW_SCHEMAS,
+  RESTORE_ORDER,
+  type RestorableTable,
+  type RestoreSnapshotArgs,
+  type RestoredRow,
+} from './restore.js';

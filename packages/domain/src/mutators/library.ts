@@ -173,7 +173,7 @@ export const setMenuPublished = defineMutator(
 // ---- Recipes ----
 
 /** A user's recipe names are unique (compared ignoring spaces, accents and case). */
-async function checkRecipeNameFree(
+export async function checkRecipeNameFree(
   ctx: MutationContext,
   name: string,
   exceptId?: Id,
@@ -316,7 +316,7 @@ export const removeRecipeIngredient = defineMutator(
 
 // ---- Ingredients ----
 
-async function checkIngredientNameFree(
+export async function checkIngredientNameFree(
   ctx: MutationContext,
   name: string,
   exceptId?: Id,

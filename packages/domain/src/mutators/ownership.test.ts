@@ -51,6 +51,12 @@ beforeAll(async () => {
   const now = LATER;
 
   cases = [
+    [
+      'restoreSnapshot',
+      { put: [{ table: 'stays', row: { ...stay, name: 'X' } }], remove: [] },
+      'forbidden',
+    ],
+    ['restoreSnapshot', { put: [], remove: [{ table: 'meals', id: meal.id }] }, 'not_found'],
     ['updateStay', { id: stay.id, name: 'X' }, 'not_found'],
     ['deleteStay', { id: stay.id }, 'not_found'],
     ['duplicateStay', { id: stay.id, ids: { first: FRESH, count: 100 }, now }, 'not_found'],

@@ -55,6 +55,12 @@ export class TestContext implements MutationContext {
     }
     this.claimed.push({ table, id });
   }
+
+  async claimRestoredId(table: TableName, id: Id): Promise<void> {
+    if (await this.store.get(table, id)) {
+      throw conflict(`L'identifiant ${id} est déjà utilisé.`);
+    }
+  }
 }
 
 export interface Refusal {

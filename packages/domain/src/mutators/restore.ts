@@ -1,0 +1,358 @@
+/**
+ * Undo of a destructive action ('Annuler' in the success message): puts rows back exactly as
+ * they were, ids included, and removes the meals and private menus the action created. It is
+ * a mutation like any other, so an undo made offline syncs later and reaches every device.
+ *
+ * The rows come from the device, so the server trusts none of them: each must be the user's
+ * own, well formed, and still fit the rows around it. A reference that disappeared meanwhile
+ * (a group, a recipe or a profile deleted on another device) is dropped rather than refusing
+ * the whole undo; what cannot be mended (a recipe name now taken) refuses it with a reason.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Group, Id, Meal, Menu, Profile, Recipe, Stay, Supplier } from '../entities.js';
+import { NO_SUPPLIER } from '../entities.js';
+import type { Horaire, Plat } from '../enums.js';
+import { invalid } from '../errors.js';
+import { isExportSecret } from '../export-link.js';
+import { parseIsoDay } from '../dates.js';
+import { isMenuUsableBy } from '../agenda.js';
+import {
+  MAX_GROUPS_PER_STAY,
+  MAX_INGREDIENTS_PER_RECIPE,
+  MAX_ITEMS_PER_MENU,
+  MAX_MEALS_PER_STAY,
+} from '../limits.js';
+import { canReadRow } from '../visibility.js';
+import { missingMessage, owned, ownerOnly } from './access.js';
+import { defineMutator, type MutationContext } from './define.js';
+import { checkIngredientNameFree, checkRecipeNameFree } from './library.js';
+import { collectPrivateMenu } from './menu-gc.js';
+import {
+  AdditionalPeopleSchema,
+  ColorSchema,
+  DaySchema,
+  DescriptionSchema,
+  GroupSizeSchema,
+  HoraireSchema,
+  IdSchema,
+  IsoDaySchema,
+  KindSchema,
+  NameSchema,
+  NowSchema,
+  PlatSchema,
+  QuantitySchema,
+  SupplierRefSchema,
+} from './schemas.js';
+
+const closed = <P extends Record<string, TSchema>>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
+
+const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/u;
+
+/** The rows an undo may put back, one schema per table (no field more, none less). */
+export const RESTORABLE_ROW_SCHEMAS = {
+  stays: closed({
+    id: IdSchema,
+    owner: IdSchema,
+    name: NameSchema,
+    start: IsoDaySchema,
+    profileId: Type.Union([IdSchema, Type.Null()]),
+    exportSecret: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
+  }),
+  groups: closed({
+    id: IdSchema,
+    stayId: IdSchema,
+    owner: IdSchema,
+    name: NameSchema,
+    color: ColorSchema,
+    size: GroupSizeSchema,
+  }),
+  meals: closed({
+    id: IdSchema,
+    stayId: IdSchema,
+    owner: IdSchema,
+    menuId: IdSchema,
+    day: DaySchema,
+    slot: HoraireSchema,
+    additionalPeople: AdditionalPeopleSchema,
+    groupIds: Type.Array(IdSchema, { maxItems: MAX_GROUPS_PER_STAY }),
+  }),
+  menus: closed({
+    id: IdSchema,
+    owner: IdSchema,
+    isFavorite: Type.Boolean(),
+    isPublished: Type.Boolean(),
+    updated: NowSchema,
+    ingredients: Type.Array(
+      closed({ ingredientId: IdSchema, quantity: QuantitySchema, plat: PlatSchema }),
+      { maxItems: MAX_ITEMS_PER_MENU },
+    ),
+    recipeIds: Type.Array(IdSchema, { maxItems: MAX_ITEMS_PER_MENU }),
+  }),
+  recipes: closed({
+    id: IdSchema,
+    owner: IdSchema,
+    name: NameSchema,
+    plat: PlatSchema,
+    description: DescriptionSchema,
+    isPublished: Type.Boolean(),
+    updated: NowSchema,
+    ingredients: Type.Array(closed({ ingredientId: IdSchema, quantity: QuantitySchema }), {
+      maxItems: MAX_INGREDIENTS_PER_RECIPE,
+    }),
+  }),
+  ingredients: closed({ id: IdSchema, name: NameSchema, kind: KindSchema, owner: IdSchema }),
+  profiles: closed({
+    id: IdSchema,
+    owner: IdSchema,
+    name: NameSchema,
+    ingredientLinks: Type.Array(closed({ ingredientId: IdSchema, supplierId: SupplierRefSchema }), {
+      maxItems: 20_000,
+    }),
+    kindLinks: Type.Array(closed({ kind: KindSchema, supplierId: SupplierRefSchema }), {
+      maxItems: 7,
+    }),
+  }),
+  suppliers: closed({ id: IdSchema, profileId: IdSchema, owner: IdSchema, name: NameSchema }),
+} as const;
+
+export type RestorableTable = keyof typeof RESTORABLE_ROW_SCHEMAS;
+
+/**
+ * Parents before children, so that each row is checked against the rows it refers to as they
+ * will be once restored.
+ */
+export const RESTORE_ORDER: readonly RestorableTable[] = [
+  'ingredients',
+  'recipes',
+  'profiles',
+  'suppliers',
+  'stays',
+  'groups',
+  'menus',
+  'meals',
+];
+
+const put = <T extends RestorableTable>(table: T) =>
+  closed({ table: Type.Literal(table), row: RESTORABLE_ROW_SCHEMAS[table] });
+const PutSchema = Type.Union([
+  put('ingredients'),
+  put('recipes'),
+  put('profiles'),
+  put('suppliers'),
+  put('stays'),
+  put('groups'),
+  put('menus'),
+  put('meals'),
+]);
+
+/** A stay's rows at most (its meals and their menus, its groups, the stay). */
+const MAX_RESTORED_ROWS = 2 * MAX_MEALS_PER_STAY + MAX_GROUPS_PER_STAY + 1;
+
+export const RestoreSnapshotSchema = closed({
+  put: Type.Array(PutSchema, { maxItems: MAX_RESTORED_ROWS }),
+  /** Rows the undone action created: only meals and their private menus. */
+  remove: Type.Array(
+    closed({ table: Type.Union([Type.Literal('meals'), Type.Literal('menus')]), id: IdSchema }),
+    { maxItems: MAX_RESTORED_ROWS },
+  ),
+});
+export type RestoreSnapshotArgs = Static<typeof RestoreSnapshotSchema>;
+export type RestoredRow = RestoreSnapshotArgs['put'][number];
+
+const readableId = async (
+  ctx: MutationContext,
+  table: 'ingredients' | 'recipes',
+  id: Id,
+): Promise<boolean> => {
+  const row = await ctx.store.get(table, id);
+  return row !== undefined && (await canReadRow(ctx.store, ctx.userId, table, row));
+};
+
+async function keepReadable<T extends { ingredientId: Id }>(
+  ctx: MutationContext,
+  items: readonly T[],
+): Promise<T[]> {
+  const kept: T[] = [];
+  for (const item of items)
+    if (await readableId(ctx, 'ingredients', item.ingredientId)) kept.push(item);
+  return kept;
+}
+
+/** The row as it may be restored now, its lost references dropped; throws when it cannot be. */
+async function mend(
+  ctx: MutationContext,
+  put: RestoredRow,
+  incomingSuppliers: readonly Supplier[],
+): Promise<RestoredRow> {
+  switch (put.table) {
+    case 'stays': {
+      const stay = put.row as Stay;
+      parseIsoDay(stay.start);
+      if (stay.exportSecret !== null && !isExportSecret(stay.exportSecret)) {
+        throw invalid("Le lien d'export est mal formé.");
+      }
+      const profile =
+        stay.profileId === null ? undefined : await ctx.store.get('profiles', stay.profileId);
+      return { table: 'stays', row: { ...stay, profileId: profile ? stay.profileId : null } };
+    }
+    case 'groups': {
+      const group = put.row as Group;
+      const stay = await ctx.store.get('stays', group.stayId);
+      if (!stay || stay.owner !== ctx.userId) throw invalid(missingMessage('stays'));
+      if (!COLOR_PATTERN.test(group.color))
+        throw invalid('La couleur doit être de la forme #RRVVBB.');
+      return { table: 'groups', row: { ...group, color: group.color.toUpperCase() } };
+    }
+    case 'meals': {
+      const meal = put.row as Meal;
+      const stay = await ctx.store.get('stays', meal.stayId);
+      if (!stay || stay.owner !== ctx.userId) throw invalid(missingMessage('stays'));
+      const menu = await ctx.store.get('menus', meal.menuId);
+      if (!menu || !(menu.owner === ctx.userId || isMenuUsableBy(menu, ctx.userId))) {
+        throw invalid(missingMessage('menus'));
+      }
+      const groupIds = new Set(await ctx.store.whereIds('groups', 'stayId', meal.stayId));
+      return {
+        table: 'meals',
+        row: {
+          ...meal,
+          slot: meal.slot as Horaire,
+          groupIds: meal.groupIds.filter((g) => groupIds.has(g)),
+        },
+      };
+    }
+    case 'menus': {
+      const menu = put.row as Menu;
+      const recipeIds: Id[] = [];
+      for (const id of menu.recipeIds) if (await readableId(ctx, 'recipes', id)) recipeIds.push(id);
+      const ingredients = await keepReadable(ctx, menu.ingredients);
+      return {
+        table: 'menus',
+        row: {
+          ...menu,
+          // Published implies favourite (see setMenuPublished).
+          isFavorite: menu.isFavorite || menu.isPublished,
+          recipeIds,
+          ingredients: ingredients.map((i) => ({ ...i, plat: i.plat as Plat })),
+        },
+      };
+    }
+    case 'recipes': {
+      const recipe = put.row as Recipe;
+      await checkRecipeNameFree(ctx, recipe.name, recipe.id);
+      return {
+        table: 'recipes',
+        row: { ...recipe, ingredients: await keepReadable(ctx, recipe.ingredients) },
+      };
+    }
+    case 'ingredients': {
+      await checkIngredientNameFree(ctx, put.row.name, put.row.id);
+      return put;
+    }
+    case 'profiles': {
+      const profile = put.row as Profile;
+      const suppliers = new Set([
+        NO_SUPPLIER,
+        ...(await ctx.store.whereIds('suppliers', 'profileId', profile.id)),
+        // Suppliers restored with their profile come right after it.
+        ...incomingSuppliers.filter((s) => s.profileId === profile.id).map((s) => s.id),
+      ]);
+      const ingredientLinks = (await keepReadable(ctx, profile.ingredientLinks)).filter((l) =>
+        suppliers.has(l.supplierId),
+      );
+      return {
+        table: 'profiles',
+        row: {
+          ...profile,
+          ingredientLinks,
+          kindLinks: profile.kindLinks.filter((l) => suppliers.has(l.supplierId)),
+        },
+      };
+    }
+    case 'suppliers': {
+      const supplier = put.row as Supplier;
+      const profile = await ctx.store.get('profiles', supplier.profileId);
+      if (!profile || profile.owner !== ctx.userId) throw invalid(missingMessage('profiles'));
+      return put;
+    }
+  }
+}
+
+export const restoreSnapshot = defineMutator(
+  RestoreSnapshotSchema,
+  async (ctx, { put, remove }) => {
+    if (put.length === 0 && remove.length === 0) return;
+    // Every row named, to be restored or removed, must be the user's own.
+    for (const { table, row } of put) {
+      if (row.owner !== ctx.userId) throw ownerOnly(table);
+      if (await ctx.store.get(table, row.id)) await owned(ctx, table, row.id);
+      else await ctx.claimRestoredId(table, row.id);
+    }
+    const seen = new Set<string>();
+    for (const { table, row } of put) {
+      const key = `${table}:${row.id}`;
+      if (seen.has(key)) throw invalid('Un même identifiant est utilisé deux fois.');
+      seen.add(key);
+    }
+
+    const replacedMenus = new Set<Id>();
+    const removedMenus: Id[] = [];
+    for (const { table, id } of remove) {
+      const row = await ctx.store.get(table, id);
+      if (!row) continue;
+      await owned(ctx, table, id);
+      if (table === 'menus') {
+        if ((row as Menu).isFavorite) throw invalid('Un menu favori ne se supprime pas ainsi.');
+        removedMenus.push(id);
+      } else {
+        replacedMenus.add((row as Meal).menuId);
+      }
+      await ctx.store.delete(table, id);
+    }
+
+    const byTable = (table: RestorableTable) => put.filter((p) => p.table === table);
+    const incomingSuppliers = byTable('suppliers').map((p) => p.row as Supplier);
+    const staysTouched = new Set<Id>();
+    const restoredMealMenus = new Set<Id>();
+    for (const table of RESTORE_ORDER) {
+      for (const original of byTable(table)) {
+        const mended = await mend(ctx, original, incomingSuppliers);
+        if (mended.table === 'meals') {
+          const before = await ctx.store.get('meals', mended.row.id);
+          if (before && before.menuId !== mended.row.menuId) replacedMenus.add(before.menuId);
+          staysTouched.add(mended.row.stayId);
+        }
+        if (mended.table === 'groups') staysTouched.add(mended.row.stayId);
+        await ctx.store.put(mended.table, mended.row as never);
+      }
+    }
+
+    for (const stayId of staysTouched) {
+      if ((await ctx.store.whereIds('meals', 'stayId', stayId)).length > MAX_MEALS_PER_STAY) {
+        throw invalid(`Un séjour ne peut pas compter plus de ${MAX_MEALS_PER_STAY} repas.`);
+      }
+      if ((await ctx.store.whereIds('groups', 'stayId', stayId)).length > MAX_GROUPS_PER_STAY) {
+        throw invalid(`Un séjour ne peut pas avoir plus de ${MAX_GROUPS_PER_STAY} groupes.`);
+      }
+    }
+    // A private menu belongs to one meal (checked once all meals are back: a swap crosses).
+    for (const menuId of restoredMealMenus) {
+      const menu = await ctx.store.get('menus', menuId);
+      if (
+        menu &&
+        !menu.isFavorite &&
+        (await ctx.store.whereIds('meals', 'menuId', menuId)).length > 1
+      ) {
+        throw invalid('Le menu de ce repas appartient déjà à un autre repas.');
+      }
+    }
+    for (const menuId of removedMenus) {
+      if ((await ctx.store.whereIds('meals', 'menuId', menuId)).length > 0) {
+        throw invalid('Ce menu est encore utilisé par un repas.');
+      }
+    }
+    // A private menu no meal uses any more goes, as after any change of a meal's menu.
+    for (const menuId of replacedMenus) await collectPrivateMenu(ctx, menuId);
+  },
+);
