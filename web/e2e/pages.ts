@@ -13,6 +13,9 @@ export async function openPage(context: BrowserContext, path = '/'): Promise<Pag
 
 export const topBarTitle = (page: Page): Locator => page.getByTestId('top-bar-title');
 export const drawer = (page: Page): Locator => page.getByTestId('nav-drawer');
+/** The side rail, or on a phone the button that opens the navigation in a drawer. */
+export const navigation = (page: Page): Locator =>
+  page.getByTestId('nav-drawer').or(page.getByTestId('nav-burger'));
 export const mailField = (page: Page): Locator => page.getByTestId('login-mail-field');
 export const passwordField = (page: Page): Locator => page.getByTestId('login-password-field');
 export const submitButton = (page: Page): Locator => page.getByTestId('login-submit');
@@ -28,7 +31,7 @@ export async function fillLogin(page: Page, mail: string, password: string): Pro
 export async function loginThroughUi(page: Page, mail: string, password: string): Promise<void> {
   await fillLogin(page, mail, password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await drawer(page).waitFor();
+  await navigation(page).waitFor();
 }
 
 /** The pseudonym in the drawer, read as a user does: by hovering the rail to widen it. */
