@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { ServerConfig } from '../config.js';
+import { acceptEmptyBodies } from '../http/body-parsers.js';
 import { unauthorized } from '../http/errors.js';
 import { requireUserHook } from './auth.js';
 import { confirmationFailurePage } from './link-pages.js';
@@ -26,6 +27,8 @@ export interface AccountRoutesOptions {
 }
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
+  // The original clients send a Content-Type without a body on some calls.
+  acceptEmptyBodies(app);
   const perIp = {
     rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs },
   };
@@ -75,7 +78,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
   app.get(
     '/settings',
     { onRequest: requireUserHook, schema: { response: { 200: SettingsAnswer } } },
-    async (request) => accounts().settings(userOf(request)),
+    async (request) => userAnswer(userOf(request), accounts().settings(userOf(request))),
   );
 
   app.post<{ Body: SettingsBody }>(
@@ -85,9 +88,19 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       onRequest: requireUserHook,
       schema: { body: SettingsBody, response: { 200: SettingsAnswer } },
     },
-    (request) => accounts().updateSettings(userOf(request), request.body),
+    async (request) =>
+      userAnswer(userOf(request), await accounts().updateSettings(userOf(request), request.body)),
   );
 };
+
+/** The contract's User: the password is never returned (see SettingsAnswer). */
+const userAnswer = (id: number, settings: { Mail: string; Pseudo: string }) => ({
+  Id: id,
+  IsAdmin: false,
+  Mail: settings.Mail,
+  Password: '' as const,
+  Pseudo: settings.Pseudo,
+});
 
 function userOf(request: FastifyRequest): number {
   if (request.userId === null) throw unauthorized();

@@ -33,8 +33,21 @@ export const LogginAnswer = Type.Object({
 export const ResetQuery = Type.Object({ mail: Mail });
 export type ResetQuery = Static<typeof ResetQuery>;
 
+/**
+ * The contract's User as GET /settings answered it ({Id, IsAdmin, Mail, Password, Pseudo}; Id
+ * and IsAdmin are ignored). An empty Password keeps the current one.
+ */
 export const SettingsBody = Type.Object({ Mail, Password, Pseudo });
 export type SettingsBody = Static<typeof SettingsBody>;
 
-/** Never a password nor a hash. */
-export const SettingsAnswer = Type.Object({ Mail: Type.String(), Pseudo: Type.String() });
+/**
+ * The contract's User. Never a password nor a hash: Password is always '' (old clients read
+ * the field and send it back, meaning "unchanged"). No user is an administrator.
+ */
+export const SettingsAnswer = Type.Object({
+  Id: Type.Integer(),
+  IsAdmin: Type.Boolean(),
+  Mail: Type.String(),
+  Password: Type.Literal(''),
+  Pseudo: Type.String(),
+});

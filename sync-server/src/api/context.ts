@@ -28,10 +28,16 @@ export function userOf(request: FastifyRequest): Id {
 export interface ReadCtx {
   readonly store: ReadStore;
   readonly userId: Id;
+  /** The server's public origin, for the links an answer carries. */
+  readonly publicUrl: string;
 }
 
 export function readCtx(app: FastifyInstance, userId: Id): ReadCtx {
-  return { store: asReadStore(app.popote.store.syncReader), userId };
+  return {
+    store: asReadStore(app.popote.store.syncReader),
+    userId,
+    publicUrl: app.popote.config.publicUrl,
+  };
 }
 
 /** A row the user may read; any other is reported as missing, as the mutators do. */

@@ -25,29 +25,28 @@ import {
 } from '@popote/exports';
 import { attachment } from './content-disposition.js';
 import { readCtx, readableRow, secured, userOf, type ReadCtx } from './context.js';
-import { DayListIn, IdIn, SupplierRefIn } from './schemas.js';
+import { DayListIn, IdIn, listOf, OrNull, SupplierRefIn } from './schemas.js';
 
 /** The compiled ingredients a client may send back as Data are large for a long stay. */
 const EXPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
-const CookbookIn = Type.Object({ IdSejour: IdIn, Days: DayListIn });
+const CookbookIn = Type.Object({ IdSejour: IdIn, Days: OrNull(DayListIn) });
 
 /**
  * Which days to export: DayOffsets, or the compiled ingredients that /order/ingredients
  * answered (their Meals give the days). Quantities are always computed again here.
  */
 const ExportDataIn = Type.Union([
-  Type.Object({ DayOffsets: DayListIn }),
+  Type.Object({ DayOffsets: OrNull(DayListIn) }),
   Type.Object({
-    Meals: Type.Record(
-      Type.String({ pattern: '^\\d{1,16}$' }),
-      Type.Object({ Jour: DayListIn.items }),
-      {
+    /** null (the original service's empty map): no meal, no day. */
+    Meals: OrNull(
+      Type.Record(Type.String({ pattern: '^\\d{1,16}$' }), Type.Object({ Jour: DayListIn.items }), {
         additionalProperties: false,
         maxProperties: 100_000,
-      },
+      }),
     ),
-    Ingredients: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100_000 })),
+    Ingredients: Type.Optional(OrNull(Type.Array(Type.Unknown(), { maxItems: 100_000 }))),
   }),
 ]);
 
@@ -78,8 +77,8 @@ function sendFile(reply: FastifyReply, type: string, fileName: string, bytes: Ui
 }
 
 function daysOf(data: ShoppingIn['Data']): number[] {
-  if ('DayOffsets' in data) return data.DayOffsets;
-  return [...new Set(Object.values(data.Meals).map((m) => m.Jour))];
+  if ('DayOffsets' in data) return listOf(data.DayOffsets);
+  return [...new Set(Object.values(data.Meals ?? {}).map((m) => m.Jour))];
 }
 
 /** The profile's suppliers and, per ingredient, the user's choice over the default mapping. */
@@ -113,7 +112,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const ctx = readCtx(app, userOf(request));
       const stay = await readableRow(ctx, 'stays', request.body.IdSejour);
-      const input = await loadCompileInput(ctx.store, stay.id, request.body.Days);
+      const input = await loadCompileInput(ctx.store, stay.id, listOf(request.body.Days));
       const pdf = await buildCookbookPdf({ ...input, stay });
       return sendFile(reply, PDF_MIME, cookbookFileName(stay.name), pdf);
     },

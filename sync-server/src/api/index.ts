@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_CSV_BYTES } from '@popote/domain';
+import { acceptEmptyBodies } from '../http/body-parsers.js';
 import { filesRoutes } from './files-routes.js';
 import { libraryRoutes } from './library-routes.js';
 import { mealsRoutes } from './meals-routes.js';
@@ -18,6 +19,8 @@ import { staysRoutes } from './stays-routes.js';
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   const routes: DocumentedRoute[] = [];
   app.addHook('onRoute', (options) => collectRoute(routes, options));
+  // The original clients send a Content-Type without a body on the calls that create rows.
+  acceptEmptyBodies(app);
   // One file per request, and no more than the CSV reader accepts.
   await app.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10 } });
 

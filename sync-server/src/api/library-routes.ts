@@ -4,14 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import {
-  INGREDIENT_IN_USE,
-  canReadRow,
-  compareByName,
-  isDomainError,
-  uniqueName,
-  type Id,
-} from '@popote/domain';
+import { INGREDIENT_IN_USE, canReadRow, isDomainError, uniqueName, type Id } from '@popote/domain';
 import { HttpError } from '../http/errors.js';
 import {
   call,
@@ -25,26 +18,32 @@ import {
   type MutationCall,
   type ReadCtx,
 } from './context.js';
-import { ingredientOut, quantityIn } from './mappers.js';
+import { byIdOut, ingredientOut, quantityIn, recipeOut } from './mappers.js';
 import {
+  ById,
+  DeleteIngredientOut,
   DeletedOut,
   DescriptionIn,
   IdIn,
-  IngredientDeletedOut,
   IngredientOut,
   KindIn,
   MenuExtOut,
-  MenuHeaderOut,
   NameIn,
   PlatIn,
   QuantityIn,
   RecipeExtOut,
   RecipeHeaderOut,
+  RecipeIngredientExtOut,
+  RecipeOut,
+  ResourceHeaderOut,
 } from './schemas.js';
 import { libraryRows, menuExt, menuHeaders, recipeExt, recipeHeaders } from './views-library.js';
 
 /** What PUT /library/receipes (no body) creates, numbered when the name is taken. */
 export const NEW_RECIPE_NAME = 'Nouvelle recette';
+
+/** Only when a device removed the ingredient between the write and the read back. */
+const INGREDIENT_NOT_IN_RECIPE = 'Cet ingrédient ne fait plus partie de la recette.';
 
 const IngredientCreateIn = Type.Object({ Name: NameIn, Kind: Type.Optional(KindIn) });
 const IngredientUpdateIn = Type.Object({
@@ -81,19 +80,19 @@ const IdMenuQuery = Type.Object({ idMenu: IdIn });
 const IdReceipeQuery = Type.Object({ idReceipe: IdIn });
 const RecipeItemQuery = Type.Object({ idReceipe: IdIn, idIngredient: IdIn });
 
-/** The recipes and menus using an ingredient, as far as the user may read them. */
+/** The ids of the recipes and menus using an ingredient, as far as the user may read them. */
 async function ingredientUses(ctx: ReadCtx, id: Id) {
-  const recipes = [];
+  const recipes: Id[] = [];
   for (const r of await ctx.store.where('recipes', 'ingredientIds', id)) {
-    if (await canReadRow(ctx.store, ctx.userId, 'recipes', r)) recipes.push(r);
+    if (await canReadRow(ctx.store, ctx.userId, 'recipes', r)) recipes.push(r.id);
   }
-  const menus = [];
+  const menus: Id[] = [];
   for (const m of await ctx.store.where('menus', 'ingredientIds', id)) {
-    if (await canReadRow(ctx.store, ctx.userId, 'menus', m)) menus.push(m);
+    if (await canReadRow(ctx.store, ctx.userId, 'menus', m)) menus.push(m.id);
   }
   return {
-    UsesReceipes: await recipeHeaders(ctx, recipes),
-    UsesMenus: await menuHeaders(ctx, menus),
+    UsesReceipes: recipes.sort((a, b) => a - b),
+    UsesMenus: menus.sort((a, b) => a - b),
   };
 }
 
@@ -113,10 +112,10 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/library/all-ingredients',
-    { ...secured, schema: { response: { 200: Type.Array(IngredientOut) } } },
+    { ...secured, schema: { response: { 200: ById(IngredientOut) } } },
     async (request) => {
       const all = await readCtx(app, userOf(request)).store.all('ingredients');
-      return all.sort((a, b) => compareByName(a, b) || a.id - b.id).map(ingredientOut);
+      return byIdOut(all, ingredientOut);
     },
   );
 
@@ -159,7 +158,7 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     '/library/all-ingredients',
     {
       ...secured,
-      schema: { querystring: IdIngredientQuery, response: { 200: IngredientDeletedOut } },
+      schema: { querystring: IdIngredientQuery, response: { 200: DeleteIngredientOut } },
     },
     async (request) => {
       const userId = userOf(request);
@@ -180,10 +179,10 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/library/all-receipes',
-    { ...secured, schema: { response: { 200: Type.Array(RecipeHeaderOut) } } },
+    { ...secured, schema: { response: { 200: ById(RecipeOut) } } },
     async (request) => {
       const ctx = readCtx(app, userOf(request));
-      return recipeHeaders(ctx, (await libraryRows(ctx)).recipes);
+      return byIdOut((await libraryRows(ctx)).recipes, recipeOut);
     },
   );
 
@@ -195,7 +194,7 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     '/library/receipes',
-    { ...secured, schema: { response: { 200: RecipeExtOut } } },
+    { ...secured, schema: { response: { 200: RecipeHeaderOut } } },
     async (request) => {
       const userId = userOf(request);
       const own = await readCtx(app, userId).store.where('recipes', 'owner', userId);
@@ -205,7 +204,9 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
       );
       const { first: id } = await reserveIds(app, userId, 1);
       await write(app, userId, call('createRecipe', { id, name, plat: 0, now: nowIso(app) }));
-      return recipeAnswer(userId, id);
+      const ctx = readCtx(app, userId);
+      const [header] = await recipeHeaders(ctx, [await readableRow(ctx, 'recipes', id)]);
+      return header;
     },
   );
 
@@ -249,7 +250,10 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Body: Static<typeof RecipeIngredientAddIn> }>(
     '/library/receipes/ingredients',
-    { ...secured, schema: { body: RecipeIngredientAddIn, response: { 200: RecipeExtOut } } },
+    {
+      ...secured,
+      schema: { body: RecipeIngredientAddIn, response: { 200: RecipeIngredientExtOut } },
+    },
     async (request) => {
       const userId = userOf(request);
       const { IdReceipe, IdIngredient, InitialFor } = request.body;
@@ -263,7 +267,11 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
           now: nowIso(app),
         }),
       );
-      return recipeAnswer(userId, IdReceipe);
+      // The ingredient as added to the recipe.
+      const { Ingredients } = await recipeAnswer(userId, IdReceipe);
+      const added = Ingredients.find((i) => i.Id === IdIngredient);
+      if (!added) throw new HttpError(404, INGREDIENT_NOT_IN_RECIPE);
+      return added;
     },
   );
 
@@ -314,7 +322,7 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
       ...secured,
       schema: {
         querystring: MenusQuery,
-        response: { 200: Type.Union([Type.Array(MenuHeaderOut), MenuExtOut]) },
+        response: { 200: Type.Union([Type.Array(ResourceHeaderOut), MenuExtOut]) },
       },
     },
     async (request) => {
@@ -327,12 +335,14 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     '/library/menus',
-    { ...secured, schema: { response: { 200: MenuExtOut } } },
+    { ...secured, schema: { response: { 200: ResourceHeaderOut } } },
     async (request) => {
       const userId = userOf(request);
       const { first: id } = await reserveIds(app, userId, 1);
       await write(app, userId, call('createFavoriteMenu', { id, now: nowIso(app) }));
-      return menuAnswer(userId, id);
+      const ctx = readCtx(app, userId);
+      const [header] = await menuHeaders(ctx, [await readableRow(ctx, 'menus', id)]);
+      return header;
     },
   );
 

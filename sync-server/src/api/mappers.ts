@@ -16,15 +16,16 @@ import {
   type Supplier,
 } from '@popote/domain';
 import type {
-  AmountOut,
   GroupOut,
   IngredientOut,
+  MealExtOut,
   MealOut,
   MenuOut,
   Out,
   ProfileOut,
   QuantityIn,
   QuantityOut,
+  QuantityROut,
   RecipeOut,
   SejourOut,
   SupplierOut,
@@ -36,7 +37,7 @@ export const dateTimeOf = (isoDay: string): string => `${isoDay}T00:00:00Z`;
 /** The date part of what StartIn accepts. */
 export const isoDayOf = (start: string): string => start.slice(0, 10);
 
-export const quantityOut = (q: Quantity): Out<typeof QuantityOut> => ({
+export const quantityOut = (q: Quantity): Out<typeof QuantityROut> => ({
   Val: q.val,
   Unite: q.unite,
   For_: q.forPeople,
@@ -49,8 +50,8 @@ export const quantityIn = (q: QuantityIn): Quantity => ({
 });
 
 /** The non-zero parts of a sum: pièces, then gr, then cL. */
-export function totalOut(total: QuantityTotal): Out<typeof AmountOut>[] {
-  const parts: Out<typeof AmountOut>[] = [];
+export function totalOut(total: QuantityTotal): Out<typeof QuantityOut>[] {
+  const parts: Out<typeof QuantityOut>[] = [];
   if (total.pieces !== 0) parts.push({ Unite: Unite.Pieces, Val: total.pieces });
   if (total.grams !== 0) parts.push({ Unite: Unite.G, Val: total.grams });
   if (total.centiliters !== 0) parts.push({ Unite: Unite.CL, Val: total.centiliters });
@@ -67,28 +68,36 @@ export const ingredientOut = (i: Ingredient): Out<typeof IngredientOut> => ({
 export const sejourOut = (s: Stay): Out<typeof SejourOut> => ({
   Id: s.id,
   Owner: s.owner,
-  Name: s.name,
-  Label: s.name,
   Start: dateTimeOf(s.start),
+  Name: s.name,
   IdProfile: { Valid: s.profileId !== null, IdProfile: s.profileId ?? 0 },
+  Label: s.name,
 });
 
 export const groupOut = (g: Group): Out<typeof GroupOut> => ({
   Id: g.id,
-  IdSejour: g.stayId,
+  Sejour: g.stayId,
   Name: g.name,
   Color: g.color,
   Size: g.size,
+  IdSejour: g.stayId,
 });
 
 export const mealOut = (m: Meal): Out<typeof MealOut> => ({
   Id: m.id,
-  IdSejour: m.stayId,
-  Jour: m.day,
-  Horaire: m.slot,
+  Sejour: m.stayId,
   Menu: m.menuId,
+  Jour: m.day,
   AdditionalPeople: m.additionalPeople,
-  Groups: m.groupIds.map((IdGroup) => ({ IdMeal: m.id, IdGroup })),
+  Horaire: m.slot,
+});
+
+export const mealGroupsOut = (m: Meal): Out<typeof MealExtOut>['Groups'] =>
+  m.groupIds.map((IdGroup) => ({ IdMeal: m.id, IdGroup }));
+
+export const mealExtOut = (m: Meal): Out<typeof MealExtOut> => ({
+  Meal: mealOut(m),
+  Groups: mealGroupsOut(m),
 });
 
 export const menuOut = (m: Menu): Out<typeof MenuOut> => ({
@@ -101,24 +110,24 @@ export const menuOut = (m: Menu): Out<typeof MenuOut> => ({
 
 export const recipeOut = (r: Recipe): Out<typeof RecipeOut> => ({
   Id: r.id,
-  Name: r.name,
-  Plat: r.plat,
-  Description: r.description,
   Owner: r.owner,
+  Plat: r.plat,
+  Name: r.name,
+  Description: r.description,
   IsPublished: r.isPublished,
   Updated: r.updated,
 });
 
 export const profileOut = (p: Profile): Out<typeof ProfileOut> => ({
   Id: p.id,
-  Name: p.name,
   IdOwner: p.owner,
+  Name: p.name,
 });
 
 export const supplierOut = (s: Supplier): Out<typeof SupplierOut> => ({
   Id: s.id,
-  Name: s.name,
   IdProfile: s.profileId,
+  Name: s.name,
 });
 
 /** Rows keyed by id, as a JSON object. */

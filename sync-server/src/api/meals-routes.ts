@@ -15,23 +15,27 @@ import {
   userOf,
   write,
 } from './context.js';
-import { mealOut } from './mappers.js';
+import { mealExtOut, mealGroupsOut } from './mappers.js';
 import {
   AdditionalPeopleIn,
   DayIn,
   DeletedOut,
   HoraireIn,
   IdIn,
-  MealGroupsMovedOut,
-  MealQuantitiesOut,
+  listOf,
+  MealExtOut,
+  MealGroupsPairOut,
   MealsLoadOut,
-  SearchOut,
+  MenuExtOut,
+  OrNull,
+  PreviewQuantitiesOut,
+  ResourceSearchOut,
 } from './schemas.js';
-import { searchLibrary } from './views-library.js';
+import { menuExt, searchLibrary } from './views-library.js';
 import { mealQuantities, mealsByIds, mealsLoad, stayMeals } from './views-plan.js';
 
 /** Original clients may send null for an empty list. */
-const IdListIn = Type.Union([Type.Array(IdIn, { maxItems: 100 }), Type.Null()]);
+const IdListIn = OrNull(Type.Array(IdIn, { maxItems: 100 }));
 
 const WizardIn = Type.Object({
   IdSejour: IdIn,
@@ -97,14 +101,14 @@ export async function mealsRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       const excursions: Record<number, number[]> = {};
       for (const [day, groups] of Object.entries(body.Excursions ?? {})) {
-        excursions[Number(day)] = groups ?? [];
+        excursions[Number(day)] = listOf(groups);
       }
       const wizard: WizardRequest = {
         stayId: body.IdSejour,
         daysNumber: body.DaysNumber,
         excursions,
         withGouter: body.WithGouter,
-        groupsForCinquieme: body.GroupsForCinquieme ?? [],
+        groupsForCinquieme: listOf(body.GroupsForCinquieme),
         deleteExisting: body.DeleteExisting,
       };
       const read = readCtx(app, userId);
@@ -135,19 +139,19 @@ export async function mealsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Static<typeof SearchQuery> }>(
     '/meals/search',
-    { ...secured, schema: { querystring: SearchQuery, response: { 200: SearchOut } } },
+    { ...secured, schema: { querystring: SearchQuery, response: { 200: ResourceSearchOut } } },
     async (request) => searchLibrary(readCtx(app, userOf(request)), request.query.search),
   );
 
   app.get<{ Querystring: Static<typeof IdMealQuery> }>(
     '/meals/quantities',
-    { ...secured, schema: { querystring: IdMealQuery, response: { 200: MealQuantitiesOut } } },
+    { ...secured, schema: { querystring: IdMealQuery, response: { 200: PreviewQuantitiesOut } } },
     async (request) => mealQuantities(readCtx(app, userOf(request)), request.query.idMeal),
   );
 
   app.put<{ Body: Static<typeof MealCreateIn> }>(
     '/meals/details',
-    { ...secured, schema: { body: MealCreateIn, response: { 200: MealsLoadOut } } },
+    { ...secured, schema: { body: MealCreateIn, response: { 200: MealExtOut } } },
     async (request) => {
       const userId = userOf(request);
       const { IdSejour, Day, Horaire } = request.body;
@@ -166,7 +170,7 @@ export async function mealsRoutes(app: FastifyInstance): Promise<void> {
           now: nowIso(app),
         }),
       );
-      return mealsAnswer(userId, [mealId]);
+      return mealExtOut(await readableRow(readCtx(app, userId), 'meals', mealId));
     },
   );
 
@@ -201,7 +205,7 @@ export async function mealsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: Static<typeof MoveGroupIn> }>(
     '/meals/groups',
-    { ...secured, schema: { body: MoveGroupIn, response: { 200: MealGroupsMovedOut } } },
+    { ...secured, schema: { body: MoveGroupIn, response: { 200: MealGroupsPairOut } } },
     async (request) => {
       const userId = userOf(request);
       const { Group, From, To } = request.body;
@@ -215,18 +219,21 @@ export async function mealsRoutes(app: FastifyInstance): Promise<void> {
         readableRow(ctx, 'meals', From),
         readableRow(ctx, 'meals', To),
       ]);
-      return { From: mealOut(from).Groups, To: mealOut(to).Groups };
+      return [mealGroupsOut(from), mealGroupsOut(to)];
     },
   );
 
   app.post<{ Body: Static<typeof SetMenuIn> }>(
     '/meals/menus',
-    { ...secured, schema: { body: SetMenuIn, response: { 200: MealsLoadOut } } },
+    { ...secured, schema: { body: SetMenuIn, response: { 200: MenuExtOut } } },
     async (request) => {
       const userId = userOf(request);
       const { IdMeal, IdMenu } = request.body;
       await write(app, userId, call('setMealMenu', { mealId: IdMeal, menuId: IdMenu }));
-      return mealsAnswer(userId, [IdMeal]);
+      // The meal's menu as it now is.
+      const ctx = readCtx(app, userId);
+      const meal = await readableRow(ctx, 'meals', IdMeal);
+      return menuExt(ctx, await readableRow(ctx, 'menus', meal.menuId));
     },
   );
 

@@ -17,8 +17,19 @@ import {
   type MutationCall,
 } from './context.js';
 import { quantityIn } from './mappers.js';
-import { IdIn, MenuExtOut, PlatIn, QuantityIn } from './schemas.js';
+import { HttpError } from '../http/errors.js';
+import {
+  IdIn,
+  MenuExtOut,
+  MenuIngredientExtOut,
+  PlatIn,
+  QuantityIn,
+  RecipeOut,
+} from './schemas.js';
 import { menuExt } from './views-library.js';
+
+/** Only when a device removed the item between the write and the read back. */
+const ITEM_GONE = 'Cet élément ne fait plus partie du menu.';
 
 const AddIngredientIn = Type.Object({ IdSejour: IdIn, IdIngredient: IdIn, IdMenu: IdIn });
 const MenuIngredientUpdateIn = Type.Object({
@@ -61,16 +72,20 @@ export async function menuItemsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // The library's add calls answer the item added, not the menu.
   app.put<{ Body: Static<typeof MenuIngredientAddIn> }>(
     '/library/menus/ingredients',
-    { ...secured, schema: { body: MenuIngredientAddIn, ...answer } },
+    { ...secured, schema: { body: MenuIngredientAddIn, response: { 200: MenuIngredientExtOut } } },
     async (request) => {
       const { IdMenu, IdIngredient } = request.body;
-      return changeMenu(
+      const menu = await changeMenu(
         userOf(request),
         IdMenu,
         call('addMenuIngredient', { menuId: IdMenu, ingredientId: IdIngredient, now: nowIso(app) }),
       );
+      const added = menu.Ingredients.find((i) => i.IdIngredient === IdIngredient);
+      if (!added) throw new HttpError(404, ITEM_GONE);
+      return added;
     },
   );
 
@@ -111,14 +126,17 @@ export async function menuItemsRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Body: Static<typeof MenuRecipeIn> }>(
     '/library/menus/receipes',
-    { ...secured, schema: { body: MenuRecipeIn, ...answer } },
+    { ...secured, schema: { body: MenuRecipeIn, response: { 200: RecipeOut } } },
     async (request) => {
       const { IdMenu, IdReceipe } = request.body;
-      return changeMenu(
+      const menu = await changeMenu(
         userOf(request),
         IdMenu,
         call('addMenuRecipe', { menuId: IdMenu, recipeId: IdReceipe, now: nowIso(app) }),
       );
+      const added = menu.Receipes.find((r) => r.Id === IdReceipe);
+      if (!added) throw new HttpError(404, ITEM_GONE);
+      return added;
     },
   );
 

@@ -6,18 +6,22 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Id } from '@popote/domain';
 import { call, readCtx, readableRow, reserveIds, secured, userOf, write } from './context.js';
+import { profileOut, supplierOut } from './mappers.js';
 import {
   CompileIngredientsOut,
   DayListIn,
-  DefaultMapOut,
   DeletedOut,
   IdIn,
+  IngredientMappingOut,
   KindIn,
+  listOf,
   NameIn,
-  OrderDayOut,
+  OrNull,
   ProfileExtOut,
   ProfileHeaderOut,
+  ProfileOut,
   SejourExtOut,
+  SupplierOut,
   SupplierRefIn,
 } from './schemas.js';
 import { compiledIngredients, orderDays, sejourExtById } from './views-plan.js';
@@ -34,9 +38,9 @@ const OptionalProfileIn = Type.Union([
 const profileRef = (value: number | null): Id | null =>
   value === null || value <= 0 ? null : value;
 
-const IngredientListIn = Type.Array(IdIn, { maxItems: 10_000 });
+const IngredientListIn = OrNull(Type.Array(IdIn, { maxItems: 10_000 }));
 
-const CompileIn = Type.Object({ IdSejour: IdIn, DayOffsets: DayListIn });
+const CompileIn = Type.Object({ IdSejour: IdIn, DayOffsets: OrNull(DayListIn) });
 const ProfileUpdateIn = Type.Object({ Id: IdIn, Name: NameIn });
 const SupplierCreateIn = Type.Object({
   IdProfile: IdIn,
@@ -52,7 +56,7 @@ const MapIngredientsIn = Type.Object({
 });
 const MapKindsIn = Type.Object({
   IdProfile: IdIn,
-  Kinds: Type.Array(KindIn, { maxItems: 7 }),
+  Kinds: OrNull(Type.Array(KindIn, { maxItems: 7 })),
   Supplier: SupplierRefIn,
 });
 const TidyIn = Type.Object({ Id: IdIn });
@@ -70,7 +74,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     '/order/days',
     {
       ...secured,
-      schema: { querystring: IdSejourQuery, response: { 200: Type.Array(OrderDayOut) } },
+      schema: { querystring: IdSejourQuery, response: { 200: Type.Array(Type.Integer()) } },
     },
     async (request) => orderDays(readCtx(app, userOf(request)), request.query.idSejour),
   );
@@ -82,7 +86,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       compiledIngredients(
         readCtx(app, userOf(request)),
         request.body.IdSejour,
-        request.body.DayOffsets,
+        listOf(request.body.DayOffsets),
       ),
   );
 
@@ -94,12 +98,12 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     '/order/profiles',
-    { ...secured, schema: { response: { 200: ProfileHeaderOut } } },
+    { ...secured, schema: { response: { 200: ProfileOut } } },
     async (request) => {
       const userId = userOf(request);
       const { first: id } = await reserveIds(app, userId, 1);
       await write(app, userId, call('createProfile', { id, name: NEW_PROFILE_NAME }));
-      return profileHeader(readCtx(app, userId), id);
+      return profileOut(await readableRow(readCtx(app, userId), 'profiles', id));
     },
   );
 
@@ -131,7 +135,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Body: Static<typeof SupplierCreateIn> }>(
     '/order/profile/suppliers',
-    { ...secured, schema: { body: SupplierCreateIn, response: { 200: ProfileExtOut } } },
+    { ...secured, schema: { body: SupplierCreateIn, response: { 200: SupplierOut } } },
     async (request) => {
       const userId = userOf(request);
       const { IdProfile, Name } = request.body;
@@ -146,19 +150,18 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           ...(Name === undefined ? {} : { name: Name }),
         }),
       );
-      return extAnswer(userId, IdProfile);
+      return supplierOut(await readableRow(readCtx(app, userId), 'suppliers', id));
     },
   );
 
   app.post<{ Body: Static<typeof SupplierUpdateIn> }>(
     '/order/profile/suppliers',
-    { ...secured, schema: { body: SupplierUpdateIn, response: { 200: ProfileExtOut } } },
+    { ...secured, schema: { body: SupplierUpdateIn, response: { 200: SupplierOut } } },
     async (request) => {
       const userId = userOf(request);
       const { Id, Name } = request.body;
       await write(app, userId, call('renameSupplier', { id: Id, name: Name }));
-      const supplier = await readableRow(readCtx(app, userId), 'suppliers', Id);
-      return extAnswer(userId, supplier.profileId);
+      return supplierOut(await readableRow(readCtx(app, userId), 'suppliers', Id));
     },
   );
 
@@ -184,7 +187,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         userId,
         call('mapProfileIngredients', {
           profileId: IdProfile,
-          ingredientIds: Ingredients,
+          ingredientIds: listOf(Ingredients),
           supplierId: NewSupplier,
         }),
       );
@@ -201,7 +204,11 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       await write(
         app,
         userId,
-        call('mapProfileKinds', { profileId: IdProfile, kinds: Kinds, supplierId: Supplier }),
+        call('mapProfileKinds', {
+          profileId: IdProfile,
+          kinds: listOf(Kinds),
+          supplierId: Supplier,
+        }),
       );
       return extAnswer(userId, IdProfile);
     },
@@ -219,12 +226,12 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: Static<typeof DefaultMapIn> }>(
     '/order/profile/default-map',
-    { ...secured, schema: { body: DefaultMapIn, response: { 200: DefaultMapOut } } },
+    { ...secured, schema: { body: DefaultMapIn, response: { 200: IngredientMappingOut } } },
     async (request) =>
       defaultMap(
         readCtx(app, userOf(request)),
         profileRef(request.body.Profile),
-        request.body.Ingredients,
+        listOf(request.body.Ingredients),
       ),
   );
 

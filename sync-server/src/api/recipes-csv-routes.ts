@@ -3,7 +3,7 @@
  * file, its confirmation through the single importRecipes mutation, and the export of the
  * user's own recipes behind a short-lived download link.
  */
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import {
   MAX_CSV_BYTES,
@@ -27,6 +27,7 @@ import {
   type ParsedRecipe,
   type Plat,
 } from '@popote/domain';
+import { requireUser } from '../accounts/auth.js';
 import { HttpError } from '../http/errors.js';
 import { attachment } from './content-disposition.js';
 import {
@@ -44,15 +45,17 @@ import { signDownloadToken, verifyDownloadToken } from './download-token.js';
 import { ingredientOut, quantityIn } from './mappers.js';
 import {
   ExportTokenOut,
-  ImportDoneOut,
-  ImportPreviewOut,
+  ImportReceipes1Out,
   ImportRecipeShape,
   KindIn,
+  listOf,
   NameIn,
+  OrNull,
   type Out,
   QuantityIn,
+  RecipeExtOut,
 } from './schemas.js';
-import { recipeHeaders } from './views-library.js';
+import { recipeExt } from './views-library.js';
 
 export const CSV_MESSAGES = {
   notMultipart: 'Envoyez le fichier CSV dans un formulaire multipart/form-data (champ « file »).',
@@ -73,29 +76,53 @@ const ChoiceIn = Type.Object({
   Kind: KindIn,
 });
 
+/** The preview as POST answered it (ImportReceipes1Out), edited; null lists read as empty. */
 const ImportConfirmIn = Type.Object({
-  Map: Type.Record(Type.String({ pattern: `^[\\s\\S]{1,${MAX_NAME_LENGTH}}$` }), ChoiceIn, {
-    additionalProperties: false,
-    maxProperties: MAX_NEW_INGREDIENTS_PER_IMPORT,
-  }),
-  Receipes: Type.Array(
-    Type.Object({
-      ...ImportRecipeShape,
-      Ingredients: Type.Array(
-        Type.Object({
-          Name: NameIn,
-          Quantity: QuantityIn.properties.Val,
-          Unite: QuantityIn.properties.Unite,
-        }),
-        { maxItems: MAX_INGREDIENTS_PER_RECIPE },
-      ),
+  Map: OrNull(
+    Type.Record(Type.String({ pattern: `^[\\s\\S]{1,${MAX_NAME_LENGTH}}$` }), ChoiceIn, {
+      additionalProperties: false,
+      maxProperties: MAX_NEW_INGREDIENTS_PER_IMPORT,
     }),
-    { maxItems: MAX_RECIPES_PER_IMPORT },
+  ),
+  Receipes: OrNull(
+    Type.Array(
+      Type.Object({
+        ...ImportRecipeShape,
+        Ingredients: OrNull(
+          Type.Array(
+            Type.Object({
+              Name: NameIn,
+              Quantity: QuantityIn.properties.Val,
+              Unite: QuantityIn.properties.Unite,
+            }),
+            { maxItems: MAX_INGREDIENTS_PER_RECIPE },
+          ),
+        ),
+      }),
+      { maxItems: MAX_RECIPES_PER_IMPORT },
+    ),
   ),
 });
 type ImportConfirmIn = Static<typeof ImportConfirmIn>;
 
 const TokenQuery = Type.Object({ token: Type.String({ maxLength: 2000 }) });
+
+/**
+ * The user of an export link: a 5-minute download token (export-token), or, as the original
+ * clients build the link, their session token.
+ */
+async function exportLinkUser(app: FastifyInstance, token: string): Promise<number> {
+  try {
+    return verifyDownloadToken(app, token, 'recipes-export');
+  } catch (e) {
+    const asSession = { server: app, headers: { authorization: `Bearer ${token}` } };
+    try {
+      return await requireUser(asSession as unknown as FastifyRequest);
+    } catch {
+      throw e;
+    }
+  }
+}
 
 /** Spreadsheets save CSV as UTF-8 or, on Windows, as Windows-1252: both are read. */
 function decodeCsv(bytes: Buffer): string {
@@ -119,14 +146,14 @@ function parseFile(text: string): ParsedRecipe[] {
 async function previewOf(
   ctx: ReadCtx,
   recipes: ParsedRecipe[],
-): Promise<Out<typeof ImportPreviewOut>> {
+): Promise<Out<typeof ImportReceipes1Out>> {
   const names = importNames(recipes);
   const matches = matchIngredientNames(
     names.map((n) => n.name),
     await ctx.store.all('ingredients'),
   );
   const choices = proposedChoices(names, matches);
-  const map: Out<typeof ImportPreviewOut>['Map'] = {};
+  const map: Out<typeof ImportReceipes1Out>['Map'] = {};
   for (const recipe of recipes) {
     for (const item of recipe.ingredients) {
       const choice = choices.get(normalizeSearchText(item.name));
@@ -158,7 +185,7 @@ async function confirmedInput(
   body: ImportConfirmIn,
 ): Promise<{ recipes: ParsedRecipe[]; choices: Map<string, IngredientChoice> }> {
   const choices = new Map<string, IngredientChoice>();
-  for (const [fileName, choice] of Object.entries(body.Map)) {
+  for (const [fileName, choice] of Object.entries(body.Map ?? {})) {
     choices.set(
       normalizeSearchText(fileName),
       choice.Id === 0
@@ -166,12 +193,12 @@ async function confirmedInput(
         : { kind: 'existing', ingredient: await readableRow(ctx, 'ingredients', choice.Id) },
     );
   }
-  const recipes = body.Receipes.map((r, index) => ({
+  const recipes = listOf(body.Receipes).map((r, index) => ({
     name: r.Name,
     plat: r.Plat as Plat,
     forPeople: r.For,
     line: index + 1,
-    ingredients: r.Ingredients.map((i) => ({
+    ingredients: listOf(r.Ingredients).map((i) => ({
       name: i.Name,
       quantity: quantityIn({ Val: i.Quantity, Unite: i.Unite, For_: r.For }),
       line: index + 1,
@@ -185,7 +212,7 @@ export async function recipesCsvRoutes(app: FastifyInstance): Promise<void> {
     '/library/receipes/import',
     {
       ...secured,
-      schema: { consumes: ['multipart/form-data'], response: { 200: ImportPreviewOut } },
+      schema: { consumes: ['multipart/form-data'], response: { 200: ImportReceipes1Out } },
     },
     async (request) => {
       const userId = userOf(request);
@@ -210,7 +237,7 @@ export async function recipesCsvRoutes(app: FastifyInstance): Promise<void> {
     {
       ...secured,
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { body: ImportConfirmIn, response: { 200: ImportDoneOut } },
+      schema: { body: ImportConfirmIn, response: { 200: Type.Array(RecipeExtOut) } },
     },
     async (request) => {
       const userId = userOf(request);
@@ -222,23 +249,17 @@ export async function recipesCsvRoutes(app: FastifyInstance): Promise<void> {
         choices,
         own.map((r) => r.name),
       );
-      if (plan.idCount === 0) return { Receipes: [], Ingredients: [] };
+      if (plan.idCount === 0) return [];
       const ids = await reserveIds(app, userId, plan.idCount);
       const args = recipesImportArgs(plan, ids, nowIso(app));
       await write(app, userId, call('importRecipes', args));
+      // The recipes created, with their ingredients (the new ones included).
       const after = readCtx(app, userId);
       const created = await after.store.getMany(
         'recipes',
         args.recipes.map((r) => r.id),
       );
-      const ingredients = await after.store.getMany(
-        'ingredients',
-        args.newIngredients.map((i) => i.id),
-      );
-      return {
-        Receipes: await recipeHeaders(after, created),
-        Ingredients: ingredients.map(ingredientOut),
-      };
+      return Promise.all(created.map((recipe) => recipeExt(after, recipe)));
     },
   );
 
@@ -260,7 +281,7 @@ export async function recipesCsvRoutes(app: FastifyInstance): Promise<void> {
     '/library/receipes/export',
     { schema: { querystring: TokenQuery, produces: ['text/csv'] } as FastifySchema },
     async (request, reply) => {
-      const userId = verifyDownloadToken(app, request.query.token, 'recipes-export');
+      const userId = await exportLinkUser(app, request.query.token);
       const store = readCtx(app, userId).store;
       const recipes = (await store.where('recipes', 'owner', userId)).sort(
         (a, b) => compareByName(a, b) || a.id - b.id,

@@ -55,15 +55,31 @@ export type QuantityIn = Static<typeof QuantityIn>;
 /** Days of a stay in one request: at most a stay's length. */
 export const DayListIn = Type.Array(DayIn, { maxItems: 10 * MAX_STAY_DAYS });
 
-// ---- Answer shapes ----
+/**
+ * A list the original clients may send as null (their server's empty list): read as empty.
+ * Use with `listOf()`.
+ */
+export const OrNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const listOf = <T>(list: readonly T[] | null | undefined): T[] => [...(list ?? [])];
+
+// ---- Answer shapes: the original service's wire contract ----
+//
+// Written once, from the table of the original service's calls (docs/api.md, "Compatibility"):
+// every field its clients read, with the same name, nesting and JSON type. Fastify serialises
+// every answer through these schemas and the OpenAPI document is generated from them. Fields
+// marked "addition" are Popote's own extras, which old clients ignore.
 
 const Int = Type.Integer();
 /** JSON objects keyed by an id ('12': …), as the original service answers its maps. */
 export const ById = <T extends TSchema>(value: T) => Type.Record(Type.Integer(), value);
 
-export const QuantityOut = Type.Object({ Val: Type.Number(), Unite: Int, For_: Int });
-/** A sum or a scaled amount: mass in gr (Unite 2) and volume in cL (Unite 4), as spec 9. */
-export const AmountOut = Type.Object({ Unite: Int, Val: Type.Number() });
+/** QuantityR: Val units for For_ people (a recipe's or a menu's quantity). */
+export const QuantityROut = Type.Object({ Val: Type.Number(), Unite: Int, For_: Int });
+/**
+ * Quantity: a scaled or summed amount. Sums keep mass in gr (Unite 2) and volume in cL
+ * (Unite 4), as spec 9.
+ */
+export const QuantityOut = Type.Object({ Unite: Int, Val: Type.Number() });
 
 export const IngredientOut = Type.Object({
   Id: Int,
@@ -76,42 +92,52 @@ export const IngredientOut = Type.Object({
 export const SejourOut = Type.Object({
   Id: Int,
   Owner: Int,
-  Name: Type.String(),
-  /** Same as Name (the original clients read both). */
-  Label: Type.String(),
   /** Midnight UTC of the first day, RFC 3339. */
   Start: Type.String(),
+  Name: Type.String(),
   IdProfile: Type.Object({ Valid: Type.Boolean(), IdProfile: Int }),
+  /** Addition: same as Name. */
+  Label: Type.String(),
 });
 
 export const GroupOut = Type.Object({
   Id: Int,
-  IdSejour: Int,
+  /** The stay's id. */
+  Sejour: Int,
   Name: Type.String(),
   Color: Type.String(),
   Size: Int,
+  /** Addition: same as Sejour. */
+  IdSejour: Int,
 });
 
-export const SejourExtOut = Type.Object({ Sejour: SejourOut, Groups: Type.Array(GroupOut) });
+export const SejourExtOut = Type.Object({
+  Sejour: SejourOut,
+  Groups: Type.Array(GroupOut),
+  /** The phone export link, '' while the owner has not made one (or revoked it). */
+  ExportClientURL: Type.String(),
+  /** The stay's name. */
+  Label: Type.String(),
+});
 
 export const MealGroupOut = Type.Object({ IdMeal: Int, IdGroup: Int });
 
 export const MealOut = Type.Object({
   Id: Int,
-  IdSejour: Int,
-  Jour: Int,
-  Horaire: Int,
+  /** The stay's id. */
+  Sejour: Int,
   /** The meal's menu id. */
   Menu: Int,
+  /** Day offset from the stay's start. */
+  Jour: Int,
   AdditionalPeople: Int,
-  Groups: Type.Array(MealGroupOut),
+  Horaire: Int,
 });
 
-/** The group lists of both meals after a group moved between them. */
-export const MealGroupsMovedOut = Type.Object({
-  From: Type.Array(MealGroupOut),
-  To: Type.Array(MealGroupOut),
-});
+export const MealExtOut = Type.Object({ Meal: MealOut, Groups: Type.Array(MealGroupOut) });
+
+/** Ar2_MealGroups: the group lists of both meals after a move, [From, To]. */
+export const MealGroupsPairOut = Type.Array(Type.Array(MealGroupOut), { minItems: 2, maxItems: 2 });
 
 export const MenuOut = Type.Object({
   Id: Int,
@@ -121,128 +147,126 @@ export const MenuOut = Type.Object({
   Updated: Type.String(),
 });
 
-export const MenuIngredientOut = Type.Object({
+export const MenuIngredientExtOut = Type.Object({
   IdMenu: Int,
   IdIngredient: Int,
-  Ingredient: IngredientOut,
+  Quantity: QuantityROut,
   Plat: Int,
-  Quantity: QuantityOut,
-});
-
-export const MenuRecipeOut = Type.Object({ Id: Int, Name: Type.String(), Plat: Int });
-
-export const MenuExtOut = Type.Object({
-  Menu: MenuOut,
-  Ingredients: Type.Array(MenuIngredientOut),
-  Receipes: Type.Array(MenuRecipeOut),
-  OwnerPseudo: Type.String(),
-});
-
-export const MealsLoadOut = Type.Object({
-  Meals: Type.Array(MealOut),
-  /** The menu of each meal, keyed by menu id. */
-  Menus: ById(MenuExtOut),
-});
-
-/** A line of the library list or of a search. */
-export const MenuHeaderOut = Type.Object({
-  ...MenuOut.properties,
-  Title: Type.String(),
-  IsPersonnal: Type.Boolean(),
-  OwnerPseudo: Type.String(),
+  Ingredient: IngredientOut,
 });
 
 export const RecipeOut = Type.Object({
   Id: Int,
-  Name: Type.String(),
-  Plat: Int,
-  Description: Type.String(),
   Owner: Int,
+  Plat: Int,
+  Name: Type.String(),
+  Description: Type.String(),
   IsPublished: Type.Boolean(),
   Updated: Type.String(),
 });
 
-export const RecipeHeaderOut = Type.Object({
-  ...RecipeOut.properties,
-  IsPersonnal: Type.Boolean(),
+export const MenuExtOut = Type.Object({
+  Menu: MenuOut,
+  Ingredients: Type.Array(MenuIngredientExtOut),
+  Receipes: Type.Array(RecipeOut),
   OwnerPseudo: Type.String(),
 });
 
-export const RecipeIngredientOut = Type.Object({
+export const MealsLoadOut = Type.Object({
+  /** The menu of each meal, keyed by menu id. */
+  Menus: ById(MenuExtOut),
+  /** By day, slot, id. */
+  Meals: Type.Array(MealExtOut),
+});
+
+/** A line of a list or of a search: the owner by pseudonym, for the lock. */
+const resourceHeader = {
+  Title: Type.String(),
+  ID: Int,
+  /** True for the caller's own items. */
+  IsPersonnal: Type.Boolean(),
+  /** The owner's pseudonym ('' for the starting catalogue). */
+  Owner: Type.String(),
+};
+/** ResourceHeader of a menu: its title is its contents' names (spec 3.2). */
+export const ResourceHeaderOut = Type.Object(resourceHeader);
+export const RecipeHeaderOut = Type.Object({ ...resourceHeader, Plat: Int });
+export const IngredientHeaderOut = Type.Object({ ...resourceHeader, Kind: Int });
+
+export const ResourceSearchOut = Type.Object({
+  Menus: Type.Array(ResourceHeaderOut),
+  Receipes: Type.Array(RecipeHeaderOut),
+  Ingredients: Type.Array(IngredientHeaderOut),
+});
+
+export const RecipeIngredientExtOut = Type.Object({
   ...IngredientOut.properties,
-  Quantity: QuantityOut,
+  Quantity: QuantityROut,
 });
 
 export const RecipeExtOut = Type.Object({
   Receipe: RecipeOut,
-  Ingredients: Type.Array(RecipeIngredientOut),
+  Ingredients: Type.Array(RecipeIngredientExtOut),
   OwnerPseudo: Type.String(),
 });
 
-export const SearchOut = Type.Object({
-  Menus: Type.Array(MenuHeaderOut),
-  Receipes: Type.Array(RecipeHeaderOut),
-});
-
+/** Addition: what a deletion answers where the old clients read nothing. */
 export const DeletedOut = Type.Object({ Deleted: Type.Boolean(), Id: Int });
 
-export const IngredientDeletedOut = Type.Object({
+export const DeleteIngredientOut = Type.Object({
   Deleted: Type.Boolean(),
-  /** The recipes and menus that use the ingredient and that the user may read. */
-  UsesReceipes: Type.Array(RecipeHeaderOut),
-  UsesMenus: Type.Array(MenuHeaderOut),
+  /** The ids of the recipes and menus that use the ingredient and that the user may read. */
+  UsesReceipes: Type.Array(Int),
+  UsesMenus: Type.Array(Int),
 });
 
-export const MealQuantitiesOut = Type.Object({
+export const PreviewQuantitiesOut = Type.Object({
   NbPeople: Int,
   Quantities: Type.Array(
-    Type.Object({ Ingredient: IngredientOut, Quantities: Type.Array(AmountOut) }),
+    Type.Object({ Ingredient: IngredientOut, Quantities: Type.Array(QuantityOut) }),
   ),
 });
 
 export const CompileIngredientsOut = Type.Object({
-  Meals: ById(Type.Object({ Jour: Int, Horaire: Int })),
+  /** The compiled meals, keyed by meal id. */
+  Meals: ById(MealOut),
   Ingredients: Type.Array(
     Type.Object({
       Ingredient: IngredientOut,
-      /** One entry per meal and unit, scaled to the meal's people. */
-      Quantities: Type.Array(Type.Object({ Quantity: AmountOut, Origin: Int })),
-      /** The sum over the meals (pièces, gr, cL), as the order screen's chip shows it. */
-      Total: Type.Array(AmountOut),
+      /** One entry per meal and unit, scaled to the meal's people; Origin is the meal id. */
+      Quantities: Type.Array(Type.Object({ Quantity: QuantityOut, Origin: Int })),
+      /** Addition: the sum over the meals (pièces, gr, cL), as the order screen shows it. */
+      Total: Type.Array(QuantityOut),
     }),
   ),
 });
 
-export const OrderDayOut = Type.Object({
-  Jour: Int,
-  /** Midnight UTC of that day, RFC 3339. */
-  Date: Type.String(),
-  NbMeals: Int,
-});
-
-export const ProfileOut = Type.Object({ Id: Int, Name: Type.String(), IdOwner: Int });
-export const SupplierOut = Type.Object({ Id: Int, Name: Type.String(), IdProfile: Int });
+export const ProfileOut = Type.Object({ Id: Int, IdOwner: Int, Name: Type.String() });
+export const SupplierOut = Type.Object({ Id: Int, IdProfile: Int, Name: Type.String() });
 
 export const ProfileHeaderOut = Type.Object({
   Profile: ProfileOut,
   Suppliers: ById(SupplierOut),
+  /** Addition: the owner's pseudonym, for the lock. */
   OwnerPseudo: Type.String(),
 });
 
-export const ProfileExtOut = Type.Object({
-  ...ProfileHeaderOut.properties,
-  /** 'Sans fournisseur' (Id -1) first, then the suppliers by name. */
-  Mapping: Type.Array(
-    Type.Object({
-      Id: Int,
-      Name: Type.String(),
-      Kinds: Type.Array(Int),
-      Ingredients: Type.Array(IngredientOut),
-    }),
-  ),
-});
+/**
+ * ProfileExt: the mapping screen's columns, 'Sans fournisseur' (Id -1) first, then the
+ * suppliers by name; each with the kinds linked to it and every ingredient that resolves to it.
+ */
+export const ProfileExtOut = Type.Array(
+  Type.Object({
+    Id: Int,
+    Kinds: Type.Array(Int),
+    Ingredients: Type.Array(Int),
+    /** Addition: the supplier's name ('Sans fournisseur' for -1). */
+    Name: Type.String(),
+  }),
+);
 
-export const DefaultMapOut = ById(Int);
+/** IngredientMapping: ingredient id → supplier id (-1: 'Sans fournisseur'). */
+export const IngredientMappingOut = ById(Int);
 
 export const ImportRecipeShape = {
   Name: NameIn,
@@ -250,7 +274,7 @@ export const ImportRecipeShape = {
   For: Type.Integer({ minimum: 1, maximum: MAX_GROUP_SIZE }),
 };
 
-export const ImportPreviewOut = Type.Object({
+export const ImportReceipes1Out = Type.Object({
   /** File ingredient name → proposed ingredient; Id 0 proposes a new one. */
   Map: Type.Record(Type.String(), IngredientOut),
   Receipes: Type.Array(
@@ -263,11 +287,6 @@ export const ImportPreviewOut = Type.Object({
       ),
     }),
   ),
-});
-
-export const ImportDoneOut = Type.Object({
-  Receipes: Type.Array(RecipeHeaderOut),
-  Ingredients: Type.Array(IngredientOut),
 });
 
 export const ExportTokenOut = Type.Object({

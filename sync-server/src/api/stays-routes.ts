@@ -11,6 +11,7 @@ import {
   secured,
   userOf,
   write,
+  type MutationCall,
 } from './context.js';
 import { groupOut, isoDayOf } from './mappers.js';
 import {
@@ -42,6 +43,13 @@ const SejourUpdateIn = Type.Object({
   /** Read when Name is absent (the original clients send either). */
   Label: Type.Optional(NameIn),
   Start: Type.Optional(StartIn),
+  /** The default supplier profile, as GET answers it; changed only when it differs. */
+  IdProfile: Type.Optional(
+    Type.Object({
+      Valid: Type.Boolean(),
+      IdProfile: Type.Integer({ minimum: -1, maximum: Number.MAX_SAFE_INTEGER }),
+    }),
+  ),
 });
 
 const GroupUpdateIn = Type.Object({
@@ -79,17 +87,23 @@ export async function staysRoutes(app: FastifyInstance): Promise<void> {
     { ...secured, schema: { body: SejourUpdateIn, response: { 200: SejourExtOut } } },
     async (request) => {
       const userId = userOf(request);
-      const { Id, Name, Label, Start } = request.body;
+      const { Id, Name, Label, Start, IdProfile } = request.body;
       const name = Name ?? Label;
-      await write(
-        app,
-        userId,
+      const calls: MutationCall[] = [
         call('updateStay', {
           id: Id,
           ...(name === undefined ? {} : { name }),
           ...(Start === undefined ? {} : { start: isoDayOf(Start) }),
         }),
-      );
+      ];
+      if (IdProfile !== undefined) {
+        const profileId = IdProfile.Valid && IdProfile.IdProfile > 0 ? IdProfile.IdProfile : null;
+        const stay = await readableRow(readCtx(app, userId), 'stays', Id);
+        if (stay.profileId !== profileId) {
+          calls.push(call('setStayProfile', { stayId: Id, profileId }));
+        }
+      }
+      await write(app, userId, ...calls);
       return sejourExtById(readCtx(app, userId), Id);
     },
   );

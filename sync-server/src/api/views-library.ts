@@ -18,19 +18,21 @@ import {
 } from '@popote/domain';
 import type { ReadCtx } from './context.js';
 import { ingredientOut, menuOut, quantityOut, recipeOut } from './mappers.js';
-import { loadPseudos } from './owners.js';
+import { loadPseudos, type Pseudos } from './owners.js';
 import type {
+  IngredientHeaderOut,
   MenuExtOut,
-  MenuHeaderOut,
   Out,
   RecipeExtOut,
   RecipeHeaderOut,
-  SearchOut,
+  ResourceHeaderOut,
+  ResourceSearchOut,
 } from './schemas.js';
 
 type MenuExt = Out<typeof MenuExtOut>;
-type MenuHeader = Out<typeof MenuHeaderOut>;
+type MenuHeader = Out<typeof ResourceHeaderOut>;
 type RecipeHeader = Out<typeof RecipeHeaderOut>;
+type IngredientHeader = Out<typeof IngredientHeaderOut>;
 
 const unique = <V>(values: Iterable<V>): V[] => [...new Set(values)];
 
@@ -72,7 +74,7 @@ export async function menuExts(ctx: ReadCtx, menus: readonly Menu[]): Promise<Me
     }),
     Receipes: menu.recipeIds.flatMap((id) => {
       const recipe = recipesById.get(id);
-      return recipe ? [{ Id: recipe.id, Name: recipe.name, Plat: recipe.plat }] : [];
+      return recipe ? [recipeOut(recipe)] : [];
     }),
     OwnerPseudo: pseudos.of(menu.owner),
   }));
@@ -115,12 +117,12 @@ export async function menuHeaders(ctx: ReadCtx, menus: readonly Menu[]): Promise
   );
   return menus
     .map((menu) => ({
-      ...menuOut(menu),
       Title: menuTitle(menu, recipesById, ingredients),
+      ID: menu.id,
       IsPersonnal: menu.owner === ctx.userId,
-      OwnerPseudo: pseudos.of(menu.owner),
+      Owner: pseudos.of(menu.owner),
     }))
-    .sort((a, b) => compareFrench(a.Title, b.Title) || a.Id - b.Id);
+    .sort((a, b) => compareFrench(a.Title, b.Title) || a.ID - b.ID);
 }
 
 /** Library lines of recipes, in item order (course descending, then name). */
@@ -133,18 +135,40 @@ export async function recipeHeaders(
     recipes.map((r) => r.owner),
   );
   return recipes
-    .map((recipe) => ({
-      ...recipeOut(recipe),
-      IsPersonnal: recipe.owner === ctx.userId,
-      OwnerPseudo: pseudos.of(recipe.owner),
-    }))
+    .map((recipe) => recipeHeader(recipe, ctx.userId, pseudos))
     .sort(
       (a, b) =>
         compareItems(
-          { plat: a.Plat as Plat, name: a.Name },
-          { plat: b.Plat as Plat, name: b.Name },
-        ) || a.Id - b.Id,
+          { plat: a.Plat as Plat, name: a.Title },
+          { plat: b.Plat as Plat, name: b.Title },
+        ) || a.ID - b.ID,
     );
+}
+
+export const recipeHeader = (recipe: Recipe, userId: Id, pseudos: Pseudos): RecipeHeader => ({
+  Title: recipe.name,
+  ID: recipe.id,
+  IsPersonnal: recipe.owner === userId,
+  Owner: pseudos.of(recipe.owner),
+  Plat: recipe.plat,
+});
+
+/** Lines of ingredients, in the given order. */
+export async function ingredientHeaders(
+  ctx: ReadCtx,
+  ingredients: readonly Ingredient[],
+): Promise<IngredientHeader[]> {
+  const pseudos = await loadPseudos(
+    ctx,
+    ingredients.map((i) => i.owner),
+  );
+  return ingredients.map((ingredient) => ({
+    Title: ingredient.name,
+    ID: ingredient.id,
+    IsPersonnal: ingredient.owner === ctx.userId,
+    Owner: pseudos.of(ingredient.owner),
+    Kind: ingredient.kind,
+  }));
 }
 
 /** Every recipe the user may read, under the sync visibility rules. */
@@ -188,12 +212,16 @@ export async function libraryRows(ctx: ReadCtx): Promise<{ menus: Menu[]; recipe
 export const SEARCH_RESULTS_LIMIT = 200;
 
 /**
- * The agenda's search (the domain's searchResources, without ingredients): the menus the user
- * may put on a meal and the recipes they may read whose title matches ignoring spaces, accents
- * and case; ':M' and ':R' list every one; fewer than 2 characters find nothing.
+ * The agenda's search (the domain's searchResources): the menus the user may put on a meal,
+ * the recipes they may read and the ingredients whose title matches ignoring spaces, accents
+ * and case; ':M', ':R' and ':I' list every one of a type; fewer than 2 characters find nothing.
  */
-export async function searchLibrary(ctx: ReadCtx, search: string): Promise<Out<typeof SearchOut>> {
-  if (parseSearchQuery(search).kind === 'too-short') return { Menus: [], Receipes: [] };
+export async function searchLibrary(
+  ctx: ReadCtx,
+  search: string,
+): Promise<Out<typeof ResourceSearchOut>> {
+  const query = parseSearchQuery(search);
+  if (query.kind === 'too-short') return { Menus: [], Receipes: [], Ingredients: [] };
   const menus = await ownedAndPublished(ctx, 'menus');
   const recipes = await readableRecipes(ctx);
   const inMenus = await ctx.store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
@@ -201,6 +229,7 @@ export async function searchLibrary(ctx: ReadCtx, search: string): Promise<Out<t
     ctx,
     menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId)),
   );
+  const wantsIngredients = query.kind === 'text' || query.kind === 'all-ingredients';
   const { hits } = searchResources({
     query: search,
     menus,
@@ -208,13 +237,15 @@ export async function searchLibrary(ctx: ReadCtx, search: string): Promise<Out<t
     ingredientsById: ingredients,
     userId: ctx.userId,
     recipes,
-    ingredients: [],
+    ingredients: wantsIngredients ? await ctx.store.all('ingredients') : [],
     limit: SEARCH_RESULTS_LIMIT,
   });
   const menuHits = hits.flatMap((h) => (h.kind === 'menu' ? [h.menu] : []));
   const recipeHits = hits.flatMap((h) => (h.kind === 'receipe' ? [h.recipe] : []));
+  const ingredientHits = hits.flatMap((h) => (h.kind === 'ingredient' ? [h.ingredient] : []));
   return {
     Menus: await menuHeaders(ctx, menuHits),
     Receipes: await recipeHeaders(ctx, recipeHits),
+    Ingredients: await ingredientHeaders(ctx, ingredientHits),
   };
 }

@@ -6,23 +6,29 @@
 import {
   compareFrench,
   compileIngredients,
-  dateToIsoDay,
-  dayToDate,
   loadCompileInput,
   loadMealPreviewInput,
   previewMeal,
+  stayExportUrl,
   type Id,
   type Meal,
   type Stay,
 } from '@popote/domain';
 import { readableRow, type ReadCtx } from './context.js';
-import { dateTimeOf, groupOut, ingredientOut, mealOut, sejourOut, totalOut } from './mappers.js';
+import {
+  byIdOut,
+  groupOut,
+  ingredientOut,
+  mealExtOut,
+  mealOut,
+  sejourOut,
+  totalOut,
+} from './mappers.js';
 import type {
   CompileIngredientsOut,
-  MealQuantitiesOut,
   MealsLoadOut,
-  OrderDayOut,
   Out,
+  PreviewQuantitiesOut,
   SejourExtOut,
 } from './schemas.js';
 import { menuExts } from './views-library.js';
@@ -31,7 +37,14 @@ type SejourExt = Out<typeof SejourExtOut>;
 
 export async function sejourExt(ctx: ReadCtx, stay: Stay): Promise<SejourExt> {
   const groups = await ctx.store.where('groups', 'stayId', stay.id);
-  return { Sejour: sejourOut(stay), Groups: groups.map(groupOut) };
+  groups.sort((a, b) => a.id - b.id);
+  return {
+    Sejour: sejourOut(stay),
+    Groups: groups.map(groupOut),
+    ExportClientURL:
+      stay.exportSecret === null ? '' : stayExportUrl(ctx.publicUrl, stay.exportSecret, stay),
+    Label: stay.name,
+  };
 }
 
 /** The user's stays by name, as the 'Séjour actif' select lists them. */
@@ -55,7 +68,7 @@ export async function mealsLoad(
   const exts = await menuExts(ctx, menus);
   const byMenu: Out<typeof MealsLoadOut>['Menus'] = {};
   for (const ext of exts) byMenu[ext.Menu.Id] = ext;
-  return { Meals: sorted.map(mealOut), Menus: byMenu };
+  return { Menus: byMenu, Meals: sorted.map(mealExtOut) };
 }
 
 /** The stay's meals, all of them or those of one day. */
@@ -75,7 +88,7 @@ export async function mealsByIds(ctx: ReadCtx, ids: readonly Id[]): Promise<Meal
 export async function mealQuantities(
   ctx: ReadCtx,
   mealId: Id,
-): Promise<Out<typeof MealQuantitiesOut>> {
+): Promise<Out<typeof PreviewQuantitiesOut>> {
   await readableRow(ctx, 'meals', mealId);
   const preview = previewMeal(await loadMealPreviewInput(ctx.store, mealId));
   return {
@@ -87,20 +100,12 @@ export async function mealQuantities(
   };
 }
 
-/** The days of the stay that hold meals, with their dates. */
-export async function orderDays(ctx: ReadCtx, stayId: Id): Promise<Out<typeof OrderDayOut>[]> {
-  const stay = await readableRow(ctx, 'stays', stayId);
-  const counts = new Map<number, number>();
-  for (const meal of await ctx.store.where('meals', 'stayId', stayId)) {
-    counts.set(meal.day, (counts.get(meal.day) ?? 0) + 1);
-  }
-  return [...counts.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([day, count]) => ({
-      Jour: day,
-      Date: dateTimeOf(dateToIsoDay(dayToDate(stay.start, day))),
-      NbMeals: count,
-    }));
+/** The day offsets of the stay that hold meals, in order. */
+export async function orderDays(ctx: ReadCtx, stayId: Id): Promise<number[]> {
+  await readableRow(ctx, 'stays', stayId);
+  const days = new Set<number>();
+  for (const meal of await ctx.store.where('meals', 'stayId', stayId)) days.add(meal.day);
+  return [...days].sort((a, b) => a - b);
 }
 
 export async function compiledIngredients(
@@ -109,13 +114,13 @@ export async function compiledIngredients(
   days: readonly number[],
 ): Promise<Out<typeof CompileIngredientsOut>> {
   await readableRow(ctx, 'stays', stayId);
-  const result = compileIngredients(await loadCompileInput(ctx.store, stayId, [...days]));
-  const meals: Out<typeof CompileIngredientsOut>['Meals'] = {};
-  for (const [id, meal] of Object.entries(result.meals)) {
-    meals[Number(id)] = { Jour: meal.day, Horaire: meal.slot };
-  }
+  const input = await loadCompileInput(ctx.store, stayId, [...days]);
+  const result = compileIngredients(input);
   return {
-    Meals: meals,
+    Meals: byIdOut(
+      input.meals.filter((m) => m.id in result.meals),
+      mealOut,
+    ),
     Ingredients: result.ingredients.map(({ ingredient, uses, total }) => ({
       Ingredient: ingredientOut(ingredient),
       Quantities: uses.map((use) => ({

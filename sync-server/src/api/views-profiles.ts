@@ -10,9 +10,9 @@ import {
   type Profile,
 } from '@popote/domain';
 import { readableRow, type ReadCtx } from './context.js';
-import { byIdOut, ingredientOut, profileOut, supplierOut } from './mappers.js';
+import { byIdOut, profileOut, supplierOut } from './mappers.js';
 import { loadPseudos } from './owners.js';
-import type { DefaultMapOut, Out, ProfileExtOut, ProfileHeaderOut } from './schemas.js';
+import type { IngredientMappingOut, Out, ProfileExtOut, ProfileHeaderOut } from './schemas.js';
 
 type ProfileHeader = Out<typeof ProfileHeaderOut>;
 
@@ -45,21 +45,20 @@ export async function profileHeader(ctx: ReadCtx, id: Id): Promise<ProfileHeader
   return header as ProfileHeader;
 }
 
-/** The profile with its mapping screen's columns over every ingredient. */
+/**
+ * The profile's mapping screen columns over every ingredient ('Sans fournisseur' first), each
+ * with its kinds and the ids of the ingredients that resolve to it.
+ */
 export async function profileExt(ctx: ReadCtx, id: Id): Promise<Out<typeof ProfileExtOut>> {
   const profile = await readableRow(ctx, 'profiles', id);
-  const [header] = await headers(ctx, [profile]);
   const suppliers = await ctx.store.where('suppliers', 'profileId', id);
   const ingredients = await ctx.store.all('ingredients');
-  return {
-    ...(header as ProfileHeader),
-    Mapping: supplierColumns(profile, suppliers, ingredients).map((column) => ({
-      Id: column.id,
-      Name: column.name,
-      Kinds: column.kinds,
-      Ingredients: column.ingredients.map(ingredientOut),
-    })),
-  };
+  return supplierColumns(profile, suppliers, ingredients).map((column) => ({
+    Id: column.id,
+    Kinds: column.kinds,
+    Ingredients: column.ingredients.map((i) => i.id),
+    Name: column.name,
+  }));
 }
 
 /** Ingredient id → supplier id (-1: 'Sans fournisseur'); every one -1 without a profile. */
@@ -67,7 +66,7 @@ export async function defaultMap(
   ctx: ReadCtx,
   profileId: Id | null,
   ingredientIds: readonly Id[],
-): Promise<Out<typeof DefaultMapOut>> {
+): Promise<Out<typeof IngredientMappingOut>> {
   const profile = profileId === null ? null : await readableRow(ctx, 'profiles', profileId);
   const ingredients = await ctx.store.getMany('ingredients', [...new Set(ingredientIds)]);
   return defaultMapping(profile, ingredients);
