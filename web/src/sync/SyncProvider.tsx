@@ -46,7 +46,8 @@ export function SyncProvider({ userId, children }: { userId: Id; children: React
     const stop = startSyncLoop({
       engine: handle.engine,
       userId,
-      listenHints: (onPoke, signal) => listenServerHints(currentToken, onPoke, signal),
+      listenHints: (onPoke, signal, onOpen) =>
+        listenServerHints(currentToken, onPoke, signal, onOpen),
       waitForNewToken,
     });
     return () => {

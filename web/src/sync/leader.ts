@@ -28,8 +28,10 @@ const localWakers = new Map<Id, () => void>();
 export interface LoopOptions {
   engine: SyncEngine;
   userId: Id;
-  /** Opens the server's hint stream; resolves when it ends. */
-  listenHints?: (onPoke: () => void, signal: AbortSignal) => Promise<void>;
+  /**
+   * Opens the server's hint stream; calls `onOpen` once it is open and resolves when it ends.
+   */
+  listenHints?: HintListener;
   /** Resolves when the session may have a new token (after an expired one). */
   waitForNewToken: (signal: AbortSignal) => Promise<void>;
 }
@@ -64,7 +66,17 @@ export function startSyncLoop(options: LoopOptions): () => void {
     });
 
   const lead = async () => {
-    if (options.listenHints) void listenWhileLeading(options.listenHints, poke, signal);
+    if (options.listenHints) {
+      void keepHintChannelOpen({
+        listen: options.listenHints,
+        onPoke: poke,
+        signal,
+        onNetworkBack: (callback) => {
+          window.addEventListener('online', callback);
+          return () => window.removeEventListener('online', callback);
+        },
+      });
+    }
     let failures = 0;
     while (!signal.aborted) {
       woken = false;
@@ -98,39 +110,124 @@ export function startSyncLoop(options: LoopOptions): () => void {
   };
 }
 
-/** Keeps the hint stream open while leading, reconnecting after a pause when it drops. */
-async function listenWhileLeading(
-  listen: NonNullable<LoopOptions['listenHints']>,
+/** Pause before reopening a hint stream that ended or failed, unless the network comes back. */
+export const HINT_RETRY_MS = 5_000;
+/**
+ * A stream that has said nothing for this long is taken for dead (the server sends a comment
+ * every 25 s): a connection opened before the network dropped can hang without ever failing.
+ */
+export const HINT_STALE_MS = 60_000;
+
+export type HintListener = (
   onPoke: () => void,
   signal: AbortSignal,
-): Promise<void> {
+  onOpen: () => void,
+) => Promise<void>;
+
+export interface HintChannelOptions {
+  listen: HintListener;
+  /** Asks the loop to sync now. */
+  onPoke: () => void;
+  signal: AbortSignal;
+  /** Calls back when the network comes back (the `online` event); answers an unsubscribe. */
+  onNetworkBack: (callback: () => void) => () => void;
+  retryMs?: number;
+}
+
+/**
+ * Keeps the hint stream open while leading. Each time it opens, the device syncs at once: a
+ * hint sent while the stream was closed is lost, so only a pull made after the stream opened
+ * covers everything. When the network comes back, the stream is reopened at once (the one
+ * that was open may be dead) instead of after the pause.
+ */
+export async function keepHintChannelOpen(options: HintChannelOptions): Promise<void> {
+  const { listen, onPoke, signal, onNetworkBack } = options;
+  const retryMs = options.retryMs ?? HINT_RETRY_MS;
   while (!signal.aborted) {
-    await listen(onPoke, signal).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 5_000));
+    const attempt = new AbortController();
+    const abortAttempt = () => attempt.abort();
+    let networkBack = false;
+    signal.addEventListener('abort', abortAttempt, { once: true });
+    const stopWatching = onNetworkBack(() => {
+      networkBack = true;
+      attempt.abort();
+    });
+    try {
+      await listen(onPoke, attempt.signal, onPoke).catch(() => undefined);
+    } finally {
+      stopWatching();
+      signal.removeEventListener('abort', abortAttempt);
+    }
+    if (signal.aborted) return;
+    if (!networkBack) await pause(retryMs, signal, onNetworkBack);
   }
 }
 
-/** The server's hint stream, read with fetch (EventSource cannot send a bearer token). */
+/** Waits `ms`, or less when the network comes back or the signal aborts. */
+function pause(
+  ms: number,
+  signal: AbortSignal,
+  onNetworkBack: HintChannelOptions['onNetworkBack'],
+): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    const stop = onNetworkBack(done);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      stop();
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/**
+ * The server's hint stream, read with fetch (EventSource cannot send a bearer token). Calls
+ * `onOpen` once the server has answered (it listens for changes from then on), `onPoke` for
+ * each hint, and ends when the stream ends, fails, goes silent for `staleMs`, or `signal`
+ * aborts.
+ */
 export async function listenServerHints(
   getToken: () => string | null,
   onPoke: () => void,
   signal: AbortSignal,
+  onOpen: () => void = () => undefined,
+  staleMs = HINT_STALE_MS,
 ): Promise<void> {
   const token = getToken();
   if (!token) return;
-  const response = await fetch('/sync/events', {
-    headers: { Authorization: `Bearer ${token}` },
-    signal,
-  });
-  if (!response.ok || !response.body) return;
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += value;
-    const events = buffer.split('\n\n');
-    buffer = events.pop() ?? '';
-    if (events.some((e) => e.includes('data: poke'))) onPoke();
+  const stream = new AbortController();
+  const abort = () => stream.abort();
+  signal.addEventListener('abort', abort, { once: true });
+  let watchdog = setTimeout(abort, staleMs);
+  const alive = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(abort, staleMs);
+  };
+  try {
+    const response = await fetch('/sync/events', {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: stream.signal,
+      cache: 'no-store',
+    });
+    if (!response.ok || !response.body) return;
+    alive();
+    onOpen();
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      alive();
+      buffer += value;
+      const events = buffer.split('\n\n');
+      buffer = events.pop() ?? '';
+      if (events.some((e) => e.includes('data: poke'))) onPoke();
+    }
+  } finally {
+    clearTimeout(watchdog);
+    signal.removeEventListener('abort', abort);
+    stream.abort();
   }
 }
