@@ -22,3 +22,4 @@ export * from './export-link.js';
 export * from './library-search.js';
 export * from './library-import.js';
 export * from './undo.js';
+export * from './describe-mutation.js';

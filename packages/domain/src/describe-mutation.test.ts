@@ -1,0 +1,294 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DESCRIBED_MUTATIONS, describeMutation } from './describe-mutation.js';
+import { MemoryStore } from './memory-store.js';
+import { MUTATORS } from './mutators/index.js';
+
+const ME = 1;
+const NOW = '2024-05-01T10:00:00.000Z';
+const q = (val: number, unite: 0 | 1 | 2 | 3 | 4, forPeople: number) => ({ val, unite, forPeople });
+
+let store: MemoryStore;
+const say = (name: string, args: unknown) => describeMutation(store, name, args);
+
+beforeEach(async () => {
+  store = new MemoryStore();
+  // A stay starting on Monday 3 July 2023, with a group and two meals.
+  await store.put('stays', {
+    id: 10,
+    owner: ME,
+    name: 'Colo des Glénans',
+    start: '2023-07-03',
+    profileId: null,
+    exportSecret: null,
+  });
+  await store.put('groups', {
+    id: 20,
+    stayId: 10,
+    owner: ME,
+    name: 'Grands',
+    color: '#ff0000',
+    size: 12,
+  });
+  await store.put('ingredients', { id: 30, name: 'Tomates', kind: 1, owner: ME });
+  await store.put('ingredients', { id: 31, name: 'Pain', kind: 6, owner: null });
+  await store.put('recipes', {
+    id: 40,
+    owner: ME,
+    name: 'Lasagnes',
+    plat: 2,
+    description: '',
+    isPublished: false,
+    updated: NOW,
+    ingredients: [{ ingredientId: 30, quantity: q(1, 1, 10) }],
+  });
+  // The private menu of Monday's dinner, and a favourite menu.
+  await store.put('menus', {
+    id: 50,
+    owner: ME,
+    isFavorite: false,
+    isPublished: false,
+    updated: NOW,
+    ingredients: [{ ingredientId: 30, quantity: q(2, 1, 10), plat: 3 }],
+    recipeIds: [],
+  });
+  await store.put('menus', {
+    id: 51,
+    owner: ME,
+    isFavorite: true,
+    isPublished: false,
+    updated: NOW,
+    ingredients: [{ ingredientId: 31, quantity: q(1, 0, 4), plat: 0 }],
+    recipeIds: [40],
+  });
+  await store.put('meals', {
+    id: 60,
+    stayId: 10,
+    owner: ME,
+    menuId: 50,
+    day: 0,
+    slot: 3,
+    additionalPeople: 0,
+    groupIds: [20],
+  });
+  await store.put('meals', {
+    id: 61,
+    stayId: 10,
+    owner: ME,
+    menuId: 52,
+    day: 1,
+    slot: 1,
+    additionalPeople: 2,
+    groupIds: [],
+  });
+  await store.put('profiles', {
+    id: 70,
+    owner: ME,
+    name: 'Intermarché',
+    ingredientLinks: [],
+    kindLinks: [],
+  });
+  await store.put('suppliers', { id: 80, profileId: 70, owner: ME, name: 'Boulangerie Martin' });
+});
+
+describe('describeMutation', () => {
+  it('has a sentence for every mutator', () => {
+    expect(DESCRIBED_MUTATIONS().sort()).toEqual(Object.keys(MUTATORS).sort());
+  });
+
+  it('names the ingredient, the meal, its day and its stay', async () => {
+    expect(
+      await say('addMenuIngredient', { menuId: 50, ingredientId: 31, stayId: 10, now: NOW }),
+    ).toBe(
+      "Ajout de l'ingrédient « Pain » au menu du dîner du lundi 3 juillet 2023 (séjour « Colo des Glénans »)",
+    );
+    expect(
+      await say('updateMenuIngredient', {
+        menuId: 50,
+        ingredientId: 30,
+        quantity: q(0.5, 1, 10),
+        plat: 3,
+        now: NOW,
+      }),
+    ).toBe(
+      "Modification de l'ingrédient « Tomates » dans le menu du dîner du lundi 3 juillet 2023 (séjour « Colo des Glénans ») : 500 gr pour 10 personnes",
+    );
+    expect(await say('removeMenuItem', { menuId: 51, itemId: 40, isRecipe: true, now: NOW })).toBe(
+      'Retrait de la recette « Lasagnes » du menu favori « Lasagnes, Pain »',
+    );
+  });
+
+  it('describes meals by slot and French date', async () => {
+    expect(
+      await say('createMeal', { id: 62, menuId: 53, stayId: 10, day: 2, slot: 0, now: NOW }),
+    ).toBe('Ajout du petit déjeuner du mercredi 5 juillet 2023 (séjour « Colo des Glénans »)');
+    expect(await say('deleteMeal', { id: 61 })).toBe(
+      'Suppression du repas de midi du mardi 4 juillet 2023 (séjour « Colo des Glénans »)',
+    );
+    expect(await say('updateMeal', { id: 60, day: 1, slot: 2 })).toBe(
+      'Modification du dîner du lundi 3 juillet 2023 (séjour « Colo des Glénans ») : déplacé au goûter du mardi 4 juillet 2023',
+    );
+    expect(await say('updateMeal', { id: 61, additionalPeople: -3 })).toBe(
+      'Modification du repas de midi du mardi 4 juillet 2023 (séjour « Colo des Glénans ») : -3 personnes en plus des groupes',
+    );
+    expect(await say('moveMealGroup', { groupId: 20, fromMealId: 60, toMealId: 61 })).toBe(
+      'Déplacement du groupe « Grands » du dîner du lundi 3 juillet 2023 (séjour « Colo des Glénans ») vers le repas de midi du mardi 4 juillet 2023 (séjour « Colo des Glénans »)',
+    );
+    expect(await say('swapMealMenus', { mealId1: 60, mealId2: 61 })).toBe(
+      'Permutation des menus du dîner du lundi 3 juillet 2023 (séjour « Colo des Glénans ») et du repas de midi du mardi 4 juillet 2023 (séjour « Colo des Glénans »)',
+    );
+    expect(await say('setMealMenu', { mealId: 60, menuId: 51 })).toBe(
+      'Choix du menu favori « Lasagnes, Pain » pour le dîner du lundi 3 juillet 2023 (séjour « Colo des Glénans »)',
+    );
+  });
+
+  it('says what an update changes', async () => {
+    expect(await say('updateStay', { id: 10, name: 'Colo 2024', start: '2024-07-01' })).toBe(
+      'Modification du séjour « Colo des Glénans » : nouveau nom « Colo 2024 », début le lundi 1er juillet 2024',
+    );
+    expect(await say('updateGroup', { id: 20, size: 1 })).toBe(
+      'Modification du groupe « Grands » du séjour « Colo des Glénans » : taille 1 personne',
+    );
+    expect(await say('updateIngredient', { id: 30, kind: 4 })).toBe(
+      "Modification de l'ingrédient « Tomates » : catégorie « Épicerie »",
+    );
+    expect(await say('renameSupplier', { id: 80, name: 'Fournil' })).toBe(
+      'Renommage du fournisseur « Boulangerie Martin » en « Fournil »',
+    );
+  });
+
+  it('names what a creation would have made, from its arguments', async () => {
+    expect(await say('createStay', { id: 11, name: 'Camp de ski', start: '2024-02-01' })).toBe(
+      'Création du séjour « Camp de ski » : début le jeudi 1er février 2024',
+    );
+    expect(await say('createIngredient', { id: 32, name: 'Courgettes', kind: 1 })).toBe(
+      "Création de l'ingrédient « Courgettes » (Fruits et légumes)",
+    );
+    expect(
+      await say('createGroup', {
+        id: 21,
+        stayId: 10,
+        name: 'Petits',
+        color: '#00ff00',
+        size: 8,
+      }),
+    ).toBe('Ajout du groupe « Petits » (8 personnes) au séjour « Colo des Glénans »');
+    expect(
+      await say('importRecipes', {
+        newIngredients: [{ id: 33, name: 'Basilic', kind: 1 }],
+        recipes: ['Pesto', 'Soupe', 'Tarte', 'Gratin'].map((name, i) => ({
+          id: 90 + i,
+          name,
+          plat: 2,
+          ingredients: [],
+        })),
+        now: NOW,
+      }),
+    ).toBe(
+      'Import de 4 recettes (« Pesto », « Soupe », « Tarte » et 1 autre), avec 1 nouvel ingrédient',
+    );
+  });
+
+  it('maps ingredients and categories to a supplier, with « Sans fournisseur »', async () => {
+    expect(
+      await say('mapProfileIngredients', {
+        profileId: 70,
+        ingredientIds: [30, 31],
+        supplierId: 80,
+      }),
+    ).toBe(
+      'Association des ingrédients « Tomates » et « Pain » au fournisseur « Boulangerie Martin » dans le profil de fournisseurs « Intermarché »',
+    );
+    expect(await say('mapProfileKinds', { profileId: 70, kinds: [6], supplierId: -1 })).toBe(
+      'Association de la catégorie « Boulangerie » à « Sans fournisseur » dans le profil de fournisseurs « Intermarché »',
+    );
+  });
+
+  it('degrades gracefully for rows that are gone', async () => {
+    expect(await say('deleteIngredient', { id: 999 })).toBe("Suppression d'un ingrédient supprimé");
+    expect(await say('addMenuRecipe', { menuId: 998, recipeId: 997, now: NOW })).toBe(
+      "Ajout d'une recette supprimée à un menu supprimé",
+    );
+    expect(await say('deleteMeal', { id: 996 })).toBe("Suppression d'un repas supprimé");
+    expect(
+      await say('mapProfileIngredients', {
+        profileId: 70,
+        ingredientIds: [30, 995, 994],
+        supplierId: 80,
+      }),
+    ).toBe(
+      'Association des ingrédients « Tomates » et 2 ingrédients supprimés au fournisseur « Boulangerie Martin » dans le profil de fournisseurs « Intermarché »',
+    );
+    // A meal whose menu row is known but whose meal is gone.
+    await store.delete('meals', 60);
+    expect(await say('addMenuIngredient', { menuId: 50, ingredientId: 30, now: NOW })).toBe(
+      "Ajout de l'ingrédient « Tomates » au menu d'un repas supprimé",
+    );
+  });
+
+  it('never throws on malformed arguments or unknown names', async () => {
+    expect(await say('deleteStay', null)).toBe("Suppression d'un séjour supprimé");
+    expect(await say('updateMeal', { id: 'x', day: 'y' })).toBe("Modification d'un repas supprimé");
+    expect(await say('restoreEverything', { id: 1 })).toBe(
+      'Modification non décrite (restoreEverything)',
+    );
+    expect(await say('__proto__', {})).toBe('Modification non décrite (__proto__)');
+  });
+});
+
+describe('describeMutation of an undo', () => {
+  it('names the rows it puts back, from the snapshot itself', async () => {
+    await store.delete('meals', 60);
+    await store.delete('stays', 10);
+    const snapshot = {
+      put: [
+        {
+          table: 'stays',
+          row: {
+            id: 10,
+            owner: ME,
+            name: 'Colo rétablie',
+            start: '2023-07-03',
+            profileId: null,
+            exportSecret: null,
+          },
+        },
+        {
+          table: 'groups',
+          row: { id: 20, stayId: 10, owner: ME, name: 'Grands', color: '#ff0000', size: 12 },
+        },
+        {
+          table: 'meals',
+          row: {
+            id: 60,
+            stayId: 10,
+            owner: ME,
+            menuId: 50,
+            day: 4,
+            slot: 2,
+            additionalPeople: 0,
+            groupIds: [20],
+          },
+        },
+        {
+          table: 'menus',
+          row: {
+            id: 50,
+            owner: ME,
+            isFavorite: false,
+            isPublished: false,
+            updated: NOW,
+            ingredients: [],
+            recipeIds: [],
+          },
+        },
+      ],
+      remove: [],
+    };
+    expect(await say('restoreSnapshot', snapshot)).toBe(
+      'Annulation : rétablissement du séjour « Colo rétablie », du groupe « Grands » et du goûter du vendredi 7 juillet 2023 (séjour « Colo rétablie »)',
+    );
+    expect(await say('restoreSnapshot', { put: [], remove: [{ table: 'meals', id: 61 }] })).toBe(
+      "Annulation d'une action : retrait de 1 élément",
+    );
+  });
+});
