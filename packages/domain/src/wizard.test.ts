@@ -3,7 +3,7 @@ import type { Group, Meal, Stay } from './entities.js';
 import { Horaire } from './enums.js';
 import { DomainError } from './errors.js';
 import type { WizardRequest } from './wizard.js';
-import { planWizard } from './wizard.js';
+import { filledMealsReplaced, planWizard } from './wizard.js';
 
 const stay: Stay = {
   id: 1,
@@ -225,5 +225,39 @@ describe('planWizard', () => {
     expect(() => plan({ excursions: { 0: [13] } }, [g1, foreign])).toThrow(
       "Le groupe 13 (en sortie) n'appartient pas à ce séjour.",
     );
+  });
+});
+
+describe('filledMealsReplaced', () => {
+  const menu = (id: number, recipeIds: number[], ingredientIds: number[] = []) => ({
+    id,
+    ingredients: ingredientIds.map((ingredientId) => ({
+      ingredientId,
+      quantity: { val: 1, unite: 0 as const, forPeople: 1 },
+      plat: 0 as const,
+    })),
+    recipeIds,
+  });
+  const meal = (id: number, menuId: number) => ({
+    id,
+    stayId: 1,
+    owner: 1,
+    menuId,
+    day: 0,
+    slot: 1 as const,
+    additionalPeople: 0,
+    groupIds: [],
+  });
+
+  it('counts the meals whose menu holds a recipe or an ingredient', () => {
+    const menus = new Map([
+      [10, menu(10, [])],
+      [11, menu(11, [5])],
+      [12, menu(12, [], [7])],
+    ]);
+    expect(filledMealsReplaced([meal(1, 10), meal(2, 11), meal(3, 12), meal(4, 11)], menus)).toBe(
+      3,
+    );
+    expect(filledMealsReplaced([meal(1, 10), meal(5, 99)], menus)).toBe(0);
   });
 });

@@ -128,3 +128,17 @@ function readExcursions(
   }
   return byDay;
 }
+
+/**
+ * How many meals with something in their menu 'Remplacer les repas actuels' would delete: the
+ * wizard asks first when there are any (a favourite menu counts, since the meal using it goes).
+ */
+export function filledMealsReplaced(
+  existingMeals: readonly Meal[],
+  menusById: ReadonlyMap<Id, Pick<Menu, 'ingredients' | 'recipeIds'>>,
+): number {
+  return existingMeals.filter((meal) => {
+    const menu = menusById.get(meal.menuId);
+    return menu !== undefined && (menu.ingredients.length > 0 || menu.recipeIds.length > 0);
+  }).length;
+}

@@ -1,4 +1,4 @@
-import { Notification, Stack, Text } from '@mantine/core';
+import { Button, Group, Notification, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { FEEDBACK } from '../strings';
 import { dismissSuccess } from './feedback';
@@ -35,9 +35,24 @@ export function SuccessList() {
           data-testid="success-message"
         >
           <Text size="sm">{message.text}</Text>
-          <Text size="xs" c="dimmed">
-            {timeFormat.format(message.at)}
-          </Text>
+          <Group justify="space-between" align="center" gap="xs">
+            <Text size="xs" c="dimmed">
+              {timeFormat.format(message.at)}
+            </Text>
+            {message.action && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                data-testid="success-action"
+                onClick={() => {
+                  dismissSuccess(message.id);
+                  message.action?.run();
+                }}
+              >
+                {message.action.label}
+              </Button>
+            )}
+          </Group>
         </Notification>
       ))}
     </Stack>

@@ -6,6 +6,7 @@ import {
   notifyError,
   notifySuccess,
   subscribeFeedback,
+  UNDO_LIFETIME_MS,
 } from './feedback';
 
 beforeEach(() => {
@@ -19,6 +20,18 @@ afterEach(() => {
 });
 
 describe('success messages', () => {
+  it('keeps a message that offers to undo for at least 10 seconds', () => {
+    let undone = 0;
+    notifySuccess('Repas supprimé avec succès', { label: 'Annuler', run: () => undone++ });
+    notifySuccess('Menu mis à jour avec succès');
+    vi.advanceTimersByTime(9999);
+    expect(getFeedback().successes.map((m) => m.text)).toEqual(['Repas supprimé avec succès']);
+    getFeedback().successes[0]!.action!.run();
+    expect(undone).toBe(1);
+    vi.advanceTimersByTime(UNDO_LIFETIME_MS - 9999);
+    expect(getFeedback().successes).toEqual([]);
+  });
+
   it('lists each message with its time and removes it after 4000 ms', () => {
     notifySuccess('Repas ajouté avec succès');
     vi.advanceTimersByTime(1000);

@@ -8,10 +8,20 @@ export const SUCCESS_LIFETIME_MS = 4000;
 /** The error snackbar closes after this time (spec 9). */
 export const ERROR_SNACKBAR_MS = 4000;
 
+/** A message that offers to undo what it reports stays this long, long enough to react. */
+export const UNDO_LIFETIME_MS = 12_000;
+
+/** A button in a success message ('Annuler'). */
+export interface SuccessAction {
+  label: string;
+  run: () => void;
+}
+
 export interface SuccessMessage {
   id: number;
   text: string;
   at: Date;
+  action?: SuccessAction;
 }
 
 /** An error as shown by the snackbar; `html` is sanitised when displayed, never trusted. */
@@ -49,10 +59,10 @@ export function subscribeFeedback(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function notifySuccess(text: string): void {
-  const message: SuccessMessage = { id: nextId++, text, at: new Date() };
+export function notifySuccess(text: string, action?: SuccessAction): void {
+  const message: SuccessMessage = { id: nextId++, text, at: new Date(), ...(action && { action }) };
   set({ ...state, successes: [...state.successes, message] });
-  setTimeout(() => dismissSuccess(message.id), SUCCESS_LIFETIME_MS);
+  setTimeout(() => dismissSuccess(message.id), action ? UNDO_LIFETIME_MS : SUCCESS_LIFETIME_MS);
 }
 
 export function dismissSuccess(id: number): void {

@@ -98,6 +98,12 @@ export const AGENDA = {
     'Cochez chaque jour les groupes en sortie : ils auront des repas séparés ce jour-là.',
   wizardReplace: 'Remplacer les repas actuels',
   wizardAdd: 'Ajouter ces nouveaux repas',
+  wizardReplaceTitle: 'Remplacer les repas actuels ?',
+  wizardReplaceWarning: (filled: number, all: number): string =>
+    `${filled === 1 ? 'Un repas a un menu rempli' : `${filled} repas ont un menu rempli`} : ` +
+    `${all === 1 ? 'le repas actuel sera supprimé' : `les ${all} repas actuels seront supprimés`} ` +
+    'et remplacés par les nouveaux. Vous pourrez annuler juste après.',
+  wizardReplaceConfirm: 'Remplacer',
 
   // Drag and drop, read by screen readers
   dragInstructions:

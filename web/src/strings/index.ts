@@ -7,3 +7,4 @@ export * from './agenda';
 export * from './sejours';
 export * from './order';
 export * from './library';
+export * from './undo';

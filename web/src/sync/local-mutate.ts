@@ -6,11 +6,14 @@ import {
   conflict,
   invalid,
   runMutation,
+  runUndoable,
   type Id,
   type MutationArgs,
   type MutationContext,
   type MutationName,
+  type RestoreSnapshotArgs,
   type TableName,
+  type UndoableMutation,
 } from '@popote/domain';
 import { allTables, type LocalDb } from './db';
 import { DexieStore, fromStored } from './dexie-store';
@@ -55,6 +58,37 @@ export async function mutateLocal<N extends MutationName>(
   argsOrBuilder: ArgsOrBuilder<N>,
   now: Date = new Date(),
 ): Promise<MutationArgs<N>> {
+  const { args } = await runLocal(db, userId, name, argsOrBuilder, now, async (ctx, args) => {
+    await runMutation(ctx, name, args);
+    return null;
+  });
+  return args;
+}
+
+/**
+ * Like mutateLocal, for an action that offers 'Annuler': also returns the restoreSnapshot
+ * arguments that undo it (null when it changed nothing), read in the same transaction.
+ */
+export async function mutateLocalUndoable<N extends UndoableMutation>(
+  db: LocalDb,
+  userId: Id,
+  name: N,
+  argsOrBuilder: ArgsOrBuilder<N>,
+  now: Date = new Date(),
+): Promise<{ args: MutationArgs<N>; undo: RestoreSnapshotArgs | null }> {
+  return runLocal(db, userId, name, argsOrBuilder, now, (ctx, args) =>
+    runUndoable(ctx.store, userId, name, args, () => runMutation(ctx, name, args)),
+  );
+}
+
+async function runLocal<N extends MutationName, R>(
+  db: LocalDb,
+  userId: Id,
+  name: N,
+  argsOrBuilder: ArgsOrBuilder<N>,
+  now: Date,
+  run: (ctx: MutationContext, args: MutationArgs<N>) => Promise<R>,
+): Promise<{ args: MutationArgs<N>; undo: R }> {
   return db.transaction('rw', allTables(db), async () => {
     const ids = await IdAllocator.load(db);
     const args =
@@ -62,10 +96,10 @@ export async function mutateLocal<N extends MutationName>(
         ? (argsOrBuilder as (ids: IdAllocator) => MutationArgs<N>)(ids)
         : argsOrBuilder;
     await ids.save();
-    await runMutation(localContext(db, userId), name, args);
+    const undo = await run(localContext(db, userId), args);
     const id = ((await db.meta.get(NEXT_MUTATION_ID))?.value as number | undefined) ?? 1;
     await db.outbox.add({ id, name, args, at: now.toISOString() });
     await db.meta.put({ key: NEXT_MUTATION_ID, value: id + 1 });
-    return args;
+    return { args, undo };
   });
 }

@@ -4,11 +4,16 @@
  * the error snackbar and returns false; nothing is queued.
  */
 import { useCallback } from 'react';
-import { isDomainError, type MutationArgs, type MutationName } from '@popote/domain';
-import { notifyError } from '../feedback/feedback';
-import { SYNC } from '../strings';
+import {
+  isDomainError,
+  type MutationArgs,
+  type MutationName,
+  type UndoableMutation,
+} from '@popote/domain';
+import { notifyError, notifySuccess } from '../feedback/feedback';
+import { SYNC, UNDO } from '../strings';
 import { announceLocalChange } from './leader';
-import { mutateLocal, type ArgsOrBuilder } from './local-mutate';
+import { mutateLocal, mutateLocalUndoable, type ArgsOrBuilder } from './local-mutate';
 import { useSync } from './SyncProvider';
 
 export type Mutate = <N extends MutationName>(
@@ -16,23 +21,63 @@ export type Mutate = <N extends MutationName>(
   args: ArgsOrBuilder<N>,
 ) => Promise<MutationArgs<N> | null>;
 
+/**
+ * Runs a destructive action and reports it with `successText` and an 'Annuler' button that
+ * puts back exactly what it changed (itself a mutation: it works offline and syncs).
+ */
+export type MutateUndoable = <N extends UndoableMutation>(
+  name: N,
+  args: ArgsOrBuilder<N>,
+  successText: string,
+) => Promise<MutationArgs<N> | null>;
+
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/gu, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Runs a local write; a refusal by the rules is shown and gives null. */
+async function reportingRefusal<T>(write: () => Promise<T>): Promise<T | null> {
+  try {
+    return await write();
+  } catch (e) {
+    if (!isDomainError(e)) throw e;
+    notifyError({ title: SYNC.localRefusalTitle, html: escapeHtml(e.message) });
+    return null;
+  }
+}
 
 export function useMutate(): Mutate {
   const { db, userId } = useSync();
   return useCallback(
-    async (name, args) => {
-      try {
+    (name, args) =>
+      reportingRefusal(async () => {
         const applied = await mutateLocal(db, userId, name, args);
         announceLocalChange(userId);
         return applied;
-      } catch (e) {
-        if (!isDomainError(e)) throw e;
-        notifyError({ title: SYNC.localRefusalTitle, html: escapeHtml(e.message) });
-        return null;
-      }
-    },
+      }),
     [db, userId],
   ) as Mutate;
+}
+
+export function useMutateUndoable(): MutateUndoable {
+  const { db, userId } = useSync();
+  return useCallback(
+    async (name, args, successText) => {
+      const done = await reportingRefusal(() => mutateLocalUndoable(db, userId, name, args));
+      if (done === null) return null;
+      announceLocalChange(userId);
+      const { undo } = done;
+      const action = undo && {
+        label: UNDO.action,
+        run: () =>
+          void reportingRefusal(async () => {
+            await mutateLocal(db, userId, 'restoreSnapshot', undo);
+            announceLocalChange(userId);
+            notifySuccess(UNDO.done);
+          }),
+      };
+      notifySuccess(successText, action ?? undefined);
+      return done.args;
+    },
+    [db, userId],
+  ) as MutateUndoable;
 }

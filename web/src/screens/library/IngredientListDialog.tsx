@@ -30,10 +30,10 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OwnerLock } from '../../components/OwnerLock';
 import { notifyError, notifySuccess } from '../../feedback/feedback';
-import { COMMON, ERRORS, LIBRARY, SUCCESS } from '../../strings';
+import { COMMON, ERRORS, LIBRARY, SUCCESS, UNDO } from '../../strings';
 import { DexieStore } from '../../sync/dexie-store';
 import { useLocalQuery } from '../../sync/useLocal';
-import { useMutate } from '../../sync/useMutate';
+import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { KIND_OPTIONS } from './kindOptions';
 
@@ -58,7 +58,7 @@ export function IngredientListDialog({
 
 function IngredientList() {
   const { db, userId } = useSync();
-  const mutate = useMutate();
+  const mutateUndoable = useMutateUndoable();
   const ingredients = useLocalQuery((store) => store.all('ingredients'), []);
   const [filter, setFilter] = useState('');
   const [debounced] = useDebouncedValue(filter, FILTER_DEBOUNCE_MS);
@@ -167,7 +167,9 @@ function IngredientList() {
         opened={toDelete !== null}
         onClose={() => setToDelete(null)}
         onConfirm={() => {
-          if (toDelete) void mutate('deleteIngredient', { id: toDelete.id });
+          if (toDelete) {
+            void mutateUndoable('deleteIngredient', { id: toDelete.id }, UNDO.ingredientDeleted);
+          }
         }}
       >
         <Text>

@@ -34,8 +34,8 @@ import {
   type LibraryEntry,
 } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { COMMON, LIBRARY } from '../../strings';
-import { useMutate } from '../../sync/useMutate';
+import { COMMON, LIBRARY, UNDO } from '../../strings';
+import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { ExportDialog } from './ExportDialog';
 import { ImportDialog } from './import/ImportDialog';
@@ -49,6 +49,7 @@ type Dialog = 'ingredients' | 'import' | 'export' | null;
 export function LibraryList() {
   const { userId } = useSync();
   const mutate = useMutate();
+  const mutateUndoable = useMutateUndoable();
   const nav = useLibraryNavigation();
   const rows = useLibraryRows(userId);
   const [search, setSearch] = useState('');
@@ -89,8 +90,9 @@ export function LibraryList() {
     if (done) nav.openMenu(done.id);
   };
   const remove = async (entry: LibraryEntry) => {
-    if (entry.kind === 'menu') await mutate('deleteMenu', { id: entry.id });
-    else await mutate('deleteRecipe', { id: entry.id });
+    if (entry.kind === 'menu')
+      await mutateUndoable('deleteMenu', { id: entry.id }, UNDO.menuDeleted);
+    else await mutateUndoable('deleteRecipe', { id: entry.id }, UNDO.recipeDeleted);
   };
 
   const firstRecipe = shown.findIndex((e) => e.kind === 'receipe');

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OwnerLock } from '../../components/OwnerLock';
 import { notifySuccess } from '../../feedback/feedback';
 import { ORDER, PROFILES, SUCCESS } from '../../strings';
-import { useMutate } from '../../sync/useMutate';
+import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { moveOfDrop } from './mapping-dnd';
 import { SupplierColumn } from './SupplierColumn';
 import { useAllIngredients, useProfileDetails } from './useOrderData';
@@ -34,6 +34,7 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
   const details = useProfileDetails(profileId);
   const ingredients = useAllIngredients();
   const mutate = useMutate();
+  const mutateUndoable = useMutateUndoable();
   const [filter, setFilter] = useState('');
   const [deleting, setDeleting] = useState<Pick<Supplier, 'id' | 'name'> | null>(null);
 
@@ -89,7 +90,7 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
   );
   const onDelete = useCallback((column: SupplierColumnData) => setDeleting(column), []);
   const deleteSupplier = async (id: Id) => {
-    if (await mutate('deleteSupplier', { id })) notifySuccess(SUCCESS.supplierDeleted);
+    await mutateUndoable('deleteSupplier', { id }, SUCCESS.supplierDeleted);
   };
 
   return (

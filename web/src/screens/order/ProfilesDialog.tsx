@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OwnerLock } from '../../components/OwnerLock';
 import { notifySuccess } from '../../feedback/feedback';
 import { COMMON, PROFILES, SUCCESS } from '../../strings';
-import { useMutate } from '../../sync/useMutate';
+import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { ProfileMapping } from './ProfileMapping';
 import { ProfileNameDialog } from './ProfileNameDialog';
 import { useProfiles } from './useOrderData';
@@ -37,6 +37,7 @@ type Editing = { mode: 'new' } | { mode: 'rename'; profile: Profile } | null;
 export function ProfilesDialog({ opened, onClose, stay, userId }: ProfilesDialogProps) {
   const profiles = useProfiles() ?? [];
   const mutate = useMutate();
+  const mutateUndoable = useMutateUndoable();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Profile | null>(null);
   const [mappingId, setMappingId] = useState<Id | null>(null);
@@ -52,7 +53,7 @@ export function ProfilesDialog({ opened, onClose, stay, userId }: ProfilesDialog
     }
   };
   const remove = async (profile: Profile) => {
-    if (await mutate('deleteProfile', { id: profile.id })) notifySuccess(SUCCESS.profileDeleted);
+    await mutateUndoable('deleteProfile', { id: profile.id }, SUCCESS.profileDeleted);
   };
   const toggleDefault = async (profile: Profile) => {
     const profileId = stay.profileId === profile.id ? null : profile.id;

@@ -7,9 +7,9 @@ import { Button, Card, Group as Row, SimpleGrid, Stack, Text, Title } from '@man
 import { IconUsersPlus } from '@tabler/icons-react';
 import { groupDisplayName, type Group, type Id, type Stay } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { COMMON, SEJOURS } from '../../strings';
+import { COMMON, SEJOURS, UNDO } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
-import { useMutate } from '../../sync/useMutate';
+import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { GroupCard } from './GroupCard';
 import { GroupEditDialog } from './GroupEditDialog';
 import { SingleGroupView } from './SingleGroupView';
@@ -25,6 +25,7 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
     [stayId],
   );
   const mutate = useMutate();
+  const mutateUndoable = useMutateUndoable();
   const [editingId, setEditingId] = useState<Id | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
 
@@ -99,7 +100,10 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
       <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting !== null && void mutate('deleteGroup', { id: deleting.id })}
+        onConfirm={() =>
+          deleting !== null &&
+          void mutateUndoable('deleteGroup', { id: deleting.id }, UNDO.groupDeleted)
+        }
       >
         <Text>
           {SEJOURS.deleteGroupPrompt} <strong>{deleting && groupDisplayName(deleting)}</strong> ?

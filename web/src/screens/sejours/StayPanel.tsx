@@ -26,8 +26,8 @@ import {
 import { dayToDate, duplicateStayIdCount, formatLongDate, type Stay } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { setActiveStay } from '../../session/session';
-import { COMMON, SEJOURS } from '../../strings';
-import { useMutate } from '../../sync/useMutate';
+import { COMMON, SEJOURS, UNDO } from '../../strings';
+import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
 import { ExportDialog } from './ExportDialog';
 import { StayEditDialog } from './StayEditDialog';
@@ -35,6 +35,7 @@ import { defaultGroupColor, todayIsoDay } from './stay-helpers';
 
 export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | null }) {
   const mutate = useMutate();
+  const mutateUndoable = useMutateUndoable();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -77,7 +78,9 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
 
   async function remove() {
     if (active === null) return;
-    if ((await mutate('deleteStay', { id: active.id })) !== null) setActiveStay(null);
+    if ((await mutateUndoable('deleteStay', { id: active.id }, UNDO.stayDeleted)) !== null) {
+      setActiveStay(null);
+    }
   }
 
   const noActive = active === null;

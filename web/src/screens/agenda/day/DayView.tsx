@@ -28,7 +28,7 @@ import {
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS } from '../../../strings';
-import { useMutate } from '../../../sync/useMutate';
+import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
 import { readDragId, readDropId } from '../dnd-ids';
 import { mealsOfDay } from '../plan-view';
 import { useStayPlan } from '../useStayPlan';
@@ -52,6 +52,7 @@ const now = (): string => new Date().toISOString();
 export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayViewProps) {
   const plan = useStayPlan(stayId, day, day);
   const mutate = useMutate();
+  const mutateUndoable = useMutateUndoable();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Meal | null>(null);
   const [previewing, setPreviewing] = useState<Id | null>(null);
@@ -79,8 +80,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
   }
 
   async function deleteMeal(meal: Meal) {
-    const done = await mutate('deleteMeal', { id: meal.id });
-    if (done) notifySuccess(SUCCESS.mealDeleted);
+    await mutateUndoable('deleteMeal', { id: meal.id }, SUCCESS.mealDeleted);
   }
 
   const actions: MealRowActions = {
@@ -93,12 +93,11 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
       }
     },
     onRemoveItem: (menu: Menu, item: MenuItem) =>
-      void mutate('removeMenuItem', {
-        menuId: menu.id,
-        itemId: item.id,
-        isRecipe: item.kind === 'receipe',
-        now: now(),
-      }).then((done) => done && notifySuccess(SUCCESS.menuUpdated)),
+      void mutateUndoable(
+        'removeMenuItem',
+        { menuId: menu.id, itemId: item.id, isRecipe: item.kind === 'receipe', now: now() },
+        SUCCESS.menuUpdated,
+      ),
     onDetails: setEditing,
     onPreview: (meal) => setPreviewing(meal.id),
     onSaveFavorite: (meal) =>

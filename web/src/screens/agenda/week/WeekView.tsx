@@ -5,7 +5,7 @@ import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
 import { dayToDate, formatShortDate, type Id } from '@popote/domain';
 import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS } from '../../../strings';
-import { useMutate } from '../../../sync/useMutate';
+import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
 import { readDragId, readDropId } from '../dnd-ids';
 import {
   effectiveGroupFilter,
@@ -42,6 +42,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   // Hover texts of the meals the pointer crosses would pile up during a drag.
   const [dragging, setDragging] = useState(false);
   const mutate = useMutate();
+  const mutateUndoable = useMutateUndoable();
 
   if (!plan) return <Loader aria-label={AGENDA.loading} />;
 
@@ -61,8 +62,11 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
     if (target?.kind !== 'meal' || piece === null) return;
     if (piece.kind === 'meal') {
       if (piece.mealId === target.mealId) return;
-      const done = await mutate('swapMealMenus', { mealId1: piece.mealId, mealId2: target.mealId });
-      if (done) notifySuccess(SUCCESS.menusSwapped);
+      await mutateUndoable(
+        'swapMealMenus',
+        { mealId1: piece.mealId, mealId2: target.mealId },
+        SUCCESS.menusSwapped,
+      );
     } else if (piece.kind === 'menu') {
       const done = await mutate('setMealMenu', { mealId: target.mealId, menuId: piece.menuId });
       if (done) notifySuccess(SUCCESS.menuReplaced);

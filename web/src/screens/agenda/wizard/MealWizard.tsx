@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import {
   dayToDate,
+  filledMealsReplaced,
   formatShortDate,
   isDomainError,
   MAX_STAY_DAYS,
@@ -27,11 +28,13 @@ import {
   type Group as StayGroup,
   type Id,
   type Meal,
+  type Menu,
   type Stay,
 } from '@popote/domain';
-import { notifySuccess } from '../../../feedback/feedback';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { AGENDA, SUCCESS } from '../../../strings';
-import { useMutate } from '../../../sync/useMutate';
+import { useLocalQuery } from '../../../sync/useLocal';
+import { useMutateUndoable } from '../../../sync/useMutate';
 import { groupLabel } from '../plan-view';
 
 /** Spec 9: 7 days by default. */
@@ -42,6 +45,7 @@ export interface MealWizardProps {
   onClose: () => void;
   stay: Stay;
   groups: StayGroup[];
+  /** Every meal of the stay. */
   meals: Meal[];
 }
 
@@ -60,7 +64,20 @@ function WizardForm({
   meals,
   onDone,
 }: Omit<MealWizardProps, 'opened' | 'onClose'> & { onDone: () => void }) {
-  const mutate = useMutate();
+  const mutateUndoable = useMutateUndoable();
+  const [confirmReplace, setConfirmReplace] = useState(false);
+  // The menus of every meal of the stay (the agenda reads those of the shown days only).
+  const menusById = useLocalQuery(
+    async (store) =>
+      new Map<Id, Menu>(
+        (await store.getMany('menus', [...new Set(meals.map((m) => m.menuId))])).map((m) => [
+          m.id,
+          m,
+        ]),
+      ),
+    [meals],
+  );
+  const filledReplaced = menusById ? filledMealsReplaced(meals, menusById) : 0;
   const [days, setDays] = useState<number | string>(DEFAULT_DAYS);
   const [withGouter, setWithGouter] = useState(true);
   const [cinquieme, setCinquieme] = useState<string[]>([]);
@@ -95,15 +112,16 @@ function WizardForm({
     };
     setBusy(true);
     try {
-      const done = await mutate('runMealWizard', (ids) => ({
-        ...request,
-        ids: ids.range(wizardIdCount({ stay, groups, existingMeals: meals, request })),
-        now: new Date().toISOString(),
-      }));
-      if (done) {
-        notifySuccess(SUCCESS.mealsGenerated);
-        onDone();
-      }
+      const done = await mutateUndoable(
+        'runMealWizard',
+        (ids) => ({
+          ...request,
+          ids: ids.range(wizardIdCount({ stay, groups, existingMeals: meals, request })),
+          now: new Date().toISOString(),
+        }),
+        SUCCESS.mealsGenerated,
+      );
+      if (done) onDone();
     } finally {
       setBusy(false);
     }
@@ -183,9 +201,13 @@ function WizardForm({
           <Button
             variant="outline"
             color="red"
-            disabled={duration === null}
+            disabled={duration === null || menusById === undefined}
             loading={busy}
-            onClick={() => void run(true)}
+            onClick={() => {
+              // Filled menus are work: ask first, saying how many (an empty plan goes at once).
+              if (filledReplaced > 0) setConfirmReplace(true);
+              else void run(true);
+            }}
           >
             {AGENDA.wizardReplace}
           </Button>
@@ -194,6 +216,17 @@ function WizardForm({
           {AGENDA.wizardAdd}
         </Button>
       </Group>
+      <ConfirmDialog
+        opened={confirmReplace}
+        onClose={() => setConfirmReplace(false)}
+        onConfirm={() => void run(true)}
+        title={AGENDA.wizardReplaceTitle}
+        confirmLabel={AGENDA.wizardReplaceConfirm}
+      >
+        <Text data-testid="wizard-replace-warning">
+          {AGENDA.wizardReplaceWarning(filledReplaced, meals.length)}
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }
