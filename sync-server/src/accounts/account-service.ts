@@ -22,9 +22,13 @@ import {
 export interface RegistrationAnswer {
   Error: string;
   IsPasswordError: boolean;
+  /** The Error concerns the pseudonym (beyond the contract). */
+  IsPseudoError?: boolean;
 }
 
 export interface LoginAnswer extends RegistrationAnswer {
+  /** A registration whose link was never followed (beyond the contract). */
+  IsUnconfirmed?: boolean;
   Id: number;
   Token: string;
   Pseudo: string;
@@ -50,7 +54,10 @@ export interface AccountServiceDeps {
   log: FastifyBaseLogger;
 }
 
-type AttemptAction = 'inscription' | 'loggin' | 'reset';
+type AttemptAction = 'inscription' | 'loggin' | 'reset' | 'resend';
+
+/** How many unconfirmed registrations of one address a login or a resend compares with. */
+const UNCONFIRMED_CHECKED = 3;
 
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
@@ -60,33 +67,74 @@ export class AccountService {
     Password: string;
     Pseudo: string;
   }): Promise<RegistrationAnswer> {
-    const { store, now } = this.deps;
+    const { store } = this.deps;
     const mail = normalizeMail(input.Mail);
     if (!isValidMail(mail)) return refusal(M.invalidMail, false);
     this.countAttempt('inscription', mail);
     if (store.accounts.findAccountByMail(mail)) return refusal(M.mailUsed, false);
     if (isWeak(input.Password)) return refusal(M.weakPassword, true);
     const pseudo = checkPseudo(input.Pseudo);
-    if (typeof pseudo !== 'string') return refusal(pseudo.error, false);
+    if (typeof pseudo !== 'string') return { ...refusal(pseudo.error, false), IsPseudoError: true };
 
     const passwordHash = await hashPassword(input.Password, this.deps.scryptLog2N);
+    await this.mailRegistrationLink({ mail, pseudo, passwordHash });
+    return refusal('', false);
+  }
+
+  /**
+   * Mails the confirmation link again, as a new link (the earlier ones keep working until
+   * they expire). It takes the password typed at registration, so that nobody else can make
+   * the server mail an address, and answers the same whatever the address: whether it has a
+   * registration waiting is told only by a login with that password.
+   */
+  async resendRegistrationLink(input: { Mail: string; Password: string }): Promise<true> {
+    const mail = normalizeMail(input.Mail);
+    if (!isValidMail(mail)) throw invalid(M.invalidMail);
+    this.countAttempt('resend', mail);
+    if (this.deps.store.accounts.findAccountByMail(mail)) return true;
+    const pending = await this.unconfirmedRegistration(mail, input.Password);
+    if (pending) await this.mailRegistrationLink(pending);
+    return true;
+  }
+
+  /** Records a registration waiting for its link to be followed, and mails the link. */
+  private async mailRegistrationLink(registration: {
+    mail: string;
+    pseudo: string;
+    passwordHash: string;
+  }): Promise<void> {
+    const { store, now } = this.deps;
     const token = newLinkToken();
     const at = now();
     store.transaction(() => {
       store.accounts.deleteRegistrationsExpiredBefore(at - REGISTRATION_MEMORY_MS);
       store.accounts.addPendingRegistration({
         tokenHash: hashLinkToken(token),
-        mail,
-        pseudo,
-        passwordHash,
+        ...registration,
         createdAt: at,
         expiresAt: at + REGISTRATION_LINK_TTL_MS,
         usedAt: null,
       });
     });
     const link = `${this.deps.config.publicUrl}/api/inscription/confirm?token=${token}`;
-    await this.send(registrationMail(mail, pseudo, link));
-    return refusal('', false);
+    await this.send(registrationMail(registration.mail, registration.pseudo, link));
+  }
+
+  /** The newest registration of the address whose link was never followed, if the password is its. */
+  private async unconfirmedRegistration(
+    mail: string,
+    password: string,
+  ): Promise<{ mail: string; pseudo: string; passwordHash: string } | null> {
+    const candidates = this.deps.store.accounts.findUnusedRegistrationsByMail(
+      mail,
+      UNCONFIRMED_CHECKED,
+    );
+    for (const pending of candidates) {
+      if (await verifyPassword(password, pending.passwordHash)) {
+        return { mail: pending.mail, pseudo: pending.pseudo, passwordHash: pending.passwordHash };
+      }
+    }
+    return null;
   }
 
   /** Follows a mailed registration link: creates the account once, if the mail is free. */
@@ -129,6 +177,10 @@ export class AccountService {
     const account = store.accounts.findAccountByMail(mail);
     if (!account) {
       store.accounts.recordAttempt(key, now());
+      // Told only to whoever knows the password typed at registration.
+      if (await this.unconfirmedRegistration(mail, input.Password)) {
+        return { ...refusal(M.notConfirmed, false), IsUnconfirmed: true, ...noSession };
+      }
       return { ...refusal(M.unknownMail, false), ...noSession };
     }
 

@@ -8,6 +8,7 @@ export const ACCOUNT_MESSAGES = {
   pseudoRequired: 'Merci de choisir un pseudonyme.',
   pseudoInvalid: 'Le pseudonyme contient des caractères non autorisés.',
   mailFailed: "Le mail n'a pas pu être envoyé. Merci de réessayer plus tard.",
+  notConfirmed: "Votre inscription n'est pas encore confirmée : suivez le lien reçu par mail.",
 } as const;
 
 /** Shortest password accepted, in characters. */

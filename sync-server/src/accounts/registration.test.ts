@@ -32,10 +32,11 @@ describe('POST /api/inscription then the mailed link', () => {
     const link = linkIn(mail);
     expect(link).toMatch(/^http:\/\/popote\.test\/api\/inscription\/confirm\?token=[\w-]{43}$/u);
 
-    // Not an account until the link is followed.
+    // Not an account until the link is followed: the login says so.
     expect((await login('anne@exemple.fr', 'tartiflette')).json()).toEqual({
-      Error: "Cette adresse mail n'est pas utilisée.",
+      Error: "Votre inscription n'est pas encore confirmée : suivez le lien reçu par mail.",
       IsPasswordError: false,
+      IsUnconfirmed: true,
       Id: 0,
       Token: '',
       Pseudo: '',
@@ -101,9 +102,11 @@ describe('POST /api/inscription then the mailed link', () => {
     const expired = await follow(link);
     expect(expired.statusCode).toBe(410);
     expect(expired.body).toContain('Lien expiré');
-    expect((await login('anne@exemple.fr', 'tartiflette')).json<{ Error: string }>().Error).toBe(
-      "Cette adresse mail n'est pas utilisée.",
-    );
+    // Still unconfirmed: the login says so, and a new link can be sent.
+    expect((await login('anne@exemple.fr', 'tartiflette')).json()).toMatchObject({
+      Error: "Votre inscription n'est pas encore confirmée : suivez le lien reçu par mail.",
+      IsUnconfirmed: true,
+    });
   });
 
   test('a link is still valid just before 48 hours', async () => {
@@ -167,12 +170,14 @@ describe('POST /api/inscription then the mailed link', () => {
     ).toEqual({
       Error: 'Merci de choisir un pseudonyme.',
       IsPasswordError: false,
+      IsPseudoError: true,
     });
     expect(
       (await register({ Mail: 'a@exemple.fr', Password: 'tartiflette', Pseudo: 'A\nB' })).json(),
     ).toEqual({
       Error: 'Le pseudonyme contient des caractères non autorisés.',
       IsPasswordError: false,
+      IsPseudoError: true,
     });
   });
 

@@ -14,6 +14,7 @@ import {
   InscriptionBody,
   LogginAnswer,
   LogginBody,
+  ResendBody,
   ResetQuery,
   SettingsAnswer,
   SettingsBody,
@@ -56,6 +57,17 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       const page = confirmationFailurePage(outcome.kind, appUrl);
       return reply.code(page.statusCode).type('text/html; charset=utf-8').send(page.html);
     },
+  );
+
+  // Beyond the contract: the confirmation link again, for a login that answered IsUnconfirmed.
+  app.post<{ Body: ResendBody }>(
+    '/inscription/renvoi',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: perIp,
+      schema: { body: ResendBody, response: { 200: Type.Boolean() } },
+    },
+    (request) => accounts().resendRegistrationLink(request.body),
   );
 
   app.post<{ Body: LogginBody }>(

@@ -14,6 +14,8 @@ export type InscriptionBody = Static<typeof InscriptionBody>;
 export const InscriptionAnswer = Type.Object({
   Error: Type.String(),
   IsPasswordError: Type.Boolean(),
+  /** Beyond the contract: the Error concerns the pseudonym (shown under its field). */
+  IsPseudoError: Type.Optional(Type.Boolean()),
 });
 
 export const ConfirmQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
@@ -25,6 +27,11 @@ export type LogginBody = Static<typeof LogginBody>;
 export const LogginAnswer = Type.Object({
   Error: Type.String(),
   IsPasswordError: Type.Boolean(),
+  /**
+   * Beyond the contract: mail and password are those of a registration whose link was never
+   * followed (the screen offers to send it again).
+   */
+  IsUnconfirmed: Type.Optional(Type.Boolean()),
   Id: Type.Integer(),
   Token: Type.String(),
   Pseudo: Type.String(),
@@ -32,6 +39,10 @@ export const LogginAnswer = Type.Object({
 
 export const ResetQuery = Type.Object({ mail: Mail });
 export type ResetQuery = Static<typeof ResetQuery>;
+
+/** Sending the confirmation link again takes the password typed at registration. */
+export const ResendBody = Type.Object({ Mail, Password });
+export type ResendBody = Static<typeof ResendBody>;
 
 /**
  * The contract's User as GET /settings answered it ({Id, IsAdmin, Mail, Password, Pseudo}; Id

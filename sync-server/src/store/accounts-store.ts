@@ -106,6 +106,16 @@ export class AccountsStore {
     return this.pendingByToken.get(tokenHash);
   }
 
+  /** The registrations of an address whose link was never followed, newest first. */
+  findUnusedRegistrationsByMail(mail: string, limit: number): PendingRegistrationRow[] {
+    return this.db
+      .prepare(
+        `SELECT ${PENDING_COLUMNS} FROM pending_registrations
+         WHERE mail = ? AND used_at IS NULL ORDER BY created_at DESC LIMIT ?`,
+      )
+      .all(mail, limit) as PendingRegistrationRow[];
+  }
+
   markRegistrationUsed(tokenHash: string, usedAt: number): void {
     this.db
       .prepare('UPDATE pending_registrations SET used_at = ? WHERE token_hash = ?')
