@@ -7,19 +7,20 @@ import { BrowserRouter } from 'react-router';
 import '@fontsource-variable/roboto';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
+import './theme/touch.css';
 import { App } from './App';
 import { ErrorSnackbar } from './feedback/ErrorSnackbar';
 import { SuccessList } from './feedback/SuccessList';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { LOCALE } from './theme/locale';
-import { theme } from './theme/theme';
+import { cssVariablesResolver, theme } from './theme/theme';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: LOCALE }}>
         <BrowserRouter basename={import.meta.env.BASE_URL}>
           <App />

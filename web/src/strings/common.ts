@@ -222,3 +222,14 @@ export const MUTATION_LABELS: Record<string, string> = {
   mapProfileKinds: 'Association de catégories à un fournisseur',
   tidyProfileMapping: 'Simplification des associations',
 };
+
+/** Names of controls that show only an icon, for screen readers (issue 13). */
+export const A11Y = {
+  close: 'Fermer',
+  openNavigation: 'Ouvrir la navigation',
+  closeNavigation: 'Fermer la navigation',
+  firstPage: 'Première page',
+  previousPage: 'Page précédente',
+  nextPage: 'Page suivante',
+  lastPage: 'Dernière page',
+} as const;

@@ -1,5 +1,16 @@
-import { createTheme, Modal, PasswordInput } from '@mantine/core';
-import { COMMON } from '../strings';
+import {
+  CloseButton,
+  createTheme,
+  DEFAULT_THEME,
+  Drawer,
+  Modal,
+  Notification,
+  Pagination,
+  PasswordInput,
+} from '@mantine/core';
+import type { CSSVariablesResolver } from '@mantine/core';
+import { A11Y, COMMON } from '../strings';
+import { darkenToContrast, LUMINANCE_THRESHOLD } from './contrast';
 
 /** Dialog widths (spec 9). */
 export const DIALOG_MIN_WIDTH = 600;
@@ -10,10 +21,20 @@ export const LOGIN_DIALOG_MAX_WIDTH = 600;
 export const SECONDARY_COLOR = 'blue';
 export const ACCENT_COLOR = 'yellow';
 
+const PAGE_CONTROL = {
+  first: A11Y.firstPage,
+  previous: A11Y.previousPage,
+  next: A11Y.nextPage,
+  last: A11Y.lastPage,
+} as const;
+
 export const theme = createTheme({
   primaryColor: 'yellow',
-  // Dark text on yellow buttons: white on yellow is unreadable.
+  // Dark text on yellow buttons: white on yellow is unreadable. With the threshold where black
+  // and white text contrast equally, filled controls of any colour (groups' own colours
+  // included) get whichever text reads best.
   autoContrast: true,
+  luminanceThreshold: LUMINANCE_THRESHOLD,
   fontFamily: "'Roboto Variable', Roboto, system-ui, sans-serif",
   headings: { fontFamily: "'Roboto Variable', Roboto, system-ui, sans-serif" },
   other: { secondaryColor: SECONDARY_COLOR, accentColor: ACCENT_COLOR },
@@ -23,8 +44,24 @@ export const theme = createTheme({
         visibilityToggleButtonProps: { 'aria-label': COMMON.togglePasswordVisibility },
       },
     }),
+    // Icon-only controls get a French name once, here (axe: button-name).
+    CloseButton: CloseButton.extend({
+      // CloseButton's props type omits the button's own attributes; Mantine passes them on.
+      defaultProps: { 'aria-label': A11Y.close } as Record<string, unknown>,
+    }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': A11Y.close } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': A11Y.close } },
+    }),
+    Pagination: Pagination.extend({
+      defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGE_CONTROL[control] }) },
+    }),
     Modal: Modal.extend({
-      defaultProps: { size: 'auto', centered: true },
+      defaultProps: {
+        size: 'auto',
+        centered: true,
+        closeButtonProps: { 'aria-label': A11Y.close },
+      },
       styles: {
         content: {
           // Never wider than the screen on phones.
@@ -44,3 +81,35 @@ export const loginDialogStyles = {
     maxWidth: `${LOGIN_DIALOG_MAX_WIDTH}px`,
   },
 } as const;
+
+/** The page background in the light scheme, against which text colours are checked. */
+const WHITE = '#ffffff';
+
+/**
+ * Readable text colours (WCAG AA, issue 13), for the light scheme the app uses. Mantine's own
+ * choices read at 2.7:1 to 3.3:1: yellow text on light yellow ('light' badges and buttons,
+ * 'subtle' buttons), yellow links, grey 'dimmed' text. Each colour's text, light-variant and
+ * outline colours become its darkest shade, darkened further until it reads at 5:1 on the
+ * colour's light background; dimmed text becomes grey 7.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
+  const light: Record<string, string> = {};
+  const colors = { ...DEFAULT_THEME.colors, ...resolved.colors };
+  for (const [name, shades] of Object.entries(colors)) {
+    if (name === 'dark') continue;
+    if (name === 'gray') {
+      light['--mantine-color-gray-text'] = shades[7];
+      light['--mantine-color-gray-outline'] = shades[7];
+      continue;
+    }
+    const text = darkenToContrast(shades[9], shades[1]);
+    light[`--mantine-color-${name}-text`] = text;
+    light[`--mantine-color-${name}-light-color`] = text;
+    light[`--mantine-color-${name}-outline`] = darkenToContrast(shades[9], WHITE);
+  }
+  const primary = colors[resolved.primaryColor] ?? DEFAULT_THEME.colors.yellow;
+  light['--mantine-color-anchor'] = darkenToContrast(primary[9], WHITE);
+  light['--mantine-color-dimmed'] = colors.gray[7];
+  light['--mantine-color-placeholder'] = colors.gray[6];
+  return { variables: {}, light, dark: {} };
+};

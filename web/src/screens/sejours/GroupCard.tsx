@@ -21,6 +21,7 @@ export function GroupCard({
           <ColorSwatch
             color={group.color}
             size={28}
+            role="img"
             aria-label={group.color}
             data-testid="group-color"
           />

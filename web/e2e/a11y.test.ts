@@ -1,0 +1,100 @@
+/**
+ * Accessibility (issue 13): axe-core, the standard rule engine, run in Chromium on the main
+ * screens with seeded data, on a touch tablet. No 'serious' or 'critical' violation may remain;
+ * a failure lists each rule with the elements it found.
+ */
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { AxeResults, Result } from 'axe-core';
+import { startApp, TABLET } from './harness.js';
+import type { RunningApp } from './harness.js';
+import { openPage } from './pages.js';
+import { loginSeeded, mainScreens, openScreen, seedScreens } from './screens.js';
+import type { MainScreen, SeededAccount } from './screens.js';
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+const MAIL = 'accessible@exemple.fr';
+
+let app: RunningApp;
+let account: SeededAccount;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startApp();
+  account = await seedScreens(app, MAIL);
+  // The app's Content-Security-Policy would refuse the injected engine.
+  context = await app.newContext({ ...TABLET, bypassCSP: true });
+  page = await openPage(context);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** axe-core on the page as it is now, injected from node_modules (never downloaded). */
+async function runAxe(target: Page): Promise<Result[]> {
+  const loaded = await target.evaluate(() => 'axe' in window);
+  if (!loaded) await target.addScriptTag({ path: AXE_PATH });
+  const results = await target.evaluate(() =>
+    (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe.run({
+      resultTypes: ['violations'],
+    }),
+  );
+  return results.violations;
+}
+
+const GRAVE = new Set(['serious', 'critical']);
+
+/** One line per serious or critical rule, with its elements (and the contrast figures). */
+function describeGrave(violations: Result[]): string[] {
+  return violations
+    .filter((v) => GRAVE.has(v.impact ?? ''))
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 8)
+        .map((n) => {
+          const data = n.any[0]?.data as { contrastRatio?: number } | undefined;
+          const ratio = data?.contrastRatio ? ` (${data.contrastRatio}:1)` : '';
+          return `${n.target.join(' ')}${ratio}`;
+        })
+        .join(' | ');
+      return `${v.impact} ${v.id} ×${v.nodes.length}: ${nodes}`;
+    });
+}
+
+async function expectNoGraveViolation(where: string): Promise<void> {
+  const grave = describeGrave(await runAxe(page));
+  expect(grave, `${where}:\n${grave.join('\n')}`).toEqual([]);
+}
+
+describe('accessibility (axe-core)', () => {
+  it('login screen', async () => {
+    await page.getByTestId('login-form').waitFor();
+    await expectNoGraveViolation('connexion');
+  });
+
+  it('logs in', async () => {
+    await loginSeeded(page, account.mail);
+  });
+
+  // Filled in by describe time: the screen list only needs the seeded ids at run time.
+  const names = ['séjours', 'agenda semaine', 'agenda jour', 'bibliothèque', 'recette', 'menu'];
+  for (const name of [...names, 'commande', 'préférences']) {
+    it(`${name} screen`, async () => {
+      const screen = mainScreens(account).find((s) => s.name === name) as MainScreen;
+      await openScreen(page, screen);
+      await expectNoGraveViolation(name);
+    });
+  }
+
+  it('a dialog (Modifier le séjour) and the navigation', async () => {
+    await page.goto('/');
+    await page.getByTestId('group-card').first().waitFor();
+    await page.getByRole('button', { name: 'Modifier le séjour' }).click();
+    await page.getByRole('dialog', { name: 'Modifier le séjour' }).waitFor();
+    await expectNoGraveViolation('dialogue Modifier le séjour');
+    await page.keyboard.press('Escape');
+  });
+});

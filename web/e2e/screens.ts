@@ -1,0 +1,192 @@
+/**
+ * The main screens of issue 13 with realistic data, for the accessibility and layout tests: a
+ * seeded account (a stay of 7 days with two groups, filled meals, two recipes with long names,
+ * a favourite menu) and how to open each screen and know that it has loaded.
+ */
+import type { Page } from 'playwright-core';
+import type { Quantity } from '@popote/domain';
+import { createAccount } from './harness.js';
+import type { RunningApp } from './harness.js';
+import { navigation } from './pages.js';
+import { Seeder } from './seed.js';
+
+export const SCREEN_PASSWORD = 'Ratatouille-2025';
+const NOW = '2025-06-01T10:00:00.000Z';
+export const LONG_RECIPE = 'Pâtes à la bolognaise façon grand-mère du camp de Jambville';
+
+export interface SeededAccount {
+  mail: string;
+  recipeId: number;
+  menuId: number;
+}
+
+/** An account whose stay, agenda, library and order screens all have something to show. */
+export async function seedScreens(app: RunningApp, mail: string): Promise<SeededAccount> {
+  await createAccount(app, { mail, password: SCREEN_PASSWORD, pseudo: 'Intendante du camp' });
+  const seed = await Seeder.open(app, mail, SCREEN_PASSWORD);
+  const q = (val: number, unite: Quantity['unite'], forPeople: number): Quantity => ({
+    val,
+    unite,
+    forPeople,
+  });
+  const pates = seed.ingredient('Spaghetti', 2);
+  const boeuf = seed.ingredient('Bœuf haché', 3);
+  const tomates = seed.ingredient('Tomate', 1);
+  const riz = seed.ingredient('Riz rond', 2);
+  const lait = seed.ingredient('Lait entier', 5);
+  const pain = seed.ingredient('Baguette', 6);
+
+  const recipe = (name: string, plat: number, items: [number, Quantity][]) => {
+    const id = seed.add('createRecipe', { id: seed.id(), name, plat, now: NOW }).id;
+    seed.add('updateRecipe', { id, description: 'Faire revenir la viande.', now: NOW });
+    for (const [ingredientId, quantity] of items) {
+      seed.add('addRecipeIngredient', { recipeId: id, ingredientId, now: NOW });
+      seed.add('updateRecipeIngredient', { recipeId: id, ingredientId, quantity, now: NOW });
+    }
+    return id;
+  };
+  const bolognaise = recipe(LONG_RECIPE, 2, [
+    [pates, q(1, 1, 10)],
+    [boeuf, q(1.5, 1, 10)],
+    [tomates, q(5, 0, 10)],
+  ]);
+  const rizAuLait = recipe('Riz au lait', 1, [
+    [riz, q(0.5, 1, 8)],
+    [lait, q(2, 3, 8)],
+  ]);
+
+  const menuId = seed.add('createFavoriteMenu', { id: seed.id(), now: NOW }).id;
+  seed.add('addMenuRecipe', { menuId, recipeId: bolognaise, now: NOW });
+  seed.add('addMenuIngredient', { menuId, ingredientId: pain, now: NOW });
+  seed.add('updateMenuIngredient', {
+    menuId,
+    ingredientId: pain,
+    quantity: q(1, 0, 4),
+    plat: 0,
+    now: NOW,
+  });
+
+  const stayId = seed.add('createStay', {
+    id: seed.id(),
+    name: 'Camp d’été des Louveteaux et des Éclaireuses à Jambville',
+    start: '2025-07-07',
+  }).id;
+  seed.add('createGroup', {
+    id: seed.id(),
+    stayId,
+    name: 'Louveteaux',
+    color: '#AA0000',
+    size: 12,
+  });
+  seed.add('createGroup', {
+    id: seed.id(),
+    stayId,
+    name: 'Éclaireuses aînées',
+    color: '#00AA00',
+    size: 8,
+  });
+  for (let day = 0; day < 7; day++) {
+    for (const slot of [0, 1, 2, 3]) {
+      const meal = seed.add('createMeal', {
+        id: seed.id(),
+        menuId: seed.id(),
+        stayId,
+        day,
+        slot,
+        now: NOW,
+      });
+      if (slot === 1)
+        seed.add('addMenuRecipe', { menuId: meal.menuId, recipeId: bolognaise, now: NOW });
+      if (slot === 3)
+        seed.add('addMenuRecipe', { menuId: meal.menuId, recipeId: rizAuLait, now: NOW });
+      if (slot === 0) {
+        seed.add('addMenuIngredient', { menuId: meal.menuId, ingredientId: pain, now: NOW });
+      }
+    }
+  }
+  await seed.flush();
+  return { mail, recipeId: bolognaise, menuId };
+}
+
+/** Logs in through the login screen and waits until the seeded stay has reached the device. */
+export async function loginSeeded(page: Page, mail: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Mail', { exact: true }).fill(mail);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(SCREEN_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await navigation(page).waitFor();
+  await page.getByTestId('stays-card').waitFor();
+  await page.getByTestId('group-card').first().waitFor();
+}
+
+export interface MainScreen {
+  name: string;
+  path: string;
+  /** Waits until the screen shows its data. */
+  ready: (page: Page) => Promise<void>;
+}
+
+/** The logged-in screens of issue 13; the login screen is checked before logging in. */
+export function mainScreens(account: SeededAccount): MainScreen[] {
+  return [
+    {
+      name: 'séjours',
+      path: '/',
+      ready: (page) => page.getByTestId('group-card').first().waitFor(),
+    },
+    {
+      name: 'agenda semaine',
+      path: '/agenda',
+      ready: async (page) => {
+        await page.getByTestId('agenda-week').waitFor();
+        await page.getByTestId('week-meal').first().waitFor();
+      },
+    },
+    {
+      name: 'agenda jour',
+      path: '/agenda?dayOffset=1',
+      ready: async (page) => {
+        await page.getByTestId('day-title').waitFor();
+        await page.getByTestId('day-meal').first().waitFor();
+      },
+    },
+    {
+      name: 'bibliothèque',
+      path: '/library',
+      ready: (page) => page.getByTestId('library-list').waitFor(),
+    },
+    {
+      name: 'recette',
+      path: `/library?id-receipe=${account.recipeId}`,
+      ready: (page) => page.getByTestId('recipe-ingredient').first().waitFor(),
+    },
+    {
+      name: 'menu',
+      path: `/library?id-menu=${account.menuId}`,
+      ready: (page) => page.getByTestId('menu-item').first().waitFor(),
+    },
+    {
+      name: 'commande',
+      path: '/order',
+      ready: async (page) => {
+        await page.getByTestId('order-days').waitFor();
+        await page.getByRole('checkbox', { name: 'Tous les jours' }).check();
+        await page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }).click();
+        await page.getByTestId('order-compiled').waitFor();
+      },
+    },
+    {
+      name: 'préférences',
+      path: '/settings',
+      ready: (page) => page.getByTestId('settings-form').waitFor(),
+    },
+  ];
+}
+
+/** Opens a screen by its address in the running app (a client-side navigation after a load). */
+export async function openScreen(page: Page, screen: MainScreen): Promise<void> {
+  await page.goto(screen.path);
+  await screen.ready(page);
+  // Fonts and late layout settle before measuring.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
