@@ -50,7 +50,7 @@ export function searchUsableMenus(input: MenuSearchInput): MenuHit[] {
   const query = parseSearchQuery(input.query);
   if (query.kind !== 'text' && query.kind !== 'all-menus') return [];
   return usableMenuHits(input).filter(
-    (hit) => query.kind === 'all-menus' || matchesSearch(hit.title, query.needle),
+    (hit) => query.kind === 'all-menus' || matchesSearch(hit.title, query.words.join(' ')),
   );
 }
 
@@ -90,7 +90,7 @@ export function searchResources(input: ResourceSearchInput): {
   const wants = (kind: 'menus' | 'recipes' | 'ingredients'): boolean =>
     query.kind === 'text' || query.kind === `all-${kind}`;
   const matches = (text: string): boolean =>
-    query.kind !== 'text' || matchesSearch(text, query.needle);
+    query.kind !== 'text' || matchesSearch(text, query.words.join(' '));
 
   const menus: ResourceHit[] = wants('menus')
     ? usableMenuHits(input)

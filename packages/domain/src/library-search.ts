@@ -10,7 +10,7 @@ import { invalid } from './errors.js';
 import { MAX_NAME_LENGTH } from './limits.js';
 import { menuTitle } from './menu-title.js';
 import { compareByName, compareFrench, compareItems } from './sorting.js';
-import { normalizeSearchText, parseSearchQuery } from './text.js';
+import { hasEveryWord, normalizeSearchText, parseSearchQuery, searchWords } from './text.js';
 
 /** Items per page of the library list (spec 9). */
 export const LIBRARY_PAGE_SIZE = 12;
@@ -93,7 +93,7 @@ export function filterLibraryEntries(
     case 'all-ingredients':
       return [];
     case 'text':
-      return entries.filter((e) => e.searchKey.includes(query.needle));
+      return entries.filter((e) => hasEveryWord(e.searchKey, query.words));
   }
 }
 
@@ -144,10 +144,11 @@ export function filterIngredients(
   ingredients: readonly Ingredient[],
   filter: string,
 ): Ingredient[] {
-  const needle = normalizeSearchText(filter);
-  const found = needle
-    ? ingredients.filter((i) => normalizeSearchText(i.name).includes(needle))
-    : [...ingredients];
+  const words = searchWords(filter);
+  const found =
+    words.length > 0
+      ? ingredients.filter((i) => hasEveryWord(normalizeSearchText(i.name), words))
+      : [...ingredients];
   return found.sort((a, b) => compareByName(a, b) || a.id - b.id);
 }
 
@@ -227,8 +228,9 @@ export function searchAddableItems(
     case 'text':
       found = [];
       for (const item of items) {
-        const at = item.searchKey.indexOf(query.needle);
-        if (at >= 0 && keep(item)) found.push({ item, starts: at === 0 });
+        if (hasEveryWord(item.searchKey, query.words) && keep(item)) {
+          found.push({ item, starts: item.searchKey.startsWith(query.words[0]!) });
+        }
       }
   }
   return found

@@ -4,7 +4,9 @@ import {
   SEARCH_MIN_LENGTH,
   matchesSearch,
   normalizeSearchText,
+  hasEveryWord,
   parseSearchQuery,
+  searchWords,
   stripAccents,
 } from './text.js';
 
@@ -31,20 +33,35 @@ describe('parseSearchQuery', () => {
     expect(parseSearchQuery(':m')).toEqual({ kind: 'all-menus' });
   });
   it('treats other colon words as text', () => {
-    expect(parseSearchQuery(':X')).toEqual({ kind: 'text', needle: ':x' });
-    expect(parseSearchQuery(': I')).toEqual({ kind: 'text', needle: ':i' });
+    expect(parseSearchQuery(':X')).toEqual({ kind: 'text', needle: ':x', words: [':x'] });
+    expect(parseSearchQuery(': I')).toEqual({ kind: 'text', needle: ':i', words: [':', 'i'] });
   });
   it('normalises the needle', () => {
-    expect(parseSearchQuery('  Crème Brûlée ')).toEqual({ kind: 'text', needle: 'cremebrulee' });
-    expect(parseSearchQuery('ŒUF')).toEqual({ kind: 'text', needle: 'oeuf' });
+    expect(parseSearchQuery('  Crème Brûlée ')).toEqual({
+      kind: 'text',
+      needle: 'cremebrulee',
+      words: ['creme', 'brulee'],
+    });
+    expect(parseSearchQuery('ŒUF')).toEqual({ kind: 'text', needle: 'oeuf', words: ['oeuf'] });
   });
   it('asks for two characters, counted without spaces', () => {
     expect(parseSearchQuery('')).toEqual({ kind: 'too-short' });
     expect(parseSearchQuery('a')).toEqual({ kind: 'too-short' });
     expect(parseSearchQuery(' é ')).toEqual({ kind: 'too-short' });
     expect(parseSearchQuery(':')).toEqual({ kind: 'too-short' });
-    expect(parseSearchQuery('a b')).toEqual({ kind: 'text', needle: 'ab' });
-    expect(parseSearchQuery('œ')).toEqual({ kind: 'text', needle: 'oe' });
+    expect(parseSearchQuery('a b')).toEqual({ kind: 'text', needle: 'ab', words: ['a', 'b'] });
+    expect(parseSearchQuery('œ')).toEqual({ kind: 'text', needle: 'oe', words: ['oe'] });
+  });
+});
+
+describe('multi-word search', () => {
+  it('needs every word, anywhere and in any order', () => {
+    expect(matchesSearch('Pâtes à la bolognaise', 'pates bolo')).toBe(true);
+    expect(matchesSearch('Pâtes à la bolognaise', 'BOLO  pâtes')).toBe(true);
+    expect(matchesSearch('Pâtes à la bolognaise', 'pates carbo')).toBe(false);
+    expect(hasEveryWord('patesalabolognaise', searchWords('pâtes bolo'))).toBe(true);
+    expect(searchWords('  Crème   Brûlée ')).toEqual(['creme', 'brulee']);
+    expect(searchWords('   ')).toEqual([]);
   });
 });
 

@@ -29,7 +29,11 @@ export type SearchQuery =
   | { kind: 'all-ingredients' }
   | { kind: 'all-recipes' }
   | { kind: 'all-menus' }
-  | { kind: 'text'; needle: string }
+  /**
+   * `words`: the normalised words typed, each of which must appear in a match, anywhere and in
+   * any order ('pates bolo' finds 'Pâtes à la bolognaise'); `needle`: all of them joined.
+   */
+  | { kind: 'text'; needle: string; words: string[] }
   | { kind: 'too-short' };
 
 const LIST_ALL_COMMANDS: Record<string, SearchQuery> = {
@@ -48,13 +52,27 @@ export function parseSearchQuery(q: string): SearchQuery {
   if (command) return { ...command };
   const needle = normalizeSearchText(trimmed);
   if ([...needle].length < SEARCH_MIN_LENGTH) return { kind: 'too-short' };
-  return { kind: 'text', needle };
+  return { kind: 'text', needle, words: searchWords(trimmed) };
+}
+
+/** The normalised words of a search text ('Pâtes  Bolo' -> ['pates', 'bolo']). */
+export function searchWords(text: string): string[] {
+  return text
+    .split(/\s+/u)
+    .map(normalizeSearchText)
+    .filter((w) => w !== '');
+}
+
+/** Whether a normalised text (see normalizeSearchText) holds every word. */
+export function hasEveryWord(key: string, words: readonly string[]): boolean {
+  for (const word of words) if (!key.includes(word)) return false;
+  return true;
 }
 
 /**
- * Whether text contains needle, ignoring spaces, accents and case. The needle may be raw or
- * already normalised (normalising twice changes nothing); an empty needle matches everything.
+ * Whether text contains every word of the search, ignoring spaces, accents and case; words
+ * may come in any order. An empty search matches everything.
  */
-export function matchesSearch(text: string, needle: string): boolean {
-  return normalizeSearchText(text).includes(normalizeSearchText(needle));
+export function matchesSearch(text: string, search: string): boolean {
+  return hasEveryWord(normalizeSearchText(text), searchWords(search));
 }
