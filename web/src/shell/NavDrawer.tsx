@@ -28,33 +28,55 @@ const ICONS: Record<RouteName, Icon> = {
 
 const noWrap = { whiteSpace: 'nowrap', overflow: 'hidden' } as const;
 
+export interface NavDrawerProps {
+  pseudo: string;
+  /**
+   * 'rail' (tablets and computers): a narrow rail of icons that widens over the page on hover
+   * or focus. 'panel' (phones): the whole navigation, labels shown, inside a drawer opened by
+   * the top bar's burger; `onNavigate` closes it once an entry is chosen.
+   */
+  variant?: 'rail' | 'panel';
+  onNavigate?: () => void;
+}
+
 /**
  * The side drawer (spec 2.2): a narrow rail of icons that widens over the page on hover to
- * show the labels, the pseudonym and the version.
+ * show the labels, the pseudonym and the version; on a phone, the same entries in a drawer.
  */
-export function NavDrawer({ pseudo }: { pseudo: string }) {
-  const [expanded, setExpanded] = useState(false);
+export function NavDrawer({ pseudo, variant = 'rail', onNavigate }: NavDrawerProps) {
+  const [hovered, setHovered] = useState(false);
+  const panel = variant === 'panel';
+  const expanded = panel || hovered;
   const active = routeNameOf(useLocation().pathname);
   const { requestLogout, dialog: logoutDialog } = useLogout();
+  const railHandlers = panel
+    ? {}
+    : {
+        onMouseEnter: () => setHovered(true),
+        onMouseLeave: () => setHovered(false),
+        onFocus: () => setHovered(true),
+        onBlur: () => setHovered(false),
+      };
   return (
     <Box
       component="nav"
       aria-label={NAV.navigationLabel}
-      data-testid="nav-drawer"
+      data-testid={panel ? 'nav-panel' : 'nav-drawer'}
       data-expanded={expanded}
-      onMouseEnter={() => setExpanded(true)}
-      onMouseLeave={() => setExpanded(false)}
-      onFocus={() => setExpanded(true)}
-      onBlur={() => setExpanded(false)}
+      {...railHandlers}
       h="100%"
-      w={expanded ? EXPANDED_WIDTH : RAIL_WIDTH}
+      w={panel ? '100%' : expanded ? EXPANDED_WIDTH : RAIL_WIDTH}
       bg="var(--mantine-color-body)"
-      style={{
-        ...noWrap,
-        transition: 'width 150ms ease',
-        borderRight: '1px solid var(--mantine-color-default-border)',
-        boxShadow: expanded ? 'var(--mantine-shadow-md)' : undefined,
-      }}
+      style={
+        panel
+          ? undefined
+          : {
+              ...noWrap,
+              transition: 'width 150ms ease',
+              borderRight: '1px solid var(--mantine-color-default-border)',
+              boxShadow: expanded ? 'var(--mantine-shadow-md)' : undefined,
+            }
+      }
     >
       <Stack h="100%" gap={0} py="xs">
         <Box px={10} py="xs" style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
@@ -73,19 +95,28 @@ export function NavDrawer({ pseudo }: { pseudo: string }) {
         <Divider my="xs" />
         {ROUTES.map((route) => {
           const RouteIcon = ICONS[route.name];
-          return (
+          const link = (
+            <NavLink
+              key={route.name}
+              component={Link}
+              to={route.path}
+              label={route.label}
+              description={panel ? route.tooltip : undefined}
+              aria-label={route.label}
+              active={active === route.name}
+              leftSection={<RouteIcon size={22} stroke={1.6} />}
+              onClick={onNavigate}
+              px={19}
+              style={panel ? undefined : noWrap}
+              data-testid={`nav-${route.name}`}
+            />
+          );
+          // A tooltip needs a hover: none on a phone, where the description says the same.
+          return panel ? (
+            link
+          ) : (
             <Tooltip key={route.name} label={route.tooltip} position="right" withArrow>
-              <NavLink
-                component={Link}
-                to={route.path}
-                label={route.label}
-                aria-label={route.label}
-                active={active === route.name}
-                leftSection={<RouteIcon size={22} stroke={1.6} />}
-                px={19}
-                style={noWrap}
-                data-testid={`nav-${route.name}`}
-              />
+              {link}
             </Tooltip>
           );
         })}
@@ -94,6 +125,7 @@ export function NavDrawer({ pseudo }: { pseudo: string }) {
           component="button"
           label={NAV.logout}
           aria-label={NAV.logout}
+          // The drawer stays open under the logout dialog, which lives inside it.
           onClick={requestLogout}
           leftSection={<IconLogout size={22} stroke={1.6} />}
           px={19}

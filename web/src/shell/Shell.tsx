@@ -1,32 +1,83 @@
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { AppShell } from '@mantine/core';
+import { AppShell, Burger, Drawer } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { useActiveStayLabel } from '../session/useActiveStayLabel';
 import { NavDrawer, RAIL_WIDTH } from './NavDrawer';
 import { routeNameOf, titleOf } from './routes';
 import { TopBar } from './TopBar';
-import { TITLES } from '../strings';
+import { A11Y, NAV, TITLES } from '../strings';
 import { SyncIndicator } from '../sync/SyncIndicator';
 
 export const HEADER_HEIGHT = 56;
+/** Below this width (a phone; a tablet in portrait is 768 px) the rail becomes a drawer. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+const PANEL_WIDTH = 300;
 
-/** The logged-in frame: top bar, side rail, and the page. */
+/** Whether the screen is a phone's, known at the first render (no rail flashing by). */
+export function usePhoneLayout(): boolean {
+  return useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+}
+
+/**
+ * The logged-in frame: top bar, side rail, and the page. On a phone the rail would take a
+ * sixth of the width, so it is closed: a burger in the top bar opens the navigation in a
+ * drawer, which closes once an entry is chosen.
+ */
 export function Shell({ pseudo, children }: { pseudo: string; children: ReactNode }) {
-  const route = routeNameOf(useLocation().pathname);
+  const location = useLocation();
+  const route = routeNameOf(location.pathname);
   const stayLabel = useActiveStayLabel();
+  const phone = usePhoneLayout();
+  const [navOpened, nav] = useDisclosure(false);
+  const closeNav = nav.close;
+  // Any navigation (an entry, the back button, a link in a screen) closes the drawer, and so
+  // does turning a tablet from portrait to landscape.
+  useEffect(() => closeNav(), [location.pathname, location.search, phone, closeNav]);
+
+  const burger = phone ? (
+    <Burger
+      opened={navOpened}
+      onClick={nav.toggle}
+      aria-label={navOpened ? A11Y.closeNavigation : A11Y.openNavigation}
+      aria-expanded={navOpened}
+      size="sm"
+      data-testid="nav-burger"
+    />
+  ) : undefined;
+
   return (
-    // breakpoint 0: the rail stays a rail on phones too, it never turns into a full-width menu.
     <AppShell
       header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: RAIL_WIDTH, breakpoint: 0 }}
-      padding="md"
+      navbar={phone ? undefined : { width: RAIL_WIDTH, breakpoint: 0 }}
+      padding={phone ? 'sm' : 'md'}
     >
       <AppShell.Header>
-        <TopBar title={titleOf(route, stayLabel)} right={<SyncIndicator />} />
+        <TopBar
+          title={titleOf(route, stayLabel)}
+          left={burger}
+          right={<SyncIndicator />}
+          compact={phone}
+        />
       </AppShell.Header>
-      <AppShell.Navbar withBorder={false} style={{ overflow: 'visible' }}>
-        <NavDrawer pseudo={pseudo} />
-      </AppShell.Navbar>
+      {!phone && (
+        <AppShell.Navbar withBorder={false} style={{ overflow: 'visible' }}>
+          <NavDrawer pseudo={pseudo} />
+        </AppShell.Navbar>
+      )}
+      {phone && (
+        <Drawer
+          opened={navOpened}
+          onClose={nav.close}
+          size={PANEL_WIDTH}
+          title={NAV.navigationLabel}
+          padding={0}
+          styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
+        >
+          <NavDrawer pseudo={pseudo} variant="panel" onNavigate={nav.close} />
+        </Drawer>
+      )}
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
   );
@@ -34,10 +85,11 @@ export function Shell({ pseudo, children }: { pseudo: string; children: ReactNod
 
 /** The logged-out frame: only the top bar with the product name. */
 export function LoggedOutShell({ children }: { children: ReactNode }) {
+  const phone = usePhoneLayout();
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
+    <AppShell header={{ height: HEADER_HEIGHT }} padding={phone ? 'sm' : 'md'}>
       <AppShell.Header>
-        <TopBar title={TITLES.loggedOut} />
+        <TopBar title={TITLES.loggedOut} compact={phone} />
       </AppShell.Header>
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
