@@ -36,9 +36,15 @@ export function LibraryEntryRow({
         <Group gap="sm" wrap="nowrap">
           <KindIcon
             size={18}
+            style={{ flexShrink: 0 }}
             aria-label={entry.kind === 'menu' ? LIBRARY.menuKind : LIBRARY.recipeKind}
           />
-          <Text truncate fs={entry.title ? undefined : 'italic'} data-testid="library-entry-title">
+          <Text
+            lineClamp={2}
+            style={{ minWidth: 0 }}
+            fs={entry.title ? undefined : 'italic'}
+            data-testid="library-entry-title"
+          >
             {title}
           </Text>
           {entry.kind === 'receipe' && (

@@ -171,7 +171,7 @@ function MenuDetails({
                   py={4}
                   data-testid="menu-item"
                 >
-                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Group gap="sm" rowGap={2} style={{ minWidth: 0, flex: 1 }}>
                     <Badge color={PLAT_COLORS[item.plat]} variant="light" style={{ flexShrink: 0 }}>
                       {PLAT_LABELS[item.plat]}
                     </Badge>
@@ -197,7 +197,7 @@ function MenuDetails({
                     )}
                   </Group>
                   {isOwner && (
-                    <Group gap={4} wrap="nowrap">
+                    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                       {quantity && own && (
                         <Tooltip label={LIBRARY.editQuantity(item.name)}>
                           <ActionIcon

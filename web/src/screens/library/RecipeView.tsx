@@ -172,7 +172,7 @@ function RecipeDetails({ recipe, ingredients }: { recipe: Recipe; ingredients: I
                 py={4}
                 data-testid="recipe-ingredient"
               >
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Group gap="sm" rowGap={2} style={{ minWidth: 0, flex: 1 }}>
                   <Text truncate>{ingredient.name}</Text>
                   {INGREDIENT_KIND_LABELS[ingredient.kind] && (
                     <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
@@ -187,7 +187,7 @@ function RecipeDetails({ recipe, ingredients }: { recipe: Recipe; ingredients: I
                   </Text>
                 </Group>
                 {isOwner && (
-                  <Group gap={4} wrap="nowrap">
+                  <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                     <Tooltip label={LIBRARY.editQuantity(ingredient.name)}>
                       <ActionIcon
                         variant="subtle"
