@@ -119,7 +119,7 @@ describe('GET /api/reset', () => {
 describe('/api/settings', () => {
   const expired = { message: 'Votre session a expiré. Merci de vous reconnecter.' };
 
-  test('GET gives the mail and pseudonym only', async () => {
+  test("GET gives the contract's User, with an empty Password, never the password", async () => {
     const { token } = await server.signUp('anne@exemple.fr', 'tartiflette', 'Anne');
     const answer = await server.inject({
       method: 'GET',
@@ -127,7 +127,13 @@ describe('/api/settings', () => {
       headers: bearer(token),
     });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ Mail: 'anne@exemple.fr', Pseudo: 'Anne' });
+    expect(answer.json()).toEqual({
+      Id: expect.any(Number),
+      IsAdmin: false,
+      Mail: 'anne@exemple.fr',
+      Password: '',
+      Pseudo: 'Anne',
+    });
   });
 
   test('refuses missing, malformed, foreign and expired tokens with 401', async () => {
@@ -189,7 +195,11 @@ describe('/api/settings', () => {
       payload: { Mail: ' Anne.Martin@Exemple.fr', Password: '', Pseudo: ' Anne M. ' },
     });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ Mail: 'anne.martin@exemple.fr', Pseudo: 'Anne M.' });
+    expect(answer.json()).toMatchObject({
+      Mail: 'anne.martin@exemple.fr',
+      Password: '',
+      Pseudo: 'Anne M.',
+    });
     expect((await login('anne.martin@exemple.fr', 'tartiflette')).json()).toMatchObject({
       Error: '',
       Pseudo: 'Anne M.',
@@ -203,7 +213,7 @@ describe('/api/settings', () => {
       url: '/api/settings',
       headers: bearer(token),
     });
-    expect(settings.json()).toEqual({ Mail: 'anne.martin@exemple.fr', Pseudo: 'Anne M.' });
+    expect(settings.json()).toMatchObject({ Mail: 'anne.martin@exemple.fr', Pseudo: 'Anne M.' });
   });
 
   test('POST with a password changes it', async () => {

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDomainError, type DomainErrorCode } from '@popote/domain';
-import type { ValidationIssue } from './typebox-validation.js';
+import { EMPTY_BODY, type ValidationIssue } from './typebox-validation.js';
 
 export const MESSAGES = {
   internal: 'Erreur interne du serveur.',
@@ -90,6 +90,8 @@ function validationMessage(error: {
   validationContext?: string;
 }): string {
   const issue = error.validation?.[0];
+  if (issue?.message === EMPTY_BODY && error.validationContext === 'body')
+    return MESSAGES.emptyBody;
   const field = issue?.instancePath
     .split('/')
     .filter((s) => s !== '')

@@ -15,6 +15,9 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** The issue reported for a request without a body where its route reads one. */
+export const EMPTY_BODY = 'empty-body';
+
 export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({
   schema,
   method,
@@ -29,6 +32,10 @@ export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({
   const checker = TypeCompiler.Compile(schema);
   const convert = httpPart !== 'body';
   return (input: unknown) => {
+    // No body at all (an empty one is read as none, see body-parsers.ts; Fastify passes null).
+    if (httpPart === 'body' && (input === undefined || input === null)) {
+      return { error: [{ instancePath: '', message: EMPTY_BODY }] as unknown as Error };
+    }
     const value = convert ? Value.Convert(schema, input) : input;
     if (checker.Check(value)) return { value };
     const first = checker.Errors(value).First();
