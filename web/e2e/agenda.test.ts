@@ -12,6 +12,7 @@ import type { RunningApp } from './harness.js';
 import { loginThroughUi, openPage, visibleText } from './pages.js';
 import {
   addGroup,
+  cellMenus,
   backToWeek,
   closePreview,
   createBlankStay,
@@ -105,7 +106,7 @@ describe('agenda', () => {
     expect(await weekCell(1, 1).getByTestId('week-meal').count()).toBe(2);
     expect(await weekCell(0, 1).getByTestId('week-meal').count()).toBe(1);
     expect(await weekCell(0, 4).getByTestId('week-meal').count()).toBe(0);
-    expect(await visibleText(weekCell(0, 0))).toBe('Menu vide.');
+    expect(await cellMenus(weekCell(0, 0))).toBe('Menu vide.');
 
     // One group shown: its own meals only (the other group's meals of day 2 are hidden).
     await page.getByTestId('week-group-filter').click();
@@ -115,9 +116,14 @@ describe('agenda', () => {
     await page.getByRole('option', { name: 'Tous les groupes' }).click();
     await expect.poll(() => weekMeals().count()).toBe(expected);
 
-    // Hovering a meal names its groups.
-    await weekCell(1, 1).getByTestId('week-meal').first().hover();
-    expect(await visibleText(page.getByRole('tooltip'))).toBe('Éclaireurs');
+    // Each meal names its groups in sight (no hover on a tablet).
+    expect(
+      await weekCell(1, 1)
+        .getByTestId('week-meal')
+        .first()
+        .getByTestId('week-meal-groups')
+        .innerText(),
+    ).toBe('Éclaireurs');
 
     // The chevrons move the week by one day.
     await page.getByRole('button', { name: 'Jour suivant' }).click();
@@ -201,13 +207,13 @@ describe('agenda', () => {
 
     await backToWeek(page);
     await dropFavouriteMenu(page, 'tomate', INGREDIENT, weekCell(0, 3));
-    await expect.poll(() => visibleText(weekCell(0, 3))).toBe(INGREDIENT);
+    await expect.poll(() => cellMenus(weekCell(0, 3))).toBe(INGREDIENT);
   });
 
   it('swaps the menus of two meals by dragging one onto the other', async () => {
     await swapMeals(page, weekCell(0, 1), weekCell(2, 1));
-    await expect.poll(() => visibleText(weekCell(2, 1))).toBe(INGREDIENT);
-    expect(await visibleText(weekCell(0, 1))).toBe('Menu vide.');
+    await expect.poll(() => cellMenus(weekCell(2, 1))).toBe(INGREDIENT);
+    expect(await cellMenus(weekCell(0, 1))).toBe('Menu vide.');
   });
 
   it('moves a group between two meals of a day, then deletes meals', async () => {
@@ -262,7 +268,7 @@ describe('agenda', () => {
     await page.reload();
     await page.getByTestId('sync-indicator').getByText('Hors ligne').waitFor();
     await expect.poll(() => weekMeals().count()).toBe(expected);
-    expect(await visibleText(weekCell(2, 1))).toBe(INGREDIENT);
+    expect(await cellMenus(weekCell(2, 1))).toBe(INGREDIENT);
     await context.setOffline(false);
   });
 });

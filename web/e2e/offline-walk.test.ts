@@ -14,6 +14,7 @@ import { loginThroughUi, openPage, visibleText } from './pages.js';
 import {
   activeStay,
   addGroup,
+  cellMenus,
   backToWeek,
   closePreview,
   createBlankStay,
@@ -199,11 +200,11 @@ describe('the walk of a stay with no network, synced afterwards', () => {
     await saveMenuAsFavourite(page, dayMeal(page, 1));
     await backToWeek(page);
     await dropFavouriteMenu(page, 'tomate', INGREDIENT, weekCell(page, 0, 3));
-    await poll(() => visibleText(weekCell(page, 0, 3))).toBe(INGREDIENT);
+    await poll(() => cellMenus(weekCell(page, 0, 3))).toBe(INGREDIENT);
 
     await swapMeals(page, weekCell(page, 0, 1), weekCell(page, 2, 1));
-    await poll(() => visibleText(weekCell(page, 2, 1))).toBe(INGREDIENT);
-    expect(await visibleText(weekCell(page, 0, 1))).toBe('Menu vide.');
+    await poll(() => cellMenus(weekCell(page, 2, 1))).toBe(INGREDIENT);
+    expect(await cellMenus(weekCell(page, 0, 1))).toBe('Menu vide.');
 
     await openDay(page, 1);
     await poll(() => dayMeals(page).count()).toBe(8);
@@ -269,8 +270,8 @@ describe('the walk of a stay with no network, synced afterwards', () => {
       await expectGroups(other);
       await openAgendaWeek(other);
       await poll(() => weekMeals(other).count()).toBe(KEPT);
-      expect(await visibleText(weekCell(other, 0, 3))).toBe(INGREDIENT);
-      expect(await visibleText(weekCell(other, 2, 1))).toBe(INGREDIENT);
+      expect(await cellMenus(weekCell(other, 0, 3))).toBe(INGREDIENT);
+      expect(await cellMenus(weekCell(other, 2, 1))).toBe(INGREDIENT);
       await openFromDrawer(other, 'Séjours');
     }
 

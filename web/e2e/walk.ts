@@ -163,6 +163,9 @@ export const weekCell = (page: Page, dayIndex: number, slotIndex: number): Locat
     .nth(slotIndex)
     .getByTestId('week-cell')
     .nth(dayIndex);
+/** What a week cell says of its meals' menus, one line a meal (their groups left out). */
+export const cellMenus = async (cell: Locator): Promise<string> =>
+  (await cell.getByTestId('week-meal-title').allInnerTexts()).map((t) => t.trim()).join('\n');
 /** The meal row of the day view at this position (meals come by slot, then by age). */
 export const dayMeal = (page: Page, index: number): Locator => dayMeals(page).nth(index);
 

@@ -28,8 +28,18 @@ export const AGENDA = {
   menuSearch: 'Rechercher et ajouter un menu',
   menuSearchPlaceholder: 'Au moins 2 caractères, ou :M pour tous les menus',
   menuSearchEmpty: 'Aucun menu favori ne correspond à votre recherche.',
-  menuSearchHint: 'Glissez un menu sur un repas pour le lui attribuer.',
-  weekDragHint: 'Glissez un repas sur un autre pour échanger leurs menus.',
+  weekDragHint:
+    'Touchez un repas puis un autre pour échanger leurs menus, ou glissez l’un sur l’autre.',
+  menuSearchTapHint:
+    'Touchez un menu puis le repas auquel l’attribuer, ou glissez-le sur un repas.',
+  pickedMenu: (title: string): string =>
+    `Menu « ${title} » choisi : touchez le repas auquel l’attribuer.`,
+  pickedMeal: (label: string): string =>
+    `Repas choisi (${label}) : touchez un autre repas pour échanger leurs menus.`,
+  cancelPick: 'Annuler le choix',
+  openPickedDay: 'Voir ce jour',
+  weekMealLabel: (date: string, slot: string, label: string, groups: string): string =>
+    `${date}, ${slot} : ${label} (${groups})`,
 
   // Day view
   backToWeek: 'Retour à la semaine',
@@ -78,7 +88,6 @@ export const AGENDA = {
   resourceSearchEmpty: 'Aucun résultat.',
   resourceMore: (shown: number, total: number): string =>
     `${shown} résultats affichés sur ${total} : précisez la recherche.`,
-  resourceDragHint: "Glissez un élément sur un repas pour l'ajouter à son menu.",
   resourceKinds: { menu: 'Menu favori', receipe: 'Recette', ingredient: 'Ingrédient' },
   createIngredient: 'Créer un ingrédient',
   createIngredientTitle: 'Nouvel ingrédient',
@@ -86,6 +95,16 @@ export const AGENDA = {
   ingredientKind: 'Catégorie',
   create: 'Créer',
   goToLibrary: 'Aller à la bibliothèque',
+  resourceTapHint:
+    'Touchez un élément pour choisir le repas où l’ajouter, ou glissez-le sur un repas.',
+  placeResource: (kind: string, name: string): string => `${kind} « ${name} » : ajouter au repas…`,
+  placeMenu: (name: string): string => `Menu favori « ${name} » : l’utiliser pour le repas…`,
+  placeGroup: (name: string): string => `Déplacer le groupe « ${name} » vers le repas…`,
+  placeNoMeal: "Aucun repas ce jour : ajoutez d'abord un repas.",
+  placeLocked: 'menu favori, non modifiable ici',
+  placeSameMeal: 'repas actuel',
+  mealOption: (slot: string, groups: string): string => `${slot} — ${groups}`,
+  moveGroup: (name: string): string => `Déplacer le groupe ${name}`,
 
   // Meal wizard
   wizardTitle: 'Assistant de créations de repas',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   ActionIcon,
   Button,
@@ -29,14 +30,15 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS } from '../../../strings';
 import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
-import { readDragId, readDropId } from '../dnd-ids';
-import { mealsOfDay } from '../plan-view';
+import { readDragId, readDropId, type ResourceKind } from '../dnd-ids';
+import { groupLabel, mealGroupsText, mealsOfDay } from '../plan-view';
+import { PlaceDialog, type PlaceOption } from '../tap/PlaceDialog';
 import { useStayPlan } from '../useStayPlan';
 import { EditMealDialog } from './EditMealDialog';
 import { IngredientDialog, type EditedIngredient } from './IngredientDialog';
 import { MealRow, type MealRowActions } from './MealRow';
 import { PreviewDialog } from './PreviewDialog';
-import { ResourcePanel } from './ResourcePanel';
+import { ResourcePanel, type PickedResource } from './ResourcePanel';
 
 export interface DayViewProps {
   stayId: Id;
@@ -48,6 +50,11 @@ export interface DayViewProps {
 
 const now = (): string => new Date().toISOString();
 
+/** What the user tapped and is about to put into a meal. */
+type Picked =
+  | { kind: 'resource'; resource: PickedResource }
+  | { kind: 'group'; groupId: Id; groupName: string; fromMealId: Id };
+
 /** The day view of the agenda (spec 2.5). */
 export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayViewProps) {
   const plan = useStayPlan(stayId, day, day);
@@ -58,6 +65,9 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
   const [previewing, setPreviewing] = useState<Id | null>(null);
   const [deleting, setDeleting] = useState<Meal | null>(null);
   const [ingredient, setIngredient] = useState<(EditedIngredient & { menuId: Id }) | null>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  // Mantine's md breakpoint, where the panel moves beside the meals.
+  const wide = useMediaQuery('(min-width: 62em)') ?? false;
 
   if (!plan) return <Loader aria-label={AGENDA.loading} />;
 
@@ -104,12 +114,45 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
       void mutate('saveMealMenuAsFavorite', { mealId: meal.id, now: now() }).then(
         (done) => done && notifySuccess(SUCCESS.menuSavedToLibrary),
       ),
+    onPickGroup: (meal, group) =>
+      setPicked({
+        kind: 'group',
+        groupId: group.id,
+        groupName: groupLabel(group),
+        fromMealId: meal.id,
+      }),
     // A meal with an empty menu goes without asking (spec 2.5).
     onDelete: (meal, menu) => {
       if (menu !== undefined && !isMenuEmpty(menu)) setDeleting(meal);
       else void deleteMeal(meal);
     },
   };
+
+  /** Puts a library resource into a meal: dropped there, or chosen after a tap. */
+  async function putResource(resource: ResourceKind, id: Id, meal: Meal) {
+    if (resource === 'menu') {
+      const replaced = await mutate('setMealMenu', { mealId: meal.id, menuId: id });
+      if (replaced) notifySuccess(SUCCESS.menuReplaced);
+      return;
+    }
+    const done =
+      resource === 'ingredient'
+        ? await mutate('addMenuIngredient', {
+            menuId: meal.menuId,
+            ingredientId: id,
+            stayId,
+            now: now(),
+          })
+        : await mutate('addMenuRecipe', { menuId: meal.menuId, recipeId: id, now: now() });
+    if (done) notifySuccess(SUCCESS.menuUpdated);
+  }
+
+  async function moveGroup(groupId: Id, fromMealId: Id, to: Meal) {
+    // Moving a group to its own meal is ignored (spec 4).
+    if (fromMealId === to.id) return;
+    const done = await mutate('moveMealGroup', { groupId, fromMealId, toMealId: to.id });
+    if (done) notifySuccess(SUCCESS.groupMoved);
+  }
 
   async function onDragEnd(result: DropResult) {
     if (!result.destination) return;
@@ -119,37 +162,46 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
     const meal = mealsById.get(target.mealId);
     if (!meal) return;
     if (piece.kind === 'group' && target.kind === 'groups') {
-      // Dropping a group back on its own meal is ignored (spec 4).
-      if (piece.mealId === meal.id) return;
-      const done = await mutate('moveMealGroup', {
-        groupId: piece.groupId,
-        fromMealId: piece.mealId,
-        toMealId: meal.id,
-      });
-      if (done) notifySuccess(SUCCESS.groupMoved);
+      await moveGroup(piece.groupId, piece.mealId, meal);
     } else if (piece.kind === 'resource' && target.kind === 'items') {
-      let done: unknown = null;
-      if (piece.resource === 'ingredient') {
-        done = await mutate('addMenuIngredient', {
-          menuId: meal.menuId,
-          ingredientId: piece.id,
-          stayId,
-          now: now(),
-        });
-      } else if (piece.resource === 'receipe') {
-        done = await mutate('addMenuRecipe', {
-          menuId: meal.menuId,
-          recipeId: piece.id,
-          now: now(),
-        });
-      } else {
-        const replaced = await mutate('setMealMenu', { mealId: meal.id, menuId: piece.id });
-        if (replaced) notifySuccess(SUCCESS.menuReplaced);
-        return;
-      }
-      if (done) notifySuccess(SUCCESS.menuUpdated);
+      await putResource(piece.resource, piece.id, meal);
     }
   }
+
+  const mealOption = (meal: Meal): PlaceOption => ({
+    id: meal.id,
+    label: AGENDA.mealOption(HORAIRE_LABELS[meal.slot], mealGroupsText(meal, groupsById)),
+  });
+  const placing: { title: string; options: PlaceOption[]; choose: (meal: Meal) => void } | null =
+    picked === null
+      ? null
+      : picked.kind === 'resource'
+        ? {
+            title:
+              picked.resource.kind === 'menu'
+                ? AGENDA.placeMenu(picked.resource.name)
+                : AGENDA.placeResource(
+                    AGENDA.resourceKinds[picked.resource.kind],
+                    picked.resource.name,
+                  ),
+            options: meals.map((meal) => {
+              const option = mealOption(meal);
+              // A menu replaces a favourite too; an item cannot go into one.
+              return picked.resource.kind !== 'menu' && isLocked(plan.menusById.get(meal.menuId))
+                ? { ...option, disabledReason: AGENDA.placeLocked }
+                : option;
+            }),
+            choose: (meal) => void putResource(picked.resource.kind, picked.resource.id, meal),
+          }
+        : {
+            title: AGENDA.placeGroup(picked.groupName),
+            options: meals.map((meal) =>
+              meal.id === picked.fromMealId
+                ? { ...mealOption(meal), disabledReason: AGENDA.placeSameMeal }
+                : mealOption(meal),
+            ),
+            choose: (meal) => void moveGroup(picked.groupId, picked.fromMealId, meal),
+          };
 
   return (
     <DragDropContext
@@ -200,7 +252,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
           </ActionMenu>
         </Group>
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
+          <Grid.Col span={{ base: 12, md: 8, xl: 9 }} order={{ base: 2, md: 1 }}>
             <Stack gap="sm">
               {meals.length === 0 && <Text c="dimmed">{AGENDA.noMealThisDay}</Text>}
               {meals.map((meal) => {
@@ -220,8 +272,14 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
               })}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
-            <ResourcePanel userId={userId} onGoToLibrary={() => void navigate('/library')} />
+          {/* Above the meals on narrow screens: no scrolling past every meal to reach it. */}
+          <Grid.Col span={{ base: 12, md: 4, xl: 3 }} order={{ base: 1, md: 2 }}>
+            <ResourcePanel
+              userId={userId}
+              onGoToLibrary={() => void navigate('/library')}
+              onPick={(resource) => setPicked({ kind: 'resource', resource })}
+              sticky={wide}
+            />
           </Grid.Col>
         </Grid>
       </Stack>
@@ -238,6 +296,16 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
         }
       />
       <PreviewDialog mealId={previewing} onClose={() => setPreviewing(null)} />
+      <PlaceDialog
+        title={placing?.title ?? null}
+        options={placing?.options ?? []}
+        emptyText={AGENDA.placeNoMeal}
+        onClose={() => setPicked(null)}
+        onChoose={(mealId) => {
+          const meal = mealsById.get(mealId);
+          if (meal && placing) placing.choose(meal);
+        }}
+      />
       <IngredientDialog
         edited={ingredient}
         onClose={() => setIngredient(null)}

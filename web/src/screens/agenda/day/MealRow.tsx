@@ -49,6 +49,8 @@ export interface MealRowActions {
   onPreview: (meal: Meal) => void;
   onSaveFavorite: (meal: Meal) => void;
   onDelete: (meal: Meal, menu: Menu | undefined) => void;
+  /** A group chip was tapped: choose the meal to move it to. */
+  onPickGroup: (meal: Meal, group: StayGroup) => void;
 }
 
 export interface MealRowProps {
@@ -185,7 +187,11 @@ export function MealRow({
                     {...drag.dragHandleProps}
                     data-testid="group-chip"
                     data-group-id={group.id}
-                    aria-label={groupLabel(group)}
+                    aria-label={AGENDA.moveGroup(groupLabel(group))}
+                    onClick={() => actions.onPickGroup(meal, group)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') actions.onPickGroup(meal, group);
+                    }}
                   >
                     <Badge
                       color={group.color}

@@ -21,7 +21,7 @@ import { HEADER_HEIGHT } from '../../../shell/Shell';
 import { AGENDA } from '../../../strings';
 import { useLocalQuery } from '../../../sync/useLocal';
 import { useMutate } from '../../../sync/useMutate';
-import { DND_TYPE, dragId, dropId } from '../dnd-ids';
+import { DND_TYPE, dragId, dropId, type ResourceKind } from '../dnd-ids';
 import { CreateIngredientDialog } from './CreateIngredientDialog';
 
 /** Beyond this many hits the user narrows the search; dragging from a huge list helps nobody. */
@@ -32,12 +32,24 @@ const KIND_COLORS = { menu: 'pink', receipe: 'orange', ingredient: 'green' } as 
 const hitName = (hit: ResourceHit): string =>
   hit.kind === 'menu' ? hit.title : hit.kind === 'receipe' ? hit.recipe.name : hit.ingredient.name;
 
+/** A search result the user tapped, to be put into a meal. */
+export interface PickedResource {
+  kind: ResourceKind;
+  id: Id;
+  name: string;
+}
+
 export function ResourcePanel({
   userId,
   onGoToLibrary,
+  onPick,
+  sticky,
 }: {
   userId: Id;
   onGoToLibrary: () => void;
+  onPick: (picked: PickedResource) => void;
+  /** Beside the meals (wide screens) the panel follows the scroll; above them it does not. */
+  sticky: boolean;
 }) {
   const mutate = useMutate();
   const [text, setText] = useState('');
@@ -84,7 +96,7 @@ export function ResourcePanel({
       p="sm"
       radius="md"
       data-testid="resource-panel"
-      style={{ position: 'sticky', top: HEADER_HEIGHT + 16 }}
+      style={sticky ? { position: 'sticky', top: HEADER_HEIGHT + 16 } : undefined}
     >
       <Stack gap="sm">
         <Title order={3} size="h5">
@@ -105,7 +117,7 @@ export function ResourcePanel({
         )}
         {found !== undefined && found.hits.length > 0 && (
           <Text size="xs" c="dimmed">
-            {AGENDA.resourceDragHint}
+            {AGENDA.resourceTapHint}
             {found.total > found.hits.length
               ? ` ${AGENDA.resourceMore(found.hits.length, found.total)}`
               : ''}
@@ -132,13 +144,20 @@ export function ResourcePanel({
                       data-testid="resource-result"
                       data-kind={hit.kind}
                       aria-label={`${AGENDA.resourceKinds[hit.kind]} : ${hitName(hit)}`}
+                      onClick={() => onPick({ kind: hit.kind, id: hit.id, name: hitName(hit) })}
+                      onKeyDown={(e) => {
+                        // Space starts a keyboard drag; Enter chooses the meal from a list.
+                        if (e.key === 'Enter')
+                          onPick({ kind: hit.kind, id: hit.id, name: hitName(hit) });
+                      }}
                     >
                       <Paper
                         withBorder
                         p={6}
                         shadow={snapshot.isDragging ? 'md' : undefined}
                         bg="var(--mantine-color-body)"
-                        style={{ cursor: 'grab' }}
+                        style={{ cursor: 'pointer' }}
+                        mih={44}
                       >
                         <Group gap={6} wrap="nowrap">
                           <Badge size="xs" variant="light" color={KIND_COLORS[hit.kind]}>

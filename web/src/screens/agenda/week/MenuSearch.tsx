@@ -25,7 +25,17 @@ const MAX_SHOWN = 30;
 
 const unique = <V,>(values: readonly V[]): V[] => [...new Set(values)];
 
-export function MenuSearch({ userId, dragging }: { userId: Id; dragging: boolean }) {
+export function MenuSearch({
+  userId,
+  dragging,
+  pickedMenuId,
+  onPick,
+}: {
+  userId: Id;
+  dragging: boolean;
+  pickedMenuId: Id | null;
+  onPick: (menuId: Id, title: string) => void;
+}) {
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const hits = useLocalQuery(
@@ -81,7 +91,7 @@ export function MenuSearch({ userId, dragging }: { userId: Id; dragging: boolean
       )}
       {shown.length > 0 && (
         <Text size="xs" c="dimmed">
-          {AGENDA.menuSearchHint}
+          {AGENDA.menuSearchTapHint}
           {hits !== undefined && hits.length > shown.length
             ? ` ${AGENDA.resourceMore(shown.length, hits.length)}`
             : ''}
@@ -110,6 +120,11 @@ export function MenuSearch({ userId, dragging }: { userId: Id; dragging: boolean
                       style={{ ...drag.draggableProps.style, width: CARD_WIDTH }}
                       data-testid="menu-search-result"
                       aria-label={hit.title}
+                      aria-pressed={pickedMenuId === hit.menu.id}
+                      onClick={() => onPick(hit.menu.id, hit.title)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') onPick(hit.menu.id, hit.title);
+                      }}
                     >
                       <Tooltip
                         label={hit.title}
@@ -121,8 +136,13 @@ export function MenuSearch({ userId, dragging }: { userId: Id; dragging: boolean
                           shadow={snapshot.isDragging ? 'md' : 'xs'}
                           px={6}
                           py={4}
-                          bg="var(--mantine-color-body)"
-                          style={{ cursor: 'grab' }}
+                          mih={44}
+                          bg={
+                            pickedMenuId === hit.menu.id
+                              ? 'var(--mantine-color-blue-light)'
+                              : 'var(--mantine-color-body)'
+                          }
+                          style={{ cursor: 'pointer', display: 'flex', alignItems: 'center' }}
                         >
                           <Text size="xs" truncate>
                             {hit.title}

@@ -3,7 +3,7 @@
  * its own, holding the meal itself as a draggable: a meal dropped on another swaps their menus,
  * a menu dropped on a meal becomes its menu.
  */
-import { Box, Button, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Group as Row, Paper, Table, Text } from '@mantine/core';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import {
   dayToDate,
@@ -19,7 +19,7 @@ import {
 } from '@popote/domain';
 import { AGENDA } from '../../../strings';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
-import { CELL_EXPANDED_MAX, mealGroupsText, mealsInCell } from '../plan-view';
+import { CELL_EXPANDED_MAX, groupLabel, mealGroupsText, mealsInCell } from '../plan-view';
 import type { StayPlan } from '../useStayPlan';
 
 export interface WeekTableProps {
@@ -30,9 +30,20 @@ export interface WeekTableProps {
   /** A drag is under way: hover texts stay closed. */
   dragging: boolean;
   onOpenDay: (day: number) => void;
+  /** The meal chosen by a first tap, waiting for the meal to swap with. */
+  pickedMealId: Id | null;
+  onTapMeal: (meal: Meal, label: string) => void;
 }
 
-export function WeekTable({ plan, days, meals, dragging, onOpenDay }: WeekTableProps) {
+export function WeekTable({
+  plan,
+  days,
+  meals,
+  dragging,
+  onOpenDay,
+  pickedMealId,
+  onTapMeal,
+}: WeekTableProps) {
   const groupsById = new Map(plan.groups.map((g) => [g.id, g]));
   return (
     <Box style={{ overflowX: 'auto' }}>
@@ -77,6 +88,9 @@ export function WeekTable({ plan, days, meals, dragging, onOpenDay }: WeekTableP
                   meals={mealsInCell(meals, day, slot)}
                   groupsById={groupsById}
                   dragging={dragging}
+                  dateLabel={formatShortDate(dayToDate(plan.stay.start, day))}
+                  pickedMealId={pickedMealId}
+                  onTapMeal={onTapMeal}
                 />
               ))}
             </Table.Tr>
@@ -93,12 +107,18 @@ function WeekCell({
   meals,
   groupsById,
   dragging,
+  dateLabel,
+  pickedMealId,
+  onTapMeal,
 }: {
   plan: StayPlan;
   slot: Horaire;
   meals: Meal[];
   groupsById: ReadonlyMap<Id, Group>;
   dragging: boolean;
+  dateLabel: string;
+  pickedMealId: Id | null;
+  onTapMeal: (meal: Meal, label: string) => void;
 }) {
   const expanded = meals.length <= CELL_EXPANDED_MAX;
   return (
@@ -114,14 +134,25 @@ function WeekCell({
         const menu = plan.menusById.get(meal.menuId);
         const title = menu ? menuTitle(menu, plan.recipesById, plan.ingredientsById) : '';
         const label = !expanded ? AGENDA.mealById(meal.id) : title || AGENDA.emptyMenu;
+        const groups = meal.groupIds
+          .map((id) => groupsById.get(id))
+          .filter((g): g is Group => g !== undefined);
         return (
           <WeekMeal
             key={meal.id}
             meal={meal}
             label={label}
             empty={expanded && title === ''}
-            groupsText={mealGroupsText(meal, groupsById)}
+            groups={groups}
+            fullLabel={AGENDA.weekMealLabel(
+              dateLabel,
+              HORAIRE_LABELS[slot],
+              label,
+              mealGroupsText(meal, groupsById),
+            )}
             dragging={dragging}
+            picked={pickedMealId === meal.id}
+            onTap={onTapMeal}
           />
         );
       })}
@@ -133,14 +164,21 @@ function WeekMeal({
   meal,
   label,
   empty,
-  groupsText,
+  groups,
+  fullLabel,
   dragging,
+  picked,
+  onTap,
 }: {
   meal: Meal;
   label: string;
   empty: boolean;
-  groupsText: string;
+  groups: readonly Group[];
+  /** Day, slot, menu and groups: what a screen reader and the tap dialogs name it by. */
+  fullLabel: string;
   dragging: boolean;
+  picked: boolean;
+  onTap: (meal: Meal, label: string) => void;
 }) {
   return (
     <Droppable droppableId={dropId.meal(meal.id)} type={DND_TYPE.week}>
@@ -164,29 +202,51 @@ function WeekMeal({
                 {...drag.dragHandleProps}
                 data-testid="week-meal"
                 data-meal-id={meal.id}
-                aria-label={`${label} (${groupsText})`}
+                aria-label={fullLabel}
+                aria-pressed={picked}
+                onClick={() => onTap(meal, fullLabel)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') onTap(meal, fullLabel);
+                }}
               >
-                <Tooltip
-                  label={groupsText}
-                  disabled={dragging || snapshot.isDragging}
-                  openDelay={200}
+                <Paper
+                  p={6}
+                  radius="sm"
+                  mih={44}
+                  shadow={snapshot.isDragging ? 'md' : undefined}
+                  bg={picked ? 'var(--mantine-color-blue-light)' : 'rgba(255, 255, 255, 0.85)'}
+                  style={{
+                    cursor: dragging ? 'grabbing' : 'pointer',
+                    outline: picked ? '2px solid var(--mantine-color-blue-filled)' : undefined,
+                  }}
                 >
-                  <Paper
-                    p={6}
-                    radius="sm"
-                    shadow={snapshot.isDragging ? 'md' : undefined}
-                    bg="rgba(255, 255, 255, 0.7)"
-                    style={{ cursor: 'grab' }}
+                  <Text
+                    size="xs"
+                    fs={empty ? 'italic' : undefined}
+                    c={empty ? 'dimmed' : undefined}
+                    data-testid="week-meal-title"
                   >
-                    <Text
-                      size="xs"
-                      fs={empty ? 'italic' : undefined}
-                      c={empty ? 'dimmed' : undefined}
-                    >
-                      {label}
-                    </Text>
-                  </Paper>
-                </Tooltip>
+                    {label}
+                  </Text>
+                  {/* The groups in sight, not on hover: a tablet has no hover. */}
+                  {groups.length > 0 && (
+                    <Row gap={2} mt={2} data-testid="week-meal-groups">
+                      {groups.map((g) => (
+                        <Badge
+                          key={g.id}
+                          size="xs"
+                          color={g.color}
+                          autoContrast
+                          variant="filled"
+                          tt="none"
+                          maw="100%"
+                        >
+                          {groupLabel(g)}
+                        </Badge>
+                      ))}
+                    </Row>
+                  )}
+                </Paper>
               </div>
             )}
           </Draggable>

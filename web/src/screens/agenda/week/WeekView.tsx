@@ -1,8 +1,19 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconWand } from '@tabler/icons-react';
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
-import { dayToDate, formatShortDate, type Id } from '@popote/domain';
+import { dayToDate, formatShortDate, type Id, type Meal } from '@popote/domain';
+import { HEADER_HEIGHT } from '../../../shell/Shell';
 import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS } from '../../../strings';
 import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
@@ -21,6 +32,10 @@ import { MenuSearch } from './MenuSearch';
 import { WeekTable } from './WeekTable';
 
 const ALL_GROUPS = 'all';
+
+type Picked =
+  | { kind: 'menu'; menuId: Id; title: string }
+  | { kind: 'meal'; mealId: Id; label: string; day: number };
 
 export interface WeekViewProps {
   stayId: Id;
@@ -41,6 +56,8 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const [wizardOpened, setWizardOpened] = useState(false);
   // Hover texts of the meals the pointer crosses would pile up during a drag.
   const [dragging, setDragging] = useState(false);
+  // The tap path of the drags: a first tap chooses a menu or a meal, a second tap a meal.
+  const [picked, setPicked] = useState<Picked | null>(null);
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
 
@@ -54,23 +71,31 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const summary = weekSummary(shown, plan.menusById);
   const dateOf = (day: number) => formatShortDate(dayToDate(plan.stay.start, day));
 
+  async function swap(mealId1: Id, mealId2: Id) {
+    if (mealId1 === mealId2) return;
+    await mutateUndoable('swapMealMenus', { mealId1, mealId2 }, SUCCESS.menusSwapped);
+  }
+
+  async function setMenu(mealId: Id, menuId: Id) {
+    const done = await mutate('setMealMenu', { mealId, menuId });
+    if (done) notifySuccess(SUCCESS.menuReplaced);
+  }
+
+  function tapMeal(meal: Meal, label: string) {
+    if (picked === null) return setPicked({ kind: 'meal', mealId: meal.id, label, day: meal.day });
+    setPicked(null);
+    if (picked.kind === 'meal') void swap(picked.mealId, meal.id);
+    else void setMenu(meal.id, picked.menuId);
+  }
+
   async function onDragEnd(result: DropResult) {
     setDragging(false);
     if (!result.destination) return;
     const target = readDropId(result.destination.droppableId);
     const piece = readDragId(result.draggableId);
     if (target?.kind !== 'meal' || piece === null) return;
-    if (piece.kind === 'meal') {
-      if (piece.mealId === target.mealId) return;
-      await mutateUndoable(
-        'swapMealMenus',
-        { mealId1: piece.mealId, mealId2: target.mealId },
-        SUCCESS.menusSwapped,
-      );
-    } else if (piece.kind === 'menu') {
-      const done = await mutate('setMealMenu', { mealId: target.mealId, menuId: piece.menuId });
-      if (done) notifySuccess(SUCCESS.menuReplaced);
-    }
+    if (piece.kind === 'meal') await swap(piece.mealId, target.mealId);
+    else if (piece.kind === 'menu') await setMenu(target.mealId, piece.menuId);
   }
 
   return (
@@ -131,7 +156,48 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
             </Button>
           </Group>
         </Group>
-        <MenuSearch userId={userId} dragging={dragging} />
+        <MenuSearch
+          userId={userId}
+          dragging={dragging}
+          pickedMenuId={picked?.kind === 'menu' ? picked.menuId : null}
+          onPick={(menuId, title) =>
+            setPicked(
+              picked?.kind === 'menu' && picked.menuId === menuId
+                ? null
+                : { kind: 'menu', menuId, title },
+            )
+          }
+        />
+        {picked !== null && (
+          <Paper
+            withBorder
+            p="xs"
+            bg="var(--mantine-color-blue-light)"
+            data-testid="week-picked"
+            role="status"
+            pos="sticky"
+            top={HEADER_HEIGHT + 4}
+            style={{ zIndex: 3 }}
+          >
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                {picked.kind === 'menu'
+                  ? AGENDA.pickedMenu(picked.title)
+                  : AGENDA.pickedMeal(picked.label)}
+              </Text>
+              <Group gap="xs">
+                {picked.kind === 'meal' && (
+                  <Button size="xs" variant="default" onClick={() => onOpenDay(picked.day)}>
+                    {AGENDA.openPickedDay}
+                  </Button>
+                )}
+                <Button size="xs" variant="default" onClick={() => setPicked(null)}>
+                  {AGENDA.cancelPick}
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
+        )}
         <Text size="xs" c="dimmed">
           {AGENDA.weekDragHint}
         </Text>
@@ -141,6 +207,8 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           meals={shown}
           dragging={dragging}
           onOpenDay={onOpenDay}
+          pickedMealId={picked?.kind === 'meal' ? picked.mealId : null}
+          onTapMeal={tapMeal}
         />
       </Stack>
       <MealWizard

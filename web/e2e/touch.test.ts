@@ -1,0 +1,243 @@
+/**
+ * The agenda with a finger (issue 13), on a touch tablet (1024×768) and a phone (390×844):
+ * a meal filled by taps only, two meals swapped by taps only, a meal deleted then restored
+ * with 'Annuler' (online, seen by a second device, and offline), the wizard asking before it
+ * replaces filled menus, and a day view no wider than the phone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { createAccount, expectNoHorizontalOverflow, PHONE, startApp, TABLET } from './harness.js';
+import type { RunningApp } from './harness.js';
+import { loginThroughUi, openPage, visibleText } from './pages.js';
+import { Seeder } from './seed.js';
+import { dayMeals, expectSuccess, openMealActions, poll, weekCell } from './walk.js';
+
+const PASSWORD = 'Gratin-Dauphinois-2025';
+const RECIPE = 'Gratin dauphinois';
+const FAVOURITE_RECIPE = 'Hachis parmentier';
+
+let app: RunningApp;
+
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+interface Seeded {
+  mail: string;
+}
+
+/** A stay starting on a Monday with two groups and four meals on its first two days. */
+async function seed(mail: string): Promise<Seeded> {
+  await createAccount(app, { mail, password: PASSWORD, pseudo: 'Intendant' });
+  const s = await Seeder.open(app, mail, PASSWORD);
+  const now = new Date().toISOString();
+  const stayId = s.add('createStay', { id: s.id(), name: 'Camp du lac', start: '2025-07-07' }).id;
+  s.add('createGroup', { id: s.id(), stayId, name: 'Louveteaux', color: '#1C7ED6', size: 12 });
+  s.add('createGroup', { id: s.id(), stayId, name: 'Scouts', color: '#E8590C', size: 20 });
+  for (const [day, slot] of [
+    [0, 1],
+    [0, 3],
+    [1, 1],
+    [1, 3],
+  ] as const) {
+    s.add('createMeal', { id: s.id(), menuId: s.id(), stayId, day, slot, now });
+  }
+  s.add('createRecipe', { id: s.id(), name: RECIPE, plat: 2, now });
+  const favouriteRecipe = s.add('createRecipe', {
+    id: s.id(),
+    name: FAVOURITE_RECIPE,
+    plat: 2,
+    now,
+  });
+  const menuId = s.add('createFavoriteMenu', { id: s.id(), now }).id;
+  s.add('addMenuRecipe', { menuId, recipeId: favouriteRecipe.id, now });
+  await s.flush();
+  return { mail };
+}
+
+async function loggedIn(
+  options: BrowserContextOptions,
+  mail: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await app.newContext(options);
+  const page = await openPage(context);
+  await loginThroughUi(page, mail, PASSWORD);
+  return { context, page };
+}
+
+/** The day view of the stay's `index`th day, once its meals are on the device. */
+async function openDayView(page: Page, index: number, meals: number): Promise<void> {
+  await page.goto(`/agenda?dayOffset=${index + 1}`);
+  await page.getByTestId('agenda-day').waitFor();
+  await poll(() => dayMeals(page).count()).toBe(meals);
+}
+
+const chips = (meal: Locator): Promise<string[]> =>
+  meal.getByTestId('menu-item-chip').allInnerTexts();
+
+/** Types in the side panel and taps the result, then the meal in the list that opens. */
+async function tapResourceInto(page: Page, search: string, result: string, mealOption: string) {
+  await page.getByLabel('Rechercher une recette ou un ingrédient').tap();
+  await page.getByLabel('Rechercher une recette ou un ingrédient').fill(search);
+  const hit = page.getByTestId('resource-result').filter({ hasText: result });
+  await hit.first().tap();
+  const place = page.getByTestId('place-dialog');
+  await place.waitFor();
+  await place.getByTestId('place-option').filter({ hasText: mealOption }).tap();
+  await place.waitFor({ state: 'hidden' });
+}
+
+describe.each([
+  ['tablet', TABLET],
+  ['phone', PHONE],
+] as const)('with a finger on a %s', (name, device) => {
+  let page: Page;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    const seeded = await seed(`doigt-${name}@exemple.fr`);
+    ({ context, page } = await loggedIn(device, seeded.mail));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('fills a meal by taps only, and the day view fits the screen', async () => {
+    await openDayView(page, 0, 2);
+    await expectNoHorizontalOverflow(page, `day view on a ${name}`);
+    // The side panel comes before the meals on a phone: no scrolling past them to reach it.
+    const panel = await page.getByTestId('resource-panel').boundingBox();
+    const firstMeal = await dayMeals(page).first().boundingBox();
+    if (name === 'phone') expect(panel!.y).toBeLessThan(firstMeal!.y);
+
+    await tapResourceInto(page, 'gratin', RECIPE, 'Dîner');
+    await expectSuccess(page, 'Menu mis à jour avec succès');
+    await poll(() => chips(dayMeals(page).nth(1))).toEqual([RECIPE]);
+    expect(await chips(dayMeals(page).nth(0))).toEqual([]);
+
+    // Multi-word search, each word anywhere in the name.
+    await tapResourceInto(page, 'parmentier hach', FAVOURITE_RECIPE, 'Midi');
+    await poll(() => chips(dayMeals(page).nth(0))).toEqual([FAVOURITE_RECIPE]);
+
+    // A group moves by taps too.
+    await dayMeals(page).nth(0).getByTestId('group-chip').filter({ hasText: 'Scouts' }).tap();
+    const place = page.getByTestId('place-dialog');
+    await place.getByTestId('place-option').filter({ hasText: 'Dîner' }).tap();
+    await expectSuccess(page, 'Groupe déplacé avec succès');
+    await poll(() => dayMeals(page).nth(1).getByTestId('group-chip').allInnerTexts()).toEqual([
+      'Louveteaux',
+      'Scouts',
+    ]);
+    await expectNoHorizontalOverflow(page, `filled day view on a ${name}`);
+  });
+
+  it('deletes a meal, then "Annuler" restores it with its menu', async () => {
+    await openDayView(page, 0, 2);
+    await openMealActions(page, dayMeals(page).nth(1), 'Supprimer ce repas');
+    await page
+      .getByRole('dialog', { name: 'Confirmer la suppression' })
+      .getByRole('button', { name: 'Supprimer' })
+      .tap();
+    await poll(() => dayMeals(page).count()).toBe(1);
+    const message = page
+      .getByTestId('success-message')
+      .filter({ hasText: 'Repas supprimé avec succès' });
+    await message.getByRole('button', { name: 'Annuler' }).tap();
+    await expectSuccess(page, 'Action annulée');
+    await poll(() => dayMeals(page).count()).toBe(2);
+    expect(await chips(dayMeals(page).nth(1))).toEqual([RECIPE]);
+  });
+
+  it('swaps two meals of the week by taps only', async () => {
+    await page.goto('/agenda');
+    await page.getByTestId('agenda-week').waitFor();
+    const monday = weekCell(page, 0, 1).getByTestId('week-meal');
+    const tuesday = weekCell(page, 1, 1).getByTestId('week-meal');
+    await poll(() => visibleText(monday)).toContain(FAVOURITE_RECIPE);
+    // The groups are in sight without hovering.
+    expect(await monday.getByTestId('week-meal-groups').innerText()).toContain('Louveteaux');
+
+    await monday.tap();
+    await page.getByTestId('week-picked').waitFor();
+    await tuesday.tap();
+    await expectSuccess(page, 'Menus permutés avec succès');
+    await poll(() => visibleText(tuesday)).toContain(FAVOURITE_RECIPE);
+    expect(await visibleText(monday)).not.toContain(FAVOURITE_RECIPE);
+    expect(await page.getByTestId('week-picked').count()).toBe(0);
+
+    // And back, with 'Annuler'.
+    await page
+      .getByTestId('success-message')
+      .filter({ hasText: 'Menus permutés avec succès' })
+      .getByRole('button', { name: 'Annuler' })
+      .tap();
+    await poll(() => visibleText(monday)).toContain(FAVOURITE_RECIPE);
+  });
+
+  it('asks before the wizard replaces filled menus, saying how many', async () => {
+    await page.getByRole('button', { name: 'Ajouter plusieurs repas...' }).tap();
+    const wizard = page.getByRole('dialog', { name: 'Assistant de créations de repas' });
+    await wizard.getByLabel('Durée (en jours)').fill('2');
+    await wizard.getByRole('button', { name: 'Remplacer les repas actuels' }).tap();
+    const ask = page.getByRole('dialog', { name: 'Remplacer les repas actuels ?' });
+    expect(await visibleText(ask.getByTestId('wizard-replace-warning'))).toContain(
+      '2 repas ont un menu rempli : les 4 repas actuels seront supprimés',
+    );
+    await ask.getByRole('button', { name: 'Annuler' }).tap();
+    await ask.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('undo reaches the other devices, and works offline', () => {
+  it('restores on a second device, then offline on the first', async () => {
+    const seeded = await seed('deux-appareils@exemple.fr');
+    const a = await loggedIn(TABLET, seeded.mail);
+    const b = await loggedIn({ viewport: { width: 1280, height: 900 } }, seeded.mail);
+    await openDayView(a.page, 1, 2);
+    await tapResourceInto(a.page, 'gratin', RECIPE, 'Midi');
+    await openDayView(b.page, 1, 2);
+    await poll(() => chips(dayMeals(b.page).nth(0))).toEqual([RECIPE]);
+
+    // Online: B sees the meal go, then come back with its menu.
+    await openMealActions(a.page, dayMeals(a.page).nth(0), 'Supprimer ce repas');
+    await a.page
+      .getByRole('dialog', { name: 'Confirmer la suppression' })
+      .getByRole('button', { name: 'Supprimer' })
+      .tap();
+    await poll(() => dayMeals(b.page).count()).toBe(1);
+    await a.page
+      .getByTestId('success-message')
+      .getByRole('button', { name: 'Annuler' })
+      .first()
+      .tap();
+    await poll(() => dayMeals(b.page).count()).toBe(2);
+    await poll(() => chips(dayMeals(b.page).nth(0))).toEqual([RECIPE]);
+
+    // Offline: delete and undo with no network; once back, B still has it, and A sends both.
+    await a.context.setOffline(true);
+    await openMealActions(a.page, dayMeals(a.page).nth(0), 'Supprimer ce repas');
+    await a.page
+      .getByRole('dialog', { name: 'Confirmer la suppression' })
+      .getByRole('button', { name: 'Supprimer' })
+      .tap();
+    await poll(() => dayMeals(a.page).count()).toBe(1);
+    await a.page
+      .getByTestId('success-message')
+      .filter({ hasText: 'Repas supprimé avec succès' })
+      .getByRole('button', { name: 'Annuler' })
+      .tap();
+    await poll(() => dayMeals(a.page).count()).toBe(2);
+    expect(await chips(dayMeals(a.page).nth(0))).toEqual([RECIPE]);
+    await a.context.setOffline(false);
+    await poll(() => a.page.getByTestId('sync-indicator').innerText()).toContain('À jour');
+    // Neither the delete nor its undo was refused by the server.
+    expect(await a.page.getByRole('button', { name: /refusée/u }).count()).toBe(0);
+    await poll(() => chips(dayMeals(b.page).nth(0))).toEqual([RECIPE]);
+    await a.context.close();
+    await b.context.close();
+  });
+});
