@@ -206,7 +206,7 @@ describe('describeMutation', () => {
   it('degrades gracefully for rows that are gone', async () => {
     expect(await say('deleteIngredient', { id: 999 })).toBe("Suppression d'un ingrédient supprimé");
     expect(await say('addMenuRecipe', { menuId: 998, recipeId: 997, now: NOW })).toBe(
-      "Ajout d'une recette supprimée à un menu supprimé",
+      "Ajout d'une recette qui n'est plus disponible à un menu qui n'est plus disponible",
     );
     expect(await say('deleteMeal', { id: 996 })).toBe("Suppression d'un repas supprimé");
     expect(

@@ -165,7 +165,8 @@ class Words {
    */
   async menu(menuId: Id | null): Promise<string> {
     const menu = await this.row('menus', menuId);
-    if (menu === null) return 'un menu supprimé';
+    // Menus and recipes also stop being readable when unpublished: not "deleted".
+    if (menu === null) return "un menu qui n'est plus disponible";
     if (menu.isFavorite) {
       const title = await this.menuTitleOf(menu);
       return title === '' ? 'un menu favori vide' : `le menu favori ${quoted(title)}`;
@@ -202,10 +203,10 @@ class Words {
 
   recipeRow = (recipeId: Id | null): Promise<Recipe | null> => this.row('recipes', recipeId);
 
-  /** 'la recette « Lasagnes »' / 'une recette supprimée'. */
+  /** 'la recette « Lasagnes »' / "une recette qui n'est plus disponible". */
   async recipe(recipeId: Id | null): Promise<string> {
     const recipe = await this.recipeRow(recipeId);
-    return recipe ? `la recette ${quoted(recipe.name)}` : 'une recette supprimée';
+    return recipe ? `la recette ${quoted(recipe.name)}` : "une recette qui n'est plus disponible";
   }
 
   profileRow = (profileId: Id | null): Promise<Profile | null> => this.row('profiles', profileId);
@@ -295,7 +296,7 @@ function ofPhrase(phrase: string): string {
   return `de ${phrase}`;
 }
 
-/** 'le menu …' → 'au menu …'; 'un menu supprimé' → 'à un menu supprimé'. */
+/** 'le menu …' → 'au menu …'; 'un menu …' → 'à un menu …'. */
 function toPhrase(phrase: string): string {
   if (phrase.startsWith('le ')) return `au ${phrase.slice(3)}`;
   if (phrase.startsWith('les ')) return `aux ${phrase.slice(4)}`;

@@ -11,6 +11,8 @@ export interface InscriptionRequest {
 export interface InscriptionAnswer {
   Error: string;
   IsPasswordError: boolean;
+  /** Beyond the contract: the Error concerns the pseudonym. */
+  IsPseudoError?: boolean;
 }
 
 export interface LogginRequest {
@@ -19,6 +21,8 @@ export interface LogginRequest {
 }
 
 export interface LogginAnswer extends InscriptionAnswer {
+  /** Beyond the contract: a registration whose confirmation link was never followed. */
+  IsUnconfirmed?: boolean;
   Id: number;
   Token: string;
   Pseudo: string;
@@ -39,6 +43,13 @@ export const postInscription = (body: InscriptionRequest) =>
 
 export const postLoggin = (body: LogginRequest) =>
   apiRequest<LogginAnswer>('/loggin', { method: 'POST', body });
+
+/**
+ * Mails the confirmation link again, after a login answered IsUnconfirmed (beyond the
+ * contract). Answers true whatever the address.
+ */
+export const resendConfirmation = (body: LogginRequest) =>
+  apiRequest<boolean>('/inscription/renvoi', { method: 'POST', body });
 
 /** Any non-null answer counts as success (spec 7.1). */
 export const requestPasswordReset = (mail: string) =>

@@ -5,6 +5,8 @@ import {
   login,
   logout,
   parseSession,
+  rememberAccount,
+  renewToken,
   setActiveStay,
   updatePseudo,
 } from './session';
@@ -28,6 +30,20 @@ describe('parseSession', () => {
     expect(parseSession('{"idUser":"3","token":"t","pseudo":"Lou"}')).toBeNull();
     expect(parseSession('{"idUser":0,"token":"t","pseudo":"Lou"}')).toBeNull();
     expect(parseSession('{"idUser":3,"pseudo":"Lou"}')).toBeNull();
+  });
+
+  it('reads the mail known on this device, when there is one', () => {
+    expect(
+      parseSession(
+        '{"idUser":3,"token":"t","pseudo":"Lou","activeStayId":null,"mail":"lou@exemple.fr"}',
+      ),
+    ).toEqual({ idUser: 3, token: 't', pseudo: 'Lou', activeStayId: null, mail: 'lou@exemple.fr' });
+    expect(parseSession('{"idUser":3,"token":"t","pseudo":"Lou","mail":42}')).toEqual({
+      idUser: 3,
+      token: 't',
+      pseudo: 'Lou',
+      activeStayId: null,
+    });
   });
 
   it('drops an unreadable active stay only', () => {
@@ -58,6 +74,24 @@ describe('session store', () => {
     expect(getSession()).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     updatePseudo('ignoré');
+    expect(getSession()).toBeNull();
+  });
+
+  it('remembers the mail typed at login and the account as the server answers it', () => {
+    login({ idUser: 3, token: 't', pseudo: 'Lou', mail: 'lou@exemple.fr' });
+    expect(getSession()?.mail).toBe('lou@exemple.fr');
+    rememberAccount({ mail: 'louise@exemple.fr', pseudo: 'Louise' });
+    renewToken('t2');
+    // A reload (offline too) reads both back from localStorage.
+    expect(parseSession(localStorage.getItem(SESSION_STORAGE_KEY))).toEqual({
+      idUser: 3,
+      token: 't2',
+      pseudo: 'Louise',
+      activeStayId: null,
+      mail: 'louise@exemple.fr',
+    });
+    logout();
+    rememberAccount({ mail: 'x@exemple.fr', pseudo: 'X' });
     expect(getSession()).toBeNull();
   });
 });

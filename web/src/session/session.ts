@@ -9,6 +9,8 @@ export interface Session {
   token: string;
   pseudo: string;
   activeStayId: Id | null;
+  /** The account's mail as last known on this device (for the settings offline). */
+  mail?: string;
 }
 
 export const SESSION_STORAGE_KEY = 'popote.session';
@@ -36,7 +38,9 @@ export function parseSession(raw: string | null): Session | null {
     typeof v.activeStayId === 'number' && Number.isSafeInteger(v.activeStayId)
       ? v.activeStayId
       : null;
-  return { idUser: v.idUser, token: v.token, pseudo: v.pseudo, activeStayId };
+  const session: Session = { idUser: v.idUser, token: v.token, pseudo: v.pseudo, activeStayId };
+  if (typeof v.mail === 'string') session.mail = v.mail;
+  return session;
 }
 
 function readStored(): Session | null {
@@ -69,8 +73,15 @@ export function subscribeSession(listener: Listener): () => void {
 }
 
 /** A successful login; the active stay is cleared (spec 4). */
-export function login(user: { idUser: Id; token: string; pseudo: string }): void {
-  store({ idUser: user.idUser, token: user.token, pseudo: user.pseudo, activeStayId: null });
+export function login(user: { idUser: Id; token: string; pseudo: string; mail?: string }): void {
+  const session: Session = {
+    idUser: user.idUser,
+    token: user.token,
+    pseudo: user.pseudo,
+    activeStayId: null,
+  };
+  if (user.mail !== undefined) session.mail = user.mail;
+  store(session);
 }
 
 /**
@@ -88,6 +99,13 @@ export function renewToken(token: string): void {
 
 export function updatePseudo(pseudo: string): void {
   if (current !== null) store({ ...current, pseudo });
+}
+
+/** The account as the server last answered it, kept for reading the settings offline. */
+export function rememberAccount(account: { mail: string; pseudo: string }): void {
+  if (current !== null && (current.mail !== account.mail || current.pseudo !== account.pseudo)) {
+    store({ ...current, mail: account.mail, pseudo: account.pseudo });
+  }
 }
 
 export function setActiveStay(activeStayId: Id | null): void {

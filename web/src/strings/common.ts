@@ -44,7 +44,11 @@ export const LOGIN = {
   mail: 'Mail',
   mailHintInscription: "Votre adresse mail vous servira d'identifiant.",
   password: 'Mot de passe',
+  /** The server's rule (MIN_PASSWORD_LENGTH in sync-server/src/accounts/messages.ts). */
+  passwordRule: 'Au moins 8 caractères.',
+  passwordTooShort: 'Le mot de passe doit contenir au moins 8 caractères.',
   pseudo: 'Pseudonyme',
+  pseudoRequired: 'Merci de choisir un pseudonyme.',
   pseudoHint: 'Le nom affiché aux autres utilisateurs.',
   back: 'Retour',
   forgotPassword: 'Mot de passe oublié ?',
@@ -55,6 +59,10 @@ export const LOGIN = {
   registeredTitle: 'Inscription enregistrée',
   registeredText: (mail: string): string =>
     `Un mail de confirmation a été envoyé à l'adresse ${mail}. Merci de suivre le lien qu'il contient pour valider votre inscription.`,
+  resendLink: 'Renvoyer le lien de confirmation',
+  resentTitle: 'Lien de confirmation renvoyé',
+  resentText: (mail: string): string =>
+    `Un nouveau lien de confirmation a été envoyé à l'adresse ${mail}. Merci de le suivre pour valider votre inscription, puis de vous connecter.`,
   resetTitle: 'Mot de passe réinitialisé',
   resetText: (mail: string): string =>
     `Un mail contenant un nouveau mot de passe a été envoyé à l'adresse ${mail}. Vous pourrez le modifier ensuite dans le panneau des réglages de votre compte.`,
@@ -67,9 +75,13 @@ export const SETTINGS = {
   title: 'Réglages',
   mail: 'Email',
   password: 'Mot de passe',
-  passwordHint: 'Laissez vide pour conserver le mot de passe actuel.',
+  passwordHint: 'Laissez vide pour conserver le mot de passe actuel. Sinon, au moins 8 caractères.',
   pseudo: 'Pseudo',
   save: 'Enregistrer',
+  offline:
+    'Hors ligne : vos réglages sont affichés tels que cet appareil les connaît. Les modifier demande une connexion au réseau.',
+  saveOffline: "Impossible d'enregistrer hors ligne : reconnectez-vous au réseau puis réessayez.",
+  unknownLocally: 'Inconnu sur cet appareil',
 } as const;
 
 /** Shared by every form. */
@@ -159,6 +171,11 @@ export const SYNC = {
   refusedEmpty: 'Aucune modification refusée.',
   refusedReason: 'Motif',
   refusedContent: 'Contenu',
+  refusedDetails: 'Détails',
+  refusedHideDetails: 'Masquer les détails',
+  firstSync: 'Première synchronisation…',
+  firstSyncOffline:
+    'Hors ligne : la première synchronisation de cet appareil reprendra dès le retour du réseau.',
   copy: 'Copier',
   copied: 'Contenu copié',
   dismiss: 'Retirer de la liste',

@@ -1,22 +1,45 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Card, Center, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Center,
+  Flex,
+  Group,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { postInscription, postLoggin, requestPasswordReset } from '../../api/account';
+import {
+  postInscription,
+  postLoggin,
+  requestPasswordReset,
+  resendConfirmation,
+} from '../../api/account';
 import { notifySuccess } from '../../feedback/feedback';
 import { requestPersistentStorage } from '../../pwa/persistStorage';
 import { login } from '../../session/session';
 import { LOGIN } from '../../strings';
 import { LoginDialog } from './LoginDialog';
-import { canSubmitLogin, mailLooksValid } from './mailLooksValid';
+import {
+  canSubmitLogin,
+  fieldOfAnswer,
+  mailLooksValid,
+  registrationProblem,
+  type LoginField,
+} from './mailLooksValid';
 import { WelcomeCard } from './WelcomeCard';
 
 type Mode = 'connection' | 'inscription';
 
-/** The server's refusal, shown under the mail field or under the password field. */
+/** A refusal, shown under the field it concerns. */
 interface FormError {
   text: string;
-  isPasswordError: boolean;
+  field: LoginField;
+  /** A registration whose confirmation link was never followed: offer to send it again. */
+  unconfirmed?: boolean;
 }
 
 /** Set by the server when the confirmation link of a registration has been followed. */
@@ -30,7 +53,7 @@ export function LoginScreen() {
   const [pseudo, setPseudo] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
-  const [openDialog, setOpenDialog] = useState<'registered' | 'reset' | null>(null);
+  const [openDialog, setOpenDialog] = useState<'registered' | 'reset' | 'resent' | null>(null);
   // Kept after closing so that the text does not change while the dialog fades out.
   const [dialogMail, setDialogMail] = useState('');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -49,10 +72,15 @@ export function LoginScreen() {
     setError(null);
     try {
       if (inscription) {
+        const problem = registrationProblem({ password, pseudo }, LOGIN);
+        if (problem !== null) {
+          setError(problem);
+          return;
+        }
         const answer = await postInscription({ Mail: mail, Password: password, Pseudo: pseudo });
         if (answer === undefined || answer === null) return;
         if (answer.Error) {
-          setError({ text: answer.Error, isPasswordError: answer.IsPasswordError });
+          setError({ text: answer.Error, field: fieldOfAnswer(answer) });
           return;
         }
         setDialogMail(mail);
@@ -61,10 +89,14 @@ export function LoginScreen() {
         const answer = await postLoggin({ Mail: mail, Password: password });
         if (answer === undefined || answer === null) return;
         if (answer.Error) {
-          setError({ text: answer.Error, isPasswordError: answer.IsPasswordError });
+          setError({
+            text: answer.Error,
+            field: fieldOfAnswer(answer),
+            unconfirmed: answer.IsUnconfirmed === true,
+          });
           return;
         }
-        login({ idUser: answer.Id, token: answer.Token, pseudo: answer.Pseudo });
+        login({ idUser: answer.Id, token: answer.Token, pseudo: answer.Pseudo, mail: mail.trim() });
         notifySuccess(LOGIN.welcomeBack(answer.Pseudo));
         void requestPersistentStorage();
       }
@@ -85,13 +117,29 @@ export function LoginScreen() {
     }
   }
 
-  const mailError = error !== null && !error.isPasswordError ? error.text : null;
-  const passwordError = error !== null && error.isPasswordError ? error.text : null;
+  async function resendLink() {
+    setBusy(true);
+    try {
+      const answer = await resendConfirmation({ Mail: mail, Password: password });
+      if (answer === undefined || answer === null) return;
+      setDialogMail(mail);
+      setOpenDialog('resent');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const errorOf = (field: LoginField) => (error?.field === field ? error.text : null);
 
   return (
     <Center mih="calc(100dvh - 56px)" p="md">
-      <Group align="stretch" gap="lg" wrap="nowrap">
-        {!inscription && <WelcomeCard onRegister={() => switchMode('inscription')} />}
+      {/* Side by side from 992 px; stacked below, the form first (tablet portrait, phone). */}
+      <Flex
+        direction={{ base: 'column', md: 'row' }}
+        align={{ base: 'center', md: 'stretch' }}
+        gap="lg"
+        maw="100%"
+      >
         <Card
           component="form"
           onSubmit={(e: FormEvent) => void submit(e)}
@@ -100,7 +148,7 @@ export function LoginScreen() {
           shadow="sm"
           padding="xl"
           w={420}
-          maw="calc(100vw - 32px)"
+          maw="100%"
           data-testid="login-form"
         >
           <Stack gap="md">
@@ -114,15 +162,16 @@ export function LoginScreen() {
               description={inscription ? LOGIN.mailHintInscription : undefined}
               value={mail}
               onChange={(e) => setMail(e.currentTarget.value)}
-              error={mailError}
+              error={errorOf('mail')}
               wrapperProps={{ 'data-testid': 'login-mail-field' }}
             />
             <PasswordInput
               label={LOGIN.password}
               autoComplete={inscription ? 'new-password' : 'current-password'}
+              description={inscription ? LOGIN.passwordRule : undefined}
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
-              error={passwordError}
+              error={errorOf('password')}
               wrapperProps={{ 'data-testid': 'login-password-field' }}
             />
             {inscription && (
@@ -132,8 +181,19 @@ export function LoginScreen() {
                 autoComplete="nickname"
                 value={pseudo}
                 onChange={(e) => setPseudo(e.currentTarget.value)}
+                error={errorOf('pseudo')}
                 wrapperProps={{ 'data-testid': 'login-pseudo-field' }}
               />
+            )}
+            {error?.unconfirmed === true && !inscription && (
+              <Button
+                variant="light"
+                color="blue"
+                disabled={busy || !canSubmitLogin({ mail, password, busy })}
+                onClick={() => void resendLink()}
+              >
+                {LOGIN.resendLink}
+              </Button>
             )}
             <Group justify="flex-end" gap="sm">
               {inscription && (
@@ -173,7 +233,8 @@ export function LoginScreen() {
             </Group>
           </Stack>
         </Card>
-      </Group>
+        {!inscription && <WelcomeCard onRegister={() => switchMode('inscription')} />}
+      </Flex>
 
       <LoginDialog
         testId="dialog-success-inscription"
@@ -201,6 +262,14 @@ export function LoginScreen() {
         title={LOGIN.resetTitle}
       >
         {LOGIN.resetText(dialogMail)}
+      </LoginDialog>
+      <LoginDialog
+        testId="dialog-resent"
+        opened={openDialog === 'resent'}
+        onClose={() => setOpenDialog(null)}
+        title={LOGIN.resentTitle}
+      >
+        {LOGIN.resentText(dialogMail)}
       </LoginDialog>
     </Center>
   );

@@ -4,7 +4,15 @@ import { LOGIN } from '../../strings';
 /** Beside the connection form on wide screens (spec 2.3). */
 export function WelcomeCard({ onRegister }: { onRegister: () => void }) {
   return (
-    <Card visibleFrom="sm" withBorder shadow="sm" padding="xl" w={340} data-testid="welcome-card">
+    <Card
+      visibleFrom="sm"
+      withBorder
+      shadow="sm"
+      padding="xl"
+      w={{ base: 420, md: 340 }}
+      maw="100%"
+      data-testid="welcome-card"
+    >
       <Stack justify="space-between" h="100%">
         <Stack gap="sm">
           <Title order={2} size="h3">

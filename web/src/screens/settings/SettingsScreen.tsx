@@ -1,56 +1,106 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { getSettings, postSettings } from '../../api/account';
 import type { UserSettings } from '../../api/account';
 import { notifySuccess } from '../../feedback/feedback';
-import { updatePseudo } from '../../session/session';
+import { rememberAccount } from '../../session/session';
+import { useSession } from '../../session/useSession';
 import { SETTINGS, SUCCESS } from '../../strings';
 
-/** Account preferences (spec 2.8). The password is never read back, only replaced. */
+/** navigator.onLine, kept up to date. */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+/**
+ * Account preferences (spec 2.8). The password is never read back, only replaced. Offline, the
+ * mail and pseudonym known on this device are shown (kept in the session at login and at each
+ * read), and saving says that it needs the network.
+ */
 export function SettingsScreen() {
-  const [saved, setSaved] = useState<UserSettings | null>(null);
-  const [mail, setMail] = useState('');
+  const session = useSession();
+  const online = useOnline();
+  const local: UserSettings = { Mail: session?.mail ?? '', Pseudo: session?.pseudo ?? '' };
+  const [fromServer, setFromServer] = useState<UserSettings | null>(null);
+  const [mail, setMail] = useState(local.Mail);
   const [password, setPassword] = useState('');
-  const [pseudo, setPseudo] = useState('');
+  const [pseudo, setPseudo] = useState(local.Pseudo);
   const [busy, setBusy] = useState(false);
+  const [offlineRefusal, setOfflineRefusal] = useState(false);
+  // What the user typed is never overwritten by the server's values arriving later.
+  const [edited, setEdited] = useState(false);
 
   useEffect(() => {
+    if (!online || fromServer !== null) return;
     let cancelled = false;
     void getSettings().then((answer) => {
       if (cancelled || answer === undefined || answer === null) return;
-      setSaved(answer);
+      setFromServer({ Mail: answer.Mail, Pseudo: answer.Pseudo });
+      rememberAccount({ mail: answer.Mail, pseudo: answer.Pseudo });
+      if (edited) return;
       setMail(answer.Mail);
       setPseudo(answer.Pseudo);
     });
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [online, fromServer, edited]);
 
-  const changed =
-    saved !== null && (mail !== saved.Mail || pseudo !== saved.Pseudo || password !== '');
+  useEffect(() => {
+    if (online) setOfflineRefusal(false);
+  }, [online]);
+
+  const saved = fromServer ?? local;
+  const changed = mail !== saved.Mail || pseudo !== saved.Pseudo || password !== '';
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!changed || busy) return;
+    if (!navigator.onLine) {
+      setOfflineRefusal(true);
+      return;
+    }
     setBusy(true);
     try {
       const answer = await postSettings({ Mail: mail, Password: password, Pseudo: pseudo });
       if (answer === undefined) return;
       const stored = answer ?? { Mail: mail, Pseudo: pseudo };
-      setSaved(stored);
+      setFromServer({ Mail: stored.Mail, Pseudo: stored.Pseudo });
       setMail(stored.Mail);
       setPseudo(stored.Pseudo);
       setPassword('');
-      updatePseudo(stored.Pseudo);
+      setEdited(false);
+      rememberAccount({ mail: stored.Mail, pseudo: stored.Pseudo });
       notifySuccess(SUCCESS.settingsUpdated);
     } finally {
       setBusy(false);
     }
   }
 
-  const loading = saved === null;
+  // Online, the fields wait for the server's values (unless already typed in); offline they
+  // show the local ones.
+  const loading = online && fromServer === null && !edited;
   return (
     <Card
       component="form"
@@ -66,13 +116,22 @@ export function SettingsScreen() {
         <Title order={2} size="h3">
           {SETTINGS.title}
         </Title>
+        {!online && (
+          <Alert color="gray" data-testid="settings-offline">
+            <Text size="sm">{SETTINGS.offline}</Text>
+          </Alert>
+        )}
         <TextInput
           label={SETTINGS.mail}
           type="email"
           autoComplete="email"
           value={mail}
+          placeholder={mail === '' ? SETTINGS.unknownLocally : undefined}
           disabled={loading}
-          onChange={(e) => setMail(e.currentTarget.value)}
+          onChange={(e) => {
+            setEdited(true);
+            setMail(e.currentTarget.value);
+          }}
         />
         <PasswordInput
           label={SETTINGS.password}
@@ -80,15 +139,26 @@ export function SettingsScreen() {
           autoComplete="new-password"
           value={password}
           disabled={loading}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onChange={(e) => {
+            setEdited(true);
+            setPassword(e.currentTarget.value);
+          }}
         />
         <TextInput
           label={SETTINGS.pseudo}
           autoComplete="nickname"
           value={pseudo}
           disabled={loading}
-          onChange={(e) => setPseudo(e.currentTarget.value)}
+          onChange={(e) => {
+            setEdited(true);
+            setPseudo(e.currentTarget.value);
+          }}
         />
+        {offlineRefusal && (
+          <Text c="red.8" size="sm" role="alert">
+            {SETTINGS.saveOffline}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button type="submit" disabled={!changed || busy} loading={busy}>
             {SETTINGS.save}
