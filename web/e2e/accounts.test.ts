@@ -4,7 +4,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { createAccount, startApp, waitForMailLink } from './harness.js';
+import {
+  PHONE,
+  TABLET_PORTRAIT,
+  createAccount,
+  expectNoHorizontalOverflow,
+  startApp,
+  waitForMailLink,
+} from './harness.js';
 import type { RunningApp } from './harness.js';
 import {
   drawer,
@@ -263,5 +270,138 @@ describe('accounts', () => {
     expect(await visibleText(body)).toBe(hostile);
     expect(await body.locator('img, script').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
+  it('checks the password rule and the pseudonym under their fields before asking the server', async () => {
+    context = await app.newContext();
+    const page = await openPage(context);
+    await page.getByTestId('welcome-card').getByRole('button', { name: "S'inscrire" }).click();
+    // The rule is stated before it is broken.
+    await passwordField(page).getByText('Au moins 8 caractères.').waitFor();
+
+    const mail = newMail();
+    await fillLogin(page, mail, 'court');
+    await page.getByLabel('Pseudonyme').fill('Lou');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await passwordField(page)
+      .getByText('Le mot de passe doit contenir au moins 8 caractères.')
+      .waitFor();
+
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Pseudonyme').fill('   ');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    const pseudoField = page.getByTestId('login-pseudo-field');
+    await pseudoField.getByText('Merci de choisir un pseudonyme.').waitFor();
+    expect(await mailField(page).getByText('Merci de choisir un pseudonyme.').count()).toBe(0);
+    // Nothing was sent to the server, so no mail left.
+    expect((await app.readOutbox()).filter((m) => m.to === mail)).toHaveLength(0);
+  });
+
+  it('says a registration is not confirmed yet and sends its link again', async () => {
+    context = await app.newContext();
+    const page = await openPage(context);
+    const mail = newMail();
+    await page.getByTestId('welcome-card').getByRole('button', { name: "S'inscrire" }).click();
+    await fillLogin(page, mail, PASSWORD);
+    await page.getByLabel('Pseudonyme').fill('Pressé');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    const registered = page.getByRole('dialog', { name: 'Inscription enregistrée' });
+    await registered.getByRole('button', { name: 'Fermer' }).click();
+    await registered.waitFor({ state: 'hidden' });
+    const firstLink = await waitForMailLink(app, mail, '/api/inscription/confirm');
+
+    // Logging in before following the link says so, under the mail.
+    await fillLogin(page, mail, PASSWORD);
+    await submitButton(page).click();
+    await mailField(page)
+      .getByText("Votre inscription n'est pas encore confirmée : suivez le lien reçu par mail.")
+      .waitFor();
+    await page.getByRole('button', { name: 'Renvoyer le lien de confirmation' }).click();
+    const resent = page.getByRole('dialog', { name: 'Lien de confirmation renvoyé' });
+    expect(await visibleText(resent)).toContain(
+      `Un nouveau lien de confirmation a été envoyé à l'adresse ${mail}.`,
+    );
+    await resent.getByRole('button', { name: 'Fermer' }).click();
+    await expect
+      .poll(async () => (await app.readOutbox()).filter((m) => m.to === mail).length)
+      .toBe(2);
+    const newLink = await waitForMailLink(app, mail, '/api/inscription/confirm');
+    expect(newLink).not.toBe(firstLink);
+
+    await page.goto(newLink);
+    await page.getByRole('dialog', { name: 'Inscription validée' }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Inscription validée' })
+      .getByRole('button', { name: 'Fermer' })
+      .click();
+    await loginThroughUi(page, mail, PASSWORD);
+    expect(await drawerPseudo(page)).toBe('Pressé');
+  });
+
+  for (const [device, options] of [
+    ['a tablet in portrait (768×1024)', TABLET_PORTRAIT],
+    ['a phone (390×844)', PHONE],
+  ] as const) {
+    it(`fits the login and registration cards on ${device}`, async () => {
+      context = await app.newContext(options);
+      const page = await openPage(context);
+      await submitButton(page).waitFor();
+      await expectNoHorizontalOverflow(page, 'login');
+      const form = await page.getByTestId('login-form').boundingBox();
+      expect(form!.x).toBeGreaterThanOrEqual(0);
+      expect(form!.x + form!.width).toBeLessThanOrEqual(options.viewport.width);
+      const welcome = page.getByTestId('welcome-card');
+      if (options.viewport.width >= 768) {
+        // Below the form rather than beside it.
+        const box = await welcome.boundingBox();
+        expect(box!.y).toBeGreaterThanOrEqual(form!.y + form!.height);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(options.viewport.width);
+        await welcome.getByRole('button', { name: "S'inscrire" }).click();
+      } else {
+        expect(await welcome.isVisible()).toBe(false);
+        await page.getByTestId('login-form').getByRole('button', { name: "S'inscrire" }).click();
+      }
+      await page.getByLabel('Pseudonyme').waitFor();
+      await expectNoHorizontalOverflow(page, 'registration');
+    });
+  }
+
+  it('shows the settings offline from what the device knows, and says saving needs the network', async () => {
+    const mail = newMail();
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Nomade' });
+    context = await app.newContext();
+    const page = await openPage(context);
+    await loginThroughUi(page, mail, PASSWORD);
+    await page.getByTestId('sync-indicator').getByText('À jour').waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    await context.setOffline(true);
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Réglages' }).waitFor();
+    await page
+      .getByTestId('settings-offline')
+      .getByText('Hors ligne : vos réglages sont affichés tels que cet appareil les connaît.', {
+        exact: false,
+      })
+      .waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(mail);
+    expect(await page.getByLabel('Pseudo', { exact: true }).inputValue()).toBe('Nomade');
+    // No request was made, so no error snackbar either.
+    expect(await errorSnackbar(page).count()).toBe(0);
+
+    await page.getByLabel('Pseudo', { exact: true }).fill('Sédentaire');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page
+      .getByRole('alert')
+      .getByText("Impossible d'enregistrer hors ligne : reconnectez-vous au réseau puis réessayez.")
+      .waitFor();
+
+    // Back online, what was typed is kept and can be saved.
+    await context.setOffline(false);
+    await page.getByTestId('settings-offline').waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Pseudo', { exact: true }).inputValue()).toBe('Sédentaire');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Réglages mis à jour avec succès').waitFor();
+    expect(await drawerPseudo(page)).toBe('Sédentaire');
   });
 });
