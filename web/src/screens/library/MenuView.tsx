@@ -171,7 +171,7 @@ function MenuDetails({
                   py={4}
                   data-testid="menu-item"
                 >
-                  <Group gap="sm" rowGap={2} style={{ minWidth: 0, flex: 1 }}>
+                  <Group gap="sm" style={{ minWidth: 0, flex: 1, rowGap: 2 }}>
                     <Badge color={PLAT_COLORS[item.plat]} variant="light" style={{ flexShrink: 0 }}>
                       {PLAT_LABELS[item.plat]}
                     </Badge>

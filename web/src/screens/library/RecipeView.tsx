@@ -172,7 +172,7 @@ function RecipeDetails({ recipe, ingredients }: { recipe: Recipe; ingredients: I
                 py={4}
                 data-testid="recipe-ingredient"
               >
-                <Group gap="sm" rowGap={2} style={{ minWidth: 0, flex: 1 }}>
+                <Group gap="sm" style={{ minWidth: 0, flex: 1, rowGap: 2 }}>
                   <Text truncate>{ingredient.name}</Text>
                   {INGREDIENT_KIND_LABELS[ingredient.kind] && (
                     <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
