@@ -4,17 +4,30 @@ import { startTestServer, type TestServer } from '../test-support/harness.js';
 import type {
   GroupOut,
   IngredientOut,
-  MealQuantitiesOut,
+  MealExtOut,
   MealsLoadOut,
   MenuExtOut,
   Out,
-  RecipeExtOut,
-  SearchOut,
+  PreviewQuantitiesOut,
+  RecipeHeaderOut,
+  ResourceSearchOut,
   SejourExtOut,
 } from './schemas.js';
-import { apiClient, type ApiClient, type Session } from './test-kit.js';
+import {
+  apiClient,
+  flatLoad,
+  flatMeal,
+  type ApiClient,
+  type Method,
+  type Session,
+} from './test-kit.js';
 
-type MealsLoad = Out<typeof MealsLoadOut>;
+type MealsLoad = ReturnType<typeof flatLoad<Out<typeof MealsLoadOut>>>;
+
+/** A MealsLoadOut answer, its meals flattened for the assertions. */
+async function okLoad(client: ApiClient, method: Method, url: string, body?: unknown) {
+  return flatLoad(await client.ok<Out<typeof MealsLoadOut>>(method, url, body));
+}
 type MenuExt = Out<typeof MenuExtOut>;
 
 let server: TestServer;
@@ -29,8 +42,17 @@ async function ingredient(client: ApiClient, Name: string, Kind = 1) {
   return client.ok<Out<typeof IngredientOut>>('PUT', '/library/all-ingredients', { Name, Kind });
 }
 
+/** Creates a meal (answered as MealExt) and answers the load of that meal with its menu. */
 async function newMeal(Day: number, Horaire: number): Promise<MealsLoad> {
-  return alice.ok<MealsLoad>('PUT', '/meals/details', { IdSejour: stayId, Day, Horaire });
+  const ext = await alice.ok<Out<typeof MealExtOut>>('PUT', '/meals/details', {
+    IdSejour: stayId,
+    Day,
+    Horaire,
+  });
+  const day = await okLoad(alice, 'GET', `/meals?idSejour=${stayId}&day=${Day}`);
+  const meal = flatMeal(ext);
+  expect(day.Meals.find((m) => m.Id === meal.Id)).toEqual(meal);
+  return { Meals: [meal], Menus: { [meal.Menu]: day.Menus[meal.Menu]! } };
 }
 
 beforeEach(async () => {
@@ -83,7 +105,7 @@ describe('meals', () => {
       },
     });
 
-    const updated = await alice.ok<MealsLoad>('POST', '/meals/details', {
+    const updated = await okLoad(alice, 'POST', '/meals/details', {
       Id: meal.Id,
       AdditionalPeople: -3,
       Horaire: 3,
@@ -91,9 +113,9 @@ describe('meals', () => {
     expect(updated.Meals[0]).toMatchObject({ Jour: 2, Horaire: 3, AdditionalPeople: -3 });
 
     await newMeal(0, 0);
-    const day2 = await alice.ok<MealsLoad>('GET', `/meals?idSejour=${stayId}&day=2`);
+    const day2 = await okLoad(alice, 'GET', `/meals?idSejour=${stayId}&day=2`);
     expect(day2.Meals.map((m) => m.Id)).toEqual([meal.Id]);
-    const all = await alice.ok<MealsLoad>('GET', `/meals-all?idSejour=${stayId}`);
+    const all = await okLoad(alice, 'GET', `/meals-all?idSejour=${stayId}`);
     expect(all.Meals.map((m) => m.Jour)).toEqual([0, 2]);
     expect(Object.keys(all.Menus)).toHaveLength(2);
 
@@ -101,7 +123,7 @@ describe('meals', () => {
       Deleted: true,
       Id: meal.Id,
     });
-    const after = await alice.ok<MealsLoad>('GET', `/meals-all?idSejour=${stayId}`);
+    const after = await okLoad(alice, 'GET', `/meals-all?idSejour=${stayId}`);
     expect(after.Meals).toHaveLength(1);
   });
 
@@ -121,7 +143,7 @@ describe('meals', () => {
   });
 
   it("runs the wizard on the reference page's example, then replaces the meals", async () => {
-    const answer = await alice.ok<MealsLoad>('PUT', '/meals/wizzard', {
+    const answer = await okLoad(alice, 'PUT', '/meals/wizzard', {
       IdSejour: stayId,
       DaysNumber: 5,
       // One group out on days 0 and 1, both on day 2 (one meal per slot).
@@ -132,7 +154,7 @@ describe('meals', () => {
     });
     expect(answer.Meals).toHaveLength(33);
     expect(Object.keys(answer.Menus)).toHaveLength(33);
-    const replaced = await alice.ok<MealsLoad>('PUT', '/meals/wizzard', {
+    const replaced = await okLoad(alice, 'PUT', '/meals/wizzard', {
       IdSejour: stayId,
       DaysNumber: 1,
       Excursions: null,
@@ -157,24 +179,22 @@ describe('meals', () => {
 
   it('moves a group between meals and answers both group lists', async () => {
     const m1 = (await newMeal(0, 1)).Meals[0]!;
-    const m2 = (
-      await alice.ok<MealsLoad>('PUT', '/meals/details', { IdSejour: stayId, Day: 0, Horaire: 1 })
-    ).Meals[0]!;
+    const m2 = (await newMeal(0, 1)).Meals[0]!;
     expect(m2.Groups).toEqual([]);
     const moved = await alice.ok('POST', '/meals/groups', {
       Group: groupB,
       From: m1.Id,
       To: m2.Id,
     });
-    expect(moved).toEqual({
-      From: [{ IdMeal: m1.Id, IdGroup: groupA }],
-      To: [{ IdMeal: m2.Id, IdGroup: groupB }],
-    });
+    expect(moved).toEqual([
+      [{ IdMeal: m1.Id, IdGroup: groupA }],
+      [{ IdMeal: m2.Id, IdGroup: groupB }],
+    ]);
     const same = await alice.ok('POST', '/meals/groups', { Group: groupA, From: m1.Id, To: m1.Id });
-    expect(same).toEqual({
-      From: [{ IdMeal: m1.Id, IdGroup: groupA }],
-      To: [{ IdMeal: m1.Id, IdGroup: groupA }],
-    });
+    expect(same).toEqual([
+      [{ IdMeal: m1.Id, IdGroup: groupA }],
+      [{ IdMeal: m1.Id, IdGroup: groupA }],
+    ]);
   });
 
   it("edits a meal's menu: ingredients with the stay's last quantity, recipes, removal", async () => {
@@ -213,16 +233,16 @@ describe('meals', () => {
     });
     expect(offered.Ingredients[0]?.Quantity).toEqual({ Val: 0.2, Unite: 1, For_: 1 });
 
-    const recipe = await alice.ok<Out<typeof RecipeExtOut>>('PUT', '/library/receipes');
+    const recipe = await alice.ok<Out<typeof RecipeHeaderOut>>('PUT', '/library/receipes');
     const withRecipe = await alice.ok<MenuExt>('PUT', '/meals/receipes', {
-      IdReceipe: recipe.Receipe.Id,
+      IdReceipe: recipe.ID,
       IdMenu: meal.Menu,
     });
-    expect(withRecipe.Receipes).toEqual([
-      { Id: recipe.Receipe.Id, Name: 'Nouvelle recette', Plat: 0 },
+    expect(withRecipe.Receipes).toMatchObject([
+      { Id: recipe.ID, Name: 'Nouvelle recette', Plat: 0, Owner: aliceSession.id },
     ]);
     const twice = await alice.put('/meals/receipes', {
-      IdReceipe: recipe.Receipe.Id,
+      IdReceipe: recipe.ID,
       IdMenu: meal.Menu,
     });
     expect(twice.statusCode).toBe(409);
@@ -230,7 +250,7 @@ describe('meals', () => {
 
     const removed = await alice.ok<MenuExt>('POST', '/meals/remove', {
       IdMenu: meal.Menu,
-      ID: recipe.Receipe.Id,
+      ID: recipe.ID,
       IsReceipe: true,
     });
     expect(removed.Receipes).toEqual([]);
@@ -270,7 +290,7 @@ describe('meals', () => {
       Plat: 2,
     });
     await alice.ok('POST', '/meals/details', { Id: meal.Id, AdditionalPeople: 5 });
-    const preview = await alice.ok<Out<typeof MealQuantitiesOut>>(
+    const preview = await alice.ok<Out<typeof PreviewQuantitiesOut>>(
       'GET',
       `/meals/quantities?idMeal=${meal.Id}`,
     );
@@ -289,7 +309,7 @@ describe('meals', () => {
       IdIngredient: riz.Id,
       IdMenu: m1.Menu,
     });
-    const swapped = await alice.ok<MealsLoad>('POST', '/meals/swap', {
+    const swapped = await okLoad(alice, 'POST', '/meals/swap', {
       IdMeal1: m1.Id,
       IdMeal2: m2.Id,
     });
@@ -299,7 +319,8 @@ describe('meals', () => {
     ]);
 
     // A favourite of Bob's, published, can be set on Alice's meal and found by search.
-    const favourite = await bob.ok<MenuExt>('PUT', '/library/menus');
+    const header = await bob.ok<{ ID: number }>('PUT', '/library/menus');
+    const favourite = await bob.ok<MenuExt>('GET', `/library/menus?idMenu=${header.ID}`);
     const cake = await ingredient(bob, 'Gâteau basque test', 4);
     await bob.ok('PUT', '/library/menus/ingredients', {
       IdMenu: favourite.Menu.Id,
@@ -308,26 +329,30 @@ describe('meals', () => {
     const refused = await alice.post('/meals/menus', { IdMeal: m1.Id, IdMenu: favourite.Menu.Id });
     expect(refused.statusCode).toBe(404);
     await bob.ok('POST', '/library/menus', { Id: favourite.Menu.Id, IsPublished: true });
-    const set = await alice.ok<MealsLoad>('POST', '/meals/menus', {
+    const set = await alice.ok<MenuExt>('POST', '/meals/menus', {
       IdMeal: m1.Id,
       IdMenu: favourite.Menu.Id,
     });
-    expect(set.Meals[0]?.Menu).toBe(favourite.Menu.Id);
-    expect(set.Menus[favourite.Menu.Id]?.OwnerPseudo).toBe('Bob');
+    expect(set.Menu.Id).toBe(favourite.Menu.Id);
+    expect(set.OwnerPseudo).toBe('Bob');
 
-    const found = await alice.ok<Out<typeof SearchOut>>(
+    const found = await alice.ok<Out<typeof ResourceSearchOut>>(
       'GET',
       `/meals/search?search=${encodeURIComponent('gateau')}`,
     );
-    expect(found.Menus.map((m) => [m.Id, m.Title, m.IsPersonnal, m.OwnerPseudo])).toEqual([
+    expect(found.Menus.map((m) => [m.ID, m.Title, m.IsPersonnal, m.Owner])).toEqual([
       [favourite.Menu.Id, 'Gâteau basque test', false, 'Bob'],
     ]);
     expect(found.Receipes).toEqual([]);
-    const recipe = await alice.ok<Out<typeof RecipeExtOut>>('PUT', '/library/receipes');
-    const all = await alice.ok<Out<typeof SearchOut>>('GET', '/meals/search?search=:R');
-    expect(all.Receipes.map((r) => r.Id)).toEqual([recipe.Receipe.Id]);
+    const recipe = await alice.ok<Out<typeof RecipeHeaderOut>>('PUT', '/library/receipes');
+    const all = await alice.ok<Out<typeof ResourceSearchOut>>('GET', '/meals/search?search=:R');
+    expect(all.Receipes.map((r) => r.ID)).toEqual([recipe.ID]);
     expect(all.Menus).toEqual([]);
-    expect(await alice.ok('GET', '/meals/search?search=g')).toEqual({ Menus: [], Receipes: [] });
+    expect(await alice.ok('GET', '/meals/search?search=g')).toEqual({
+      Menus: [],
+      Receipes: [],
+      Ingredients: [],
+    });
     const huge = await alice.get(`/meals/search?search=${'a'.repeat(201)}`);
     expect(huge.statusCode).toBe(400);
   });

@@ -67,3 +67,43 @@ export function multipartFile(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** A meal as the earlier tests read it (before the contract's {Meal, Groups} nesting). */
+export interface FlatMeal {
+  Id: number;
+  IdSejour: number;
+  Jour: number;
+  Horaire: number;
+  Menu: number;
+  AdditionalPeople: number;
+  Groups: { IdMeal: number; IdGroup: number }[];
+}
+
+interface MealExtLike {
+  Meal: {
+    Id: number;
+    Sejour: number;
+    Menu: number;
+    Jour: number;
+    AdditionalPeople: number;
+    Horaire: number;
+  };
+  Groups: { IdMeal: number; IdGroup: number }[];
+}
+
+export const flatMeal = ({ Meal: m, Groups }: MealExtLike): FlatMeal => ({
+  Id: m.Id,
+  IdSejour: m.Sejour,
+  Jour: m.Jour,
+  Horaire: m.Horaire,
+  Menu: m.Menu,
+  AdditionalPeople: m.AdditionalPeople,
+  Groups,
+});
+
+/** A MealsLoadOut with its meals flattened (FlatMeal). */
+export function flatLoad<L extends { Meals: MealExtLike[] }>(
+  load: L,
+): Omit<L, 'Meals'> & { Meals: FlatMeal[] } {
+  return { ...load, Meals: load.Meals.map(flatMeal) };
+}
