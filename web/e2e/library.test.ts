@@ -106,7 +106,7 @@ async function exportText(page: Page): Promise<string> {
   ]);
   expect(download.suggestedFilename()).toBe('Mes recettes.csv');
   const text = await readFile((await download.path())!, 'utf8');
-  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await dialog.getByRole('button', { name: 'Fermer' }).last().click();
   await dialog.waitFor({ state: 'hidden' });
   return text;
 }

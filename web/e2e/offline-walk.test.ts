@@ -240,7 +240,7 @@ describe('the walk of a stay with no network, synced afterwards', () => {
     expect(await visibleText(exported.dialog.getByTestId('export-sync-note'))).toBe(
       'Cet appareil est hors ligne : le lien fonctionnera dès que ses modifications auront été envoyées au serveur.',
     );
-    await exported.dialog.getByRole('button', { name: 'Fermer' }).click();
+    await exported.dialog.getByRole('button', { name: 'Fermer' }).last().click();
     await exported.dialog.waitFor({ state: 'hidden' });
 
     // Nothing has left the device yet.

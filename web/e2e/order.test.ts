@@ -384,7 +384,7 @@ async function buildProfile(profileName: string, firstProfile: boolean): Promise
   await expect.poll(() => tomates().getAttribute('data-own-link')).toBe('false');
   expect(await boeuf.getAttribute('data-own-link')).toBe('true');
 
-  await mapping.getByRole('button', { name: 'Fermer' }).click();
+  await mapping.getByRole('button', { name: 'Fermer' }).last().click();
   await list.waitFor();
   const heart = list.getByRole('button', {
     name: `Utiliser ${profileName} par défaut pour ce séjour`,

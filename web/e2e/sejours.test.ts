@@ -229,6 +229,6 @@ describe('stays screen', () => {
     expect(renewed).not.toBe(link);
     await poll(async () => (await fetchLink(renewed)).status, 15_000).toBe(200);
     expect((await fetchLink(link)).status).toBe(404);
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.getByRole('button', { name: 'Fermer' }).last().click();
   });
 });

@@ -91,7 +91,7 @@ describe('sync between two devices of one user', () => {
     expect(await visibleText(exportDialog.getByTestId('export-sync-note'))).toBe(
       'Cet appareil est hors ligne : le lien fonctionnera dès que ses modifications auront été envoyées au serveur.',
     );
-    await exportDialog.getByRole('button', { name: 'Fermer' }).click();
+    await exportDialog.getByRole('button', { name: 'Fermer' }).last().click();
     await exportDialog.waitFor({ state: 'hidden' });
     expect((await fetch(link)).status).toBe(404);
 
