@@ -16,7 +16,14 @@ import type {
   RecipeExtOut,
   SejourExtOut,
 } from './schemas.js';
-import { apiClient, multipartFile, type ApiClient, type Method, type Session } from './test-kit.js';
+import {
+  apiClient,
+  putMeal,
+  multipartFile,
+  type ApiClient,
+  type Method,
+  type Session,
+} from './test-kit.js';
 
 interface Case {
   method: Method;
@@ -88,13 +95,7 @@ async function fixture(): Promise<Case[]> {
   const group = (await ok<Out<typeof GroupOut>>('PUT', `/sejours/groups?idSejour=${stay}`)).Id;
   const group2 = (await ok<Out<typeof GroupOut>>('PUT', `/sejours/groups?idSejour=${stay}`)).Id;
   const meal = async (Horaire: number) =>
-    (
-      await ok<Out<typeof MealsLoadOut>>('PUT', '/meals/details', {
-        IdSejour: stay,
-        Day: 0,
-        Horaire,
-      })
-    ).Meals[0]!;
+    (await putMeal(alice, { IdSejour: stay, Day: 0, Horaire })).Meals[0]!;
   const m1 = await meal(1);
   const m2 = await meal(3);
   const m3 = await meal(0);
@@ -102,22 +103,17 @@ async function fixture(): Promise<Case[]> {
     (await ok<Out<typeof IngredientOut>>('PUT', '/library/all-ingredients', { Name })).Id;
   const ing = await ingredient('Accès test');
   const ing2 = await ingredient('Accès test 2');
-  const recipe = async () =>
-    (await ok<Out<typeof RecipeExtOut>>('PUT', '/library/receipes')).Receipe.Id;
+  const recipe = async () => (await ok<{ ID: number }>('PUT', '/library/receipes')).ID;
   const r = await recipe();
   const r2 = await recipe();
-  const favourite = async () => (await ok<Out<typeof MenuExtOut>>('PUT', '/library/menus')).Menu.Id;
+  const favourite = async () => (await ok<{ ID: number }>('PUT', '/library/menus')).ID;
   const f = await favourite();
   const f2 = await favourite();
-  const profile = async () =>
-    (await ok<Out<typeof ProfileHeaderOut>>('PUT', '/order/profiles')).Profile.Id;
+  const profile = async () => (await ok<{ Id: number }>('PUT', '/order/profiles')).Id;
   const p = await profile();
   const p2 = await profile();
   const supplier = async () => {
-    const ext = await ok<Out<typeof ProfileExtOut>>('PUT', '/order/profile/suppliers', {
-      IdProfile: p,
-    });
-    return Math.max(...Object.keys(ext.Suppliers).map(Number));
+    return (await ok<{ Id: number }>('PUT', '/order/profile/suppliers', { IdProfile: p })).Id;
   };
   const s = await supplier();
   const s2 = await supplier();

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
 import type { Out, SejourExtOut, GroupOut, MealsLoadOut } from './schemas.js';
-import { apiClient, type ApiClient, type Session } from './test-kit.js';
+import { apiClient, flatLoad, putMeal, type ApiClient, type Session } from './test-kit.js';
 
 type SejourExt = Out<typeof SejourExtOut>;
 
@@ -36,6 +36,9 @@ describe('stays', () => {
         IdProfile: { Valid: false, IdProfile: 0 },
       },
       Groups: [],
+      // No phone export link until the owner makes one.
+      ExportClientURL: '',
+      Label: 'Nouveau séjour',
     });
 
     const renamed = await alice.ok<SejourExt>('POST', '/sejours', {
@@ -116,12 +119,11 @@ describe('stays', () => {
     await alice.ok('PUT', '/meals/details', { IdSejour: Sejour.Id, Day: 0, Horaire: 1 });
     const copy = await alice.ok<SejourExt>('GET', `/sejours/duplicate?idSejour=${Sejour.Id}`);
     expect(copy.Sejour.Id).not.toBe(Sejour.Id);
-    expect(copy.Sejour.Name).toBe('Camp');
+    expect(copy.Sejour.Name).toBe('Camp (copie)');
     expect(copy.Groups).toHaveLength(1);
     expect(copy.Groups[0]?.Id).not.toBe(group.Id);
-    const meals = await alice.ok<Out<typeof MealsLoadOut>>(
-      'GET',
-      `/meals-all?idSejour=${copy.Sejour.Id}`,
+    const meals = flatLoad(
+      await alice.ok<Out<typeof MealsLoadOut>>('GET', `/meals-all?idSejour=${copy.Sejour.Id}`),
     );
     expect(meals.Meals).toHaveLength(1);
     expect(meals.Meals[0]?.Groups).toEqual([
@@ -139,6 +141,7 @@ describe('groups', () => {
     );
     expect(group).toEqual({
       Id: group.Id,
+      Sejour: Sejour.Id,
       IdSejour: Sejour.Id,
       Name: '',
       Color: '#FFC107',
@@ -152,6 +155,7 @@ describe('groups', () => {
     });
     expect(updated).toEqual({
       Id: group.Id,
+      Sejour: Sejour.Id,
       IdSejour: Sejour.Id,
       Name: 'Petits',
       Color: '#AF0853',

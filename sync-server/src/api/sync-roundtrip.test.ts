@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PatchOp, PullResponse } from '@popote/sync-protocol';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
 import type { MealsLoadOut, MenuExtOut, Out, SejourExtOut } from './schemas.js';
-import { apiClient, type ApiClient, type Session } from './test-kit.js';
+import { apiClient, flatLoad, putMeal, type ApiClient, type Session } from './test-kit.js';
 
 interface Device {
   session: Session;
@@ -83,7 +83,7 @@ describe('/api and sync', () => {
   it("carries an /api write to the owner's devices, and to no one else's", async () => {
     const { Sejour } = await alice.ok<Out<typeof SejourExtOut>>('PUT', '/sejours');
     await alice.ok('POST', '/sejours', { Id: Sejour.Id, Name: 'Camp du lac' });
-    const meals = await alice.ok<Out<typeof MealsLoadOut>>('PUT', '/meals/details', {
+    const meals = await putMeal(alice, {
       IdSejour: Sejour.Id,
       Day: 1,
       Horaire: 3,
@@ -136,9 +136,22 @@ describe('/api and sync', () => {
         Start: '2025-08-01T00:00:00Z',
         IdProfile: { Valid: false, IdProfile: 0 },
       },
-      Groups: [{ Id: groupId, IdSejour: stayId, Name: 'Grands', Color: '#112233', Size: 20 }],
+      Groups: [
+        {
+          Id: groupId,
+          Sejour: stayId,
+          IdSejour: stayId,
+          Name: 'Grands',
+          Color: '#112233',
+          Size: 20,
+        },
+      ],
+      ExportClientURL: '',
+      Label: 'Colo',
     });
-    const day = await alice.ok<Out<typeof MealsLoadOut>>('GET', `/meals?idSejour=${stayId}&day=0`);
+    const day = flatLoad(
+      await alice.ok<Out<typeof MealsLoadOut>>('GET', `/meals?idSejour=${stayId}&day=0`),
+    );
     expect(day.Meals).toEqual([
       {
         Id: mealId,

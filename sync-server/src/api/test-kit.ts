@@ -107,3 +107,11 @@ export function flatLoad<L extends { Meals: MealExtLike[] }>(
 ): Omit<L, 'Meals'> & { Meals: FlatMeal[] } {
   return { ...load, Meals: load.Meals.map(flatMeal) };
 }
+
+/** PUT /meals/details (answered as MealExt), as the earlier tests read it: { Meals: [meal] }. */
+export async function putMeal(
+  client: ApiClient,
+  body: { IdSejour: number; Day: number; Horaire: number },
+): Promise<{ Meals: FlatMeal[] }> {
+  return { Meals: [flatMeal(await client.ok<MealExtLike>('PUT', '/meals/details', body))] };
+}

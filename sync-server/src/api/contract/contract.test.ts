@@ -84,7 +84,7 @@ async function send(
   request: Request,
 ): Promise<LightMyRequestResponse> {
   const query = new URLSearchParams(
-    Object.entries(request.query ?? {}).map(([k, v]) => [k, String(v)]),
+    Object.entries(request.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
   ).toString();
   const headers: Record<string, string> = session
     ? { authorization: `Bearer ${session.token}` }
