@@ -51,7 +51,8 @@ export function FirstSyncLoader() {
   return (
     <Center py="xl" data-testid="first-sync">
       <Stack align="center" gap="xs" role="status" aria-live="polite">
-        <Loader size="md" aria-label={SYNC.firstSync} />
+        {/* Decorative: the text beside it says what is going on. */}
+        <Loader size="md" aria-hidden />
         <Text>{SYNC.firstSync}</Text>
         {offline && (
           <Text size="sm" c="dimmed" ta="center">

@@ -20,6 +20,12 @@ const SyncContext = createContext<SyncHandle | null>(null);
 
 const currentToken = (): string | null => getSession()?.token ?? null;
 
+/** The `online` event, as the transport listens for it. */
+function onNetworkBack(callback: () => void): () => void {
+  window.addEventListener('online', callback);
+  return () => window.removeEventListener('online', callback);
+}
+
 /** Resolves when the stored token changes (the user logged in again). */
 function waitForNewToken(signal: AbortSignal): Promise<void> {
   const before = currentToken();
@@ -38,7 +44,11 @@ function waitForNewToken(signal: AbortSignal): Promise<void> {
 export function SyncProvider({ userId, children }: { userId: Id; children: ReactNode }) {
   const handle = useMemo<SyncHandle>(() => {
     const db = new LocalDb(dbNameForUser(userId));
-    const engine = new SyncEngine(db, userId, httpTransport('', currentToken));
+    const engine = new SyncEngine(
+      db,
+      userId,
+      httpTransport('', currentToken, { onNetworkBack: onNetworkBack }),
+    );
     return { db, userId, engine };
   }, [userId]);
 

@@ -37,21 +37,58 @@ export interface SyncTransport {
   pull(request: PullRequest): Promise<PullResponse>;
 }
 
+/**
+ * Longest wait for one request. Long enough for a full push (up to 8 MB) on a slow uplink;
+ * without any bound, a connection that died with the network would stall sync for good.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
+export interface HttpTransportOptions {
+  timeoutMs?: number;
+  /**
+   * Calls back when the network comes back (the `online` event); answers an unsubscribe.
+   * Requests still waiting then are abandoned (their connection may be dead) and fail as
+   * 'offline', so that the loop retries at once. Every request is safe to repeat.
+   */
+  onNetworkBack?: (callback: () => void) => () => void;
+}
+
 /** The real transport: JSON over HTTP with the session's bearer token. */
-export function httpTransport(baseUrl: string, getToken: () => string | null): SyncTransport {
+export function httpTransport(
+  baseUrl: string,
+  getToken: () => string | null,
+  options: HttpTransportOptions = {},
+): SyncTransport {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   async function post<T>(path: string, body: unknown): Promise<T> {
     const token = getToken();
     if (!token) throw new TransportError('auth', 'Aucune session.');
-    let response: Response;
+    const abandon = new AbortController();
+    const timer = setTimeout(() => abandon.abort(), timeoutMs);
+    const stopWatching = options.onNetworkBack?.(() => abandon.abort());
     try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-    } catch {
+      return await send<T>(path, body, token, abandon.signal);
+    } catch (e) {
+      if (e instanceof TransportError) throw e;
+      // No answer, an abandoned request, or a body cut short: all mean "try again later".
       throw new TransportError('offline', 'Aucune réponse du serveur.');
+    } finally {
+      clearTimeout(timer);
+      stopWatching?.();
     }
+  }
+  async function send<T>(
+    path: string,
+    body: unknown,
+    token: string,
+    signal: AbortSignal,
+  ): Promise<T> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+      signal,
+    });
     if (response.ok) return (await response.json()) as T;
     const message = await response
       .json()

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TransportError, httpTransport } from './transport';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** A fetch whose answer never comes, until the request is aborted. */
+function hangingFetch() {
+  const signals: AbortSignal[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          signals.push(init.signal!);
+          init.signal!.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        }),
+    ),
+  );
+  return signals;
+}
+
+const request = { clientId: 'abcdef0123456789', cookie: null, cursor: null };
+
+describe('httpTransport', () => {
+  it('abandons a request that hangs when the network comes back, as offline', async () => {
+    const signals = hangingFetch();
+    let networkBack: (() => void) | null = null;
+    const transport = httpTransport('', () => 'jeton', {
+      onNetworkBack: (callback) => {
+        networkBack = callback;
+        return () => {
+          networkBack = null;
+        };
+      },
+    });
+    const pull = transport.pull(request);
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    expect(networkBack).not.toBeNull();
+    networkBack!();
+    const error = await pull.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).failure).toBe('offline');
+    expect(signals[0]!.aborted).toBe(true);
+    // The request no longer listens for the network.
+    expect(networkBack).toBeNull();
+  });
+
+  it('gives up on a request after its time limit', async () => {
+    vi.useFakeTimers();
+    const signals = hangingFetch();
+    const transport = httpTransport('', () => 'jeton', { timeoutMs: 120_000 });
+    const push = transport.push({ clientId: request.clientId, mutations: [] }).catch((e) => e);
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(signals[0]!.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(((await push) as TransportError).failure).toBe('offline');
+  });
+
+  it('tells an expired session, a server failure and a refusal apart', async () => {
+    const answers = [
+      new Response(JSON.stringify({ message: 'Session expirée.' }), { status: 401 }),
+      new Response(JSON.stringify({ message: 'Erreur interne.' }), { status: 503 }),
+      new Response(JSON.stringify({ message: 'Requête invalide.' }), { status: 400 }),
+      new Response(JSON.stringify({ first: 1, count: 10 }), { status: 200 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift()!),
+    );
+    const transport = httpTransport('', () => 'jeton');
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: TransportError) => [e.failure, e.message],
+      );
+    expect(await failure(transport.ids({ clientId: request.clientId }))).toEqual([
+      'auth',
+      'Session expirée.',
+    ]);
+    expect(await failure(transport.ids({ clientId: request.clientId }))).toEqual([
+      'server',
+      'Erreur interne.',
+    ]);
+    expect(await failure(transport.ids({ clientId: request.clientId }))).toEqual([
+      'refused',
+      'Requête invalide.',
+    ]);
+    expect(await transport.ids({ clientId: request.clientId })).toEqual({ first: 1, count: 10 });
+  });
+});
