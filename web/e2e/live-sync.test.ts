@@ -38,6 +38,14 @@ async function device(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page };
 }
 
+async function renameOnB(name: string): Promise<void> {
+  await pageB.getByRole('button', { name: 'Modifier le séjour' }).click();
+  const dialog = pageB.getByRole('dialog', { name: 'Modifier le séjour' });
+  await dialog.getByLabel('Nom').fill(name);
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 /** B renames the active stay; answers how long A took to show the new name. */
 async function renameOnBSeenOnA(name: string): Promise<number> {
   await pageB.getByRole('button', { name: 'Modifier le séjour' }).click();
@@ -82,6 +90,17 @@ describe('live sync after an offline stretch', () => {
     await poll(() => activeStay(pageA).inputValue()).toBe('Camp en ligne');
     await indicator(pageA).getByText('Hors ligne').waitFor();
     await pageA.waitForTimeout(OFFLINE_MS);
+    // A change made meanwhile shows as soon as the network is back.
+    await renameOnB('Camp pendant la coupure');
+    await pageA.waitForTimeout(1_000);
+    expect(await activeStay(pageA).inputValue()).toBe('Camp en ligne');
+
+    const back = Date.now();
+    await contextA.setOffline(false);
+    await poll(() => activeStay(pageA).inputValue(), RENAME_SHOWN_WITHIN_MS).toBe(
+      'Camp pendant la coupure',
+    );
+    console.info(`Change made during the cut seen ${Date.now() - back} ms after reconnecting`);
 
     await backOnline();
     const elapsed = await renameOnBSeenOnA('Camp après rechargement');
