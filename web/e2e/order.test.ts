@@ -517,6 +517,7 @@ describe('order', () => {
     await dialog('Nouveau profil').getByRole('button', { name: 'Enregistrer' }).click();
     await dialog('Associations du profil « Profil de B »')
       .getByRole('button', { name: 'Fermer', exact: true })
+      .last()
       .click();
 
     await list.getByRole('button', { name: 'Modifier le nom de Profil de B' }).click();
