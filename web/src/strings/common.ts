@@ -250,3 +250,32 @@ export const A11Y = {
   nextPage: 'Page suivante',
   lastPage: 'Dernière page',
 } as const;
+
+/** Screen-reader announcements of a drag and drop (issue 13), in words, never ids. */
+export const DRAG = {
+  instructions:
+    "Appuyez sur Espace pour saisir l'élément. Déplacez-le avec les flèches, puis appuyez sur Espace pour le déposer, ou sur Échap pour annuler.",
+  lifted: (item: string, place: string): string =>
+    `Vous avez saisi ${item}, dans ${place}. Flèches pour le déplacer, Espace pour le déposer, Échap pour annuler.`,
+  over: (item: string, place: string): string => `${capitalize(item)} : au-dessus de ${place}.`,
+  overNothing: (item: string): string => `${capitalize(item)} : hors de toute place.`,
+  dropped: (item: string, place: string): string => `Vous avez déposé ${item} dans ${place}.`,
+  droppedHome: (item: string): string => `Vous avez reposé ${item} à sa place : rien ne change.`,
+  droppedNowhere: (item: string): string =>
+    `Vous avez lâché ${item} hors de toute place : rien ne change.`,
+  cancelled: (item: string): string => `Déplacement annulé : ${item} reste à sa place.`,
+  // What is dragged and where, with their article.
+  ingredient: (name: string): string => `l'ingrédient « ${name} »`,
+  recipe: (name: string): string => `la recette « ${name} »`,
+  menu: (title: string): string => `le menu « ${title} »`,
+  category: (label: string): string => `la catégorie « ${label} »`,
+  group: (name: string): string => `le groupe « ${name} »`,
+  meal: (slot: string, date: string): string => `le repas ${slot} du ${date}`,
+  supplier: (name: string): string => `la colonne du fournisseur « ${name} »`,
+  unknown: "l'élément",
+  unknownPlace: 'cette place',
+} as const;
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -20,7 +20,8 @@ import { OwnerLock } from '../../components/OwnerLock';
 import { notifySuccess } from '../../feedback/feedback';
 import { ORDER, PROFILES, SUCCESS } from '../../strings';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
-import { moveOfDrop } from './mapping-dnd';
+import { frenchDrag } from '../../components/dragAnnouncements';
+import { mappingDragNames, moveOfDrop } from './mapping-dnd';
 import { SupplierColumn } from './SupplierColumn';
 import { useAllIngredients, useProfileDetails } from './useOrderData';
 
@@ -150,7 +151,11 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
               {PROFILES.dragHint}
             </Text>
           )}
-          <DragDropContext onDragEnd={(drop) => void onDragEnd(drop)}>
+          <DragDropContext
+            {...frenchDrag(mappingDragNames(columns, ingredients), {
+              onDragEnd: (drop) => void onDragEnd(drop),
+            })}
+          >
             <Group align="flex-start" gap="md" wrap="wrap">
               {columns.map((column) => (
                 <SupplierColumn

@@ -4,6 +4,7 @@ import {
   ingredientsDroppableId,
   kindDraggableId,
   kindsDroppableId,
+  mappingDragNames,
   moveOfDrop,
 } from './mapping-dnd';
 
@@ -29,5 +30,22 @@ describe('moveOfDrop', () => {
       moveOfDrop(kindDraggableId(1), kindsDroppableId(3), ingredientsDroppableId(4)),
     ).toBeNull();
     expect(moveOfDrop('kind:9', kindsDroppableId(3), kindsDroppableId(4))).toBeNull();
+  });
+});
+
+describe('mappingDragNames', () => {
+  it('says categories, ingredients and columns in words for the screen reader', () => {
+    const names = mappingDragNames(
+      [
+        { id: 0, name: 'Sans fournisseur' },
+        { id: 7, name: 'Metro' },
+      ],
+      [{ id: 42, name: 'Tomate' }],
+    );
+    expect(names.item(ingredientDraggableId(42))).toBe("l'ingrédient « Tomate »");
+    expect(names.item(kindDraggableId(1))).toBe('la catégorie « Fruits et légumes »');
+    expect(names.place(ingredientsDroppableId(7))).toBe('la colonne du fournisseur « Metro »');
+    expect(names.place(kindsDroppableId(0))).toBe('la colonne du fournisseur « Sans fournisseur »');
+    expect(names.item('ingredient:9')).toBe("l'élément");
   });
 });
