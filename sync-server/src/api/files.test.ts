@@ -12,11 +12,11 @@ import type {
   IngredientOut,
   MealsLoadOut,
   Out,
-  ProfileExtOut,
+  SupplierOut,
   ProfileHeaderOut,
   SejourExtOut,
 } from './schemas.js';
-import { apiClient, type ApiClient } from './test-kit.js';
+import { apiClient, newProfile, flatLoad, putMeal, type ApiClient } from './test-kit.js';
 
 let server: TestServer;
 let alice: ApiClient;
@@ -41,7 +41,7 @@ beforeEach(async () => {
     [0, pain],
     [1, lait],
   ] as const) {
-    const { Meals } = await alice.ok<Out<typeof MealsLoadOut>>('PUT', '/meals/details', {
+    const { Meals } = await putMeal(alice, {
       IdSejour: stayId,
       Day: day,
       Horaire: 0,
@@ -103,13 +103,13 @@ describe('shopping spreadsheet', () => {
   });
 
   it("uses the stay's profile and the user's choices, from the compiled ingredients sent back", async () => {
-    const profileId = (await alice.ok<Out<typeof ProfileHeaderOut>>('PUT', '/order/profiles'))
-      .Profile.Id;
-    const ext = await alice.ok<Out<typeof ProfileExtOut>>('PUT', '/order/profile/suppliers', {
-      IdProfile: profileId,
-      Name: 'Boulanger',
-    });
-    const baker = Number(Object.keys(ext.Suppliers)[0]);
+    const profileId = (await newProfile(alice)).Profile.Id;
+    const baker = (
+      await alice.ok<Out<typeof SupplierOut>>('PUT', '/order/profile/suppliers', {
+        IdProfile: profileId,
+        Name: 'Boulanger',
+      })
+    ).Id;
     await alice.ok('POST', '/order/profile/default', { IdProfile: profileId, IdSejour: stayId });
     const compiled = await alice.ok<Out<typeof CompileIngredientsOut>>(
       'POST',

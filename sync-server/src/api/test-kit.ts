@@ -115,3 +115,22 @@ export async function putMeal(
 ): Promise<{ Meals: FlatMeal[] }> {
   return { Meals: [flatMeal(await client.ok<MealExtLike>('PUT', '/meals/details', body))] };
 }
+
+/** PUT /library/receipes (answered as ReceipeHeader), then the recipe as GET answers it. */
+export async function newRecipe<T = unknown>(client: ApiClient): Promise<T> {
+  const { ID } = await client.ok<{ ID: number }>('PUT', '/library/receipes');
+  return client.ok<T>('GET', `/library/receipes?idReceipe=${ID}`);
+}
+
+/** PUT /library/menus (answered as ResourceHeader), then the menu as GET answers it. */
+export async function newMenu<T = unknown>(client: ApiClient): Promise<T> {
+  const { ID } = await client.ok<{ ID: number }>('PUT', '/library/menus');
+  return client.ok<T>('GET', `/library/menus?idMenu=${ID}`);
+}
+
+/** PUT /order/profiles (answered as Profile), as the earlier tests read it: { Profile }. */
+export async function newProfile(
+  client: ApiClient,
+): Promise<{ Profile: { Id: number; IdOwner: number; Name: string } }> {
+  return { Profile: await client.ok('PUT', '/order/profiles') };
+}
