@@ -316,6 +316,7 @@ describe('accounts', () => {
     await mailField(page)
       .getByText("Votre inscription n'est pas encore confirmée : suivez le lien reçu par mail.")
       .waitFor();
+    expect(await page.getByRole('button', { name: 'Mot de passe oublié ?' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Renvoyer le lien de confirmation' }).click();
     const resent = page.getByRole('dialog', { name: 'Lien de confirmation renvoyé' });
     expect(await visibleText(resent)).toContain(

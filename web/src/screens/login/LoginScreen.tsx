@@ -212,7 +212,8 @@ export function LoginScreen() {
                   {LOGIN.submitInscription}
                 </Button>
               )}
-              {error !== null && (
+              {/* No password to reset for a registration still waiting for its link. */}
+              {error !== null && error.unconfirmed !== true && (
                 <Button
                   variant="subtle"
                   color="blue"
