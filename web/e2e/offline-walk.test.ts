@@ -230,6 +230,7 @@ describe('the walk of a stay with no network, synced afterwards', () => {
   it('duplicates the stay and makes its export link, offline', async () => {
     await openFromDrawer(page, 'Séjours');
     await duplicateActiveStay(page, STAY);
+    await poll(() => stayOptions(page)).toEqual([STAY, `${STAY} (copie)`]);
     await editActiveStay(page, { name: COPY });
     await poll(() => stayOptions(page)).toEqual([STAY, COPY]);
     await expectGroups(page);

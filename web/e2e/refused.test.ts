@@ -119,8 +119,15 @@ describe('refused changes', () => {
     const text = await visibleText(card);
     expect(text).toContain("Ajout d'une recette à un menu");
     expect(text).toContain("Motif : Cette recette n'existe pas ou n'est plus disponible.");
-    expect(text).toContain(`"menuId": ${menuId}`);
-    expect(text).toContain(`"recipeId": ${recipeId}`);
+    // In words first; the raw change only behind 'Détails'.
+    expect(await visibleText(card.getByTestId('refused-change-words'))).toBe(
+      "Ajout d'une recette qui n'est plus disponible à un menu favori vide",
+    );
+    expect(text).not.toContain('"menuId"');
+    await card.getByRole('button', { name: 'Détails' }).click();
+    const details = await visibleText(card.getByTestId('refused-change-details'));
+    expect(details).toContain(`"menuId": ${menuId}`);
+    expect(details).toContain(`"recipeId": ${recipeId}`);
 
     await card.getByRole('button', { name: 'Copier' }).click();
     await successMessages(bruno).filter({ hasText: 'Contenu copié' }).first().waitFor();

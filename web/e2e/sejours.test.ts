@@ -13,6 +13,7 @@ import {
   addGroup,
   duplicateActiveStay,
   editActiveStay,
+  expectSuccess,
   fetchLink,
   groupCard as groupCardOf,
   openAddStayMenu,
@@ -137,19 +138,31 @@ describe('stays screen', () => {
     expect(await page.getByTestId('groups-list').count()).toBe(0);
   });
 
+  it("leaves no group behind when the new group's dialog is cancelled", async () => {
+    await page.getByRole('button', { name: 'Ajouter un groupe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifier le groupe' });
+    await dialog.getByLabel('Nom').fill('Fantômes');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Still the single-group view: nothing was created.
+    expect(await visibleText(sizeChip())).toBe('12 personnes');
+    expect(await page.getByTestId('groups-list').count()).toBe(0);
+  });
+
   it('duplicates the active stay with its group and makes the copy active', async () => {
     await duplicateActiveStay(page, 'Camp des Glières');
-    await poll(stayOptions).toEqual(['Camp des Glières', 'Camp des Glières']);
+    // The copy is told apart by its name, and said.
+    await expectSuccess(page, 'Séjour dupliqué : « Camp des Glières (copie) »');
+    await poll(stayOptions).toEqual(['Camp des Glières', 'Camp des Glières (copie)']);
     const copyId = await sessionActiveStayId(page);
     expect(await visibleText(sizeChip())).toBe('12 personnes');
 
     await page.getByRole('button', { name: 'Modifier le séjour' }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifier le séjour' });
     expect(await dialog.getByLabel('Date de début').inputValue()).toBe('30/07/2025');
-    await dialog.getByLabel('Nom').fill('Camp des Glières (copie)');
-    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    expect(await dialog.getByLabel('Nom').inputValue()).toBe('Camp des Glières (copie)');
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    await poll(stayOptions).toEqual(['Camp des Glières', 'Camp des Glières (copie)']);
 
     // The copy is deleted again; the remaining stay becomes active by itself.
     await page.getByRole('button', { name: 'Supprimer le séjour' }).click();

@@ -241,3 +241,25 @@ describe('undo reaches the other devices, and works offline', () => {
     await b.context.close();
   });
 });
+
+describe('a new ingredient from a recipe gets its category', () => {
+  it('asks the category before creating it', async () => {
+    const seeded = await seed('categorie@exemple.fr');
+    const { context, page } = await loggedIn(TABLET, seeded.mail);
+    await page.goto('/library');
+    await page.getByText(RECIPE).first().tap();
+    await page.getByRole('heading', { name: 'Détails de la recette' }).waitFor();
+    const add = page.getByLabel('Ajouter un ingrédient');
+    await add.fill('Muscade râpée du marché');
+    await page.getByRole('button', { name: 'Ajouter un ingrédient' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Nouvel ingrédient' });
+    expect(await dialog.getByLabel('Nom').inputValue()).toBe('Muscade râpée du marché');
+    await dialog.getByLabel('Catégorie').tap();
+    await page.getByRole('option', { name: 'Épicerie' }).tap();
+    await dialog.getByRole('button', { name: 'Créer' }).tap();
+    await poll(() => page.getByTestId('recipe-ingredient').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Muscade râpée du marché\s+Épicerie\s/u),
+    ]);
+    await context.close();
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  stayDayBounds,
   isMenuEmpty,
   isMenuUsableBy,
   searchResources,
@@ -212,5 +213,13 @@ describe('wizardIdCount', () => {
     expect(() =>
       wizardIdCount({ stay, groups: [], existingMeals: [], request: request({ daysNumber: 0 }) }),
     ).toThrow(DomainError);
+  });
+});
+
+describe('stayDayBounds', () => {
+  it('spans the first week at least, and every meal', () => {
+    expect(stayDayBounds([])).toEqual({ first: 0, last: 6 });
+    expect(stayDayBounds([{ day: 3 }, { day: 12 }])).toEqual({ first: 0, last: 12 });
+    expect(stayDayBounds([{ day: -2 }, { day: 1 }])).toEqual({ first: -2, last: 6 });
   });
 });

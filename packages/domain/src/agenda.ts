@@ -137,3 +137,21 @@ export function wizardIdCount(input: WizardIdInput): number {
   const slotsPerDay = input.request.withGouter ? 4 : 3;
   return drawn + 2 * input.request.daysNumber * slotsPerDay;
 }
+
+/**
+ * The days the day view's arrows may reach: from the stay's start (or its earliest meal, a
+ * meal may come before the start) to its last meal, and at least its first `minimumDays` days
+ * (a new stay is planned a week at a time).
+ */
+export function stayDayBounds(
+  meals: readonly Pick<Meal, 'day'>[],
+  minimumDays = 7,
+): { first: number; last: number } {
+  let first = 0;
+  let last = minimumDays - 1;
+  for (const { day } of meals) {
+    if (day < first) first = day;
+    if (day > last) last = day;
+  }
+  return { first, last };
+}

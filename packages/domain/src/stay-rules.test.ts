@@ -3,6 +3,7 @@ import type { Group, Meal, Menu, Stay } from './entities.js';
 import { Horaire, Plat, Unite } from './enums.js';
 import { DomainError } from './errors.js';
 import {
+  copyStayName,
   duplicateStayIdCount,
   addGroupToMeals,
   commonPeople,
@@ -296,5 +297,27 @@ describe('duplicateStayIdCount', () => {
     expect(duplicateStayIdCount(300)).toBe(1 + 100 + 2 * 800);
     // Never more than the most meals a stay may hold.
     expect(duplicateStayIdCount(1_000_000)).toBe(1 + 100 + 2 * 10_000);
+  });
+});
+
+describe('copyStayName', () => {
+  it("names a copy '<nom> (copie)', then numbers further copies", () => {
+    expect(copyStayName('Camp du lac', ['Camp du lac'])).toBe('Camp du lac (copie)');
+    expect(copyStayName('Camp du lac', ['Camp du lac', 'Camp du lac (copie)'])).toBe(
+      'Camp du lac (copie 2)',
+    );
+    // A copy of a copy starts from the original name; names compare as search text.
+    expect(
+      copyStayName('Camp du lac (copie)', [
+        'Camp du lac',
+        'camp du LAC (copie)',
+        'Camp du lac (copie 2)',
+      ]),
+    ).toBe('Camp du lac (copie 3)');
+  });
+  it('stays within the name length', () => {
+    const long = 'x'.repeat(200);
+    expect(copyStayName(long, [long])).toHaveLength(200);
+    expect(copyStayName(long, [long]).endsWith(' (copie)')).toBe(true);
   });
 });

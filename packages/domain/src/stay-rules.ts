@@ -6,7 +6,8 @@ import type { Group, Id, Meal, Menu, Quantity, Stay } from './entities.js';
 import type { Horaire } from './enums.js';
 import { Unite } from './enums.js';
 import { invalid, notFound } from './errors.js';
-import { MAX_GROUPS_PER_STAY, MAX_MEALS_PER_STAY } from './limits.js';
+import { MAX_GROUPS_PER_STAY, MAX_MEALS_PER_STAY, MAX_NAME_LENGTH } from './limits.js';
+import { normalizeSearchText } from './text.js';
 
 /** The quantity offered when nothing better is known: 10 pièces for 10 people. */
 const DEFAULT_VAL = 10;
@@ -209,4 +210,19 @@ export function commonPeople(quantities: readonly Quantity[]): number | null {
   const first = quantities[0];
   if (!first) return null;
   return quantities.every((q) => q.forPeople === first.forPeople) ? first.forPeople : null;
+}
+
+/**
+ * The name of a stay's copy: '<nom> (copie)', or '(copie 2)', '(copie 3)'… when the user
+ * already has a stay of that name, so that two stays never look the same in the list.
+ * A copy of a copy starts again from the original name.
+ */
+export function copyStayName(name: string, takenNames: readonly string[]): string {
+  const base = name.replace(/ \(copie(?: \d+)?\)$/u, '').trim();
+  const taken = new Set(takenNames.map((n) => normalizeSearchText(n)));
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? ' (copie)' : ` (copie ${n})`;
+    const candidate = `${base.slice(0, MAX_NAME_LENGTH - suffix.length)}${suffix}`;
+    if (!taken.has(normalizeSearchText(candidate))) return candidate;
+  }
 }

@@ -8,6 +8,7 @@ import { DEFAULT_GROUP_NAME } from '@popote/domain';
 const people = (n: number): string => `${n} ${n > 1 ? 'personnes' : 'personne'}`;
 
 export const SEJOURS = {
+  stayDuplicated: (name: string): string => `Séjour dupliqué : « ${name} »`,
   title: 'Séjours',
 
   // Stays

@@ -169,7 +169,12 @@ describe('duplicateStay', () => {
       { table: 'meals', id: MEAL1 },
       { table: 'meals', id: MEAL2 },
     ]);
-    expect(await w.get('stays', S)).toEqual({ ...stay, id: S, exportSecret: null });
+    expect(await w.get('stays', S)).toEqual({
+      ...stay,
+      id: S,
+      name: 'Camp (copie)',
+      exportSecret: null,
+    });
     expect(await w.get('groups', G1)).toEqual({ ...g1, id: G1, stayId: S });
     expect(await w.get('groups', G2)).toEqual({ ...g2, id: G2, stayId: S });
     expect(await w.get('meals', MEAL1)).toEqual({

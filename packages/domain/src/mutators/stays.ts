@@ -5,7 +5,7 @@ import { invalid } from '../errors.js';
 import { MAX_GROUPS_PER_STAY } from '../limits.js';
 import { parseIsoDay } from '../dates.js';
 import { isExportSecret } from '../export-link.js';
-import { addGroupToMeals, planDuplicateStay } from '../stay-rules.js';
+import { addGroupToMeals, copyStayName, planDuplicateStay } from '../stay-rules.js';
 import { claimAll, idDrawer, owned, readable } from './access.js';
 import { defineMutator } from './define.js';
 import { collectPrivateMenu, menusOfMeals } from './menu-gc.js';
@@ -74,7 +74,16 @@ export const duplicateStay = defineMutator(
     const meals = await ctx.store.where('meals', 'stayId', id);
     const menus = await ctx.store.getMany('menus', menusOfMeals(meals));
     const drawer = idDrawer(ids);
-    const plan = planDuplicateStay({ stay, groups, meals, menus, nextId: drawer.next, now });
+    const names = (await ctx.store.where('stays', 'owner', ctx.userId)).map((s) => s.name);
+    const plan = planDuplicateStay({
+      stay,
+      groups,
+      meals,
+      menus,
+      nextId: drawer.next,
+      now,
+      name: copyStayName(stay.name, names),
+    });
     await claimAll(ctx, [
       { table: 'stays', id: plan.stay.id },
       ...plan.groups.map((g) => ({ table: 'groups' as const, id: g.id })),

@@ -13,7 +13,9 @@ import {
   parseSearchQuery,
   searchAddableItems,
   type AddableItem,
+  type IngredientKind,
 } from '@popote/domain';
+import { CreateIngredientDialog } from '../../components/CreateIngredientDialog';
 import { LIBRARY } from '../../strings';
 
 export interface ItemSearchSelectProps {
@@ -22,8 +24,8 @@ export interface ItemSearchSelectProps {
   /** Keys ('receipe:12', 'ingredient:7') of what is already there. */
   exclude: ReadonlySet<string>;
   onPick: (item: AddableItem) => void | Promise<void>;
-  /** Creates an ingredient named as typed; resolves to false when it was refused. */
-  onCreateIngredient: (name: string) => Promise<boolean>;
+  /** Creates the ingredient named and classed in its dialog; false when it was refused. */
+  onCreateIngredient: (name: string, kind: IngredientKind) => Promise<boolean>;
 }
 
 export function ItemSearchSelect({
@@ -52,9 +54,11 @@ export function ItemSearchSelect({
     reset();
     await onPick(item);
   };
-  const create = async () => {
+  // A new ingredient needs its category (it decides the shopping list's grouping): ask.
+  const [creating, setCreating] = useState<string | null>(null);
+  const create = () => {
     const name = value.trim();
-    if (name && (await onCreateIngredient(name))) reset();
+    if (name) setCreating(name);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -115,7 +119,7 @@ export function ItemSearchSelect({
                   leftSection={<IconPlus size={14} />}
                   // Keeps the focus in the field, so the dropdown stays open for the click.
                   onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => void create()}
+                  onClick={create}
                 >
                   {LIBRARY.createIngredient}
                 </Button>
@@ -124,6 +128,16 @@ export function ItemSearchSelect({
           )}
         </Combobox.Options>
       </Combobox.Dropdown>
+      <CreateIngredientDialog
+        opened={creating !== null}
+        initialName={creating ?? ''}
+        onClose={() => setCreating(null)}
+        onCreate={async (name, kind) => {
+          const done = await onCreateIngredient(name, kind);
+          if (done) reset();
+          return done;
+        }}
+      />
     </Combobox>
   );
 }

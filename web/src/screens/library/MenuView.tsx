@@ -30,7 +30,7 @@ import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { DetailHeader } from './DetailHeader';
-import { ItemSearchSelect } from './ItemSearchSelect';
+import { ItemSearchSelect, type ItemSearchSelectProps } from './ItemSearchSelect';
 import { LoadedItem } from './MissingItem';
 import { QuantityDialog, type QuantityTarget } from './QuantityDialog';
 import { useCreateIngredient } from './useCreateIngredient';
@@ -142,8 +142,8 @@ function MenuDetails({
           userId={userId}
           exclude={exclude}
           onPick={add}
-          onCreateIngredient={async (name) => {
-            const id = await createIngredient(name);
+          onCreateIngredient={async (name, kind) => {
+            const id = await createIngredient(name, kind);
             if (id === null) return false;
             changed(
               await mutate('addMenuIngredient', { menuId: menu.id, ingredientId: id, now: now() }),
@@ -256,7 +256,7 @@ function MenuItemSearch({
   userId: Id;
   exclude: ReadonlySet<string>;
   onPick: (item: AddableItem) => Promise<void>;
-  onCreateIngredient: (name: string) => Promise<boolean>;
+  onCreateIngredient: ItemSearchSelectProps['onCreateIngredient'];
 }) {
   const addable = useAddableItems(userId, 'recipes-and-ingredients');
   return (

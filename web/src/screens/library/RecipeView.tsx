@@ -36,7 +36,7 @@ import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { DetailHeader } from './DetailHeader';
-import { ItemSearchSelect } from './ItemSearchSelect';
+import { ItemSearchSelect, type ItemSearchSelectProps } from './ItemSearchSelect';
 import { LoadedItem } from './MissingItem';
 import { QuantityDialog, type QuantityTarget } from './QuantityDialog';
 import { useCreateIngredient } from './useCreateIngredient';
@@ -148,8 +148,8 @@ function RecipeDetails({ recipe, ingredients }: { recipe: Recipe; ingredients: I
           userId={userId}
           exclude={exclude}
           onPick={(item) => addIngredient(item.id)}
-          onCreateIngredient={async (name) => {
-            const id = await createIngredient(name);
+          onCreateIngredient={async (name, kind) => {
+            const id = await createIngredient(name, kind);
             if (id === null) return false;
             await addIngredient(id);
             return true;
@@ -317,7 +317,7 @@ function RecipeIngredientSearch({
   userId: Id;
   exclude: ReadonlySet<string>;
   onPick: (item: AddableItem) => Promise<void>;
-  onCreateIngredient: (name: string) => Promise<boolean>;
+  onCreateIngredient: ItemSearchSelectProps['onCreateIngredient'];
 }) {
   const addable = useAddableItems(userId, 'ingredients');
   return (

@@ -1,13 +1,24 @@
-/** 'Modifier le groupe' (spec 2.4): name, size from 0, and colour. */
+/**
+ * 'Modifier le groupe' (spec 2.4): name, size from 0, and colour. A new group (id null) is
+ * created only when saved, so that 'Annuler' leaves nothing behind.
+ */
 import { useState, type FormEvent } from 'react';
 import { Button, Group as Row, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
-import { validateColor, validateGroupSize, validateName, type Group } from '@popote/domain';
+import {
+  validateColor,
+  validateGroupSize,
+  validateName,
+  type Group,
+  type Id,
+} from '@popote/domain';
 import { COMMON, SEJOURS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 import { ColorField } from './ColorField';
 import { refusalOf } from './stay-helpers';
 
-export function GroupEditDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+export type EditedGroup = Pick<Group, 'stayId' | 'name' | 'size' | 'color'> & { id: Id | null };
+
+export function GroupEditDialog({ group, onClose }: { group: EditedGroup; onClose: () => void }) {
   const mutate = useMutate();
   const [name, setName] = useState(group.name);
   const [size, setSize] = useState<number | string>(group.size);
@@ -20,12 +31,15 @@ export function GroupEditDialog({ group, onClose }: { group: Group; onClose: () 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!valid || typeof size !== 'number') return;
-    const applied = await mutate('updateGroup', {
-      id: group.id,
-      name: validateName(name, 'group'),
-      size,
-      color: validateColor(color),
-    });
+    const fields = { name: validateName(name, 'group'), size, color: validateColor(color) };
+    const applied =
+      group.id === null
+        ? await mutate('createGroup', (ids) => ({
+            id: ids.next(),
+            stayId: group.stayId,
+            ...fields,
+          }))
+        : await mutate('updateGroup', { id: group.id, ...fields });
     if (applied !== null) onClose();
   }
 

@@ -5,13 +5,13 @@
 import { useState } from 'react';
 import { Button, Card, Group as Row, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUsersPlus } from '@tabler/icons-react';
-import { groupDisplayName, type Group, type Id, type Stay } from '@popote/domain';
+import { groupDisplayName, type Group, type Stay } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { COMMON, SEJOURS, UNDO } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
-import { useMutate, useMutateUndoable } from '../../sync/useMutate';
+import { useMutateUndoable } from '../../sync/useMutate';
 import { GroupCard } from './GroupCard';
-import { GroupEditDialog } from './GroupEditDialog';
+import { GroupEditDialog, type EditedGroup } from './GroupEditDialog';
 import { SingleGroupView } from './SingleGroupView';
 import { defaultGroupColor } from './stay-helpers';
 
@@ -24,9 +24,8 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
         : (await store.where('groups', 'stayId', stayId)).sort((a, b) => a.id - b.id),
     [stayId],
   );
-  const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
-  const [editingId, setEditingId] = useState<Id | null>(null);
+  const [editing, setEditing] = useState<EditedGroup | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
 
   if (stay === null) {
@@ -38,26 +37,13 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
   }
   if (groups === undefined) return null;
 
-  async function addGroup() {
-    if (stayId === null || groups === undefined) return;
-    const created = await mutate('createGroup', (ids) => ({
-      id: ids.next(),
-      stayId,
-      name: '',
-      color: defaultGroupColor(groups.length),
-      size: 0,
-    }));
-    // A new group has only defaults: let the user name it at once.
-    if (created !== null) setEditingId(created.id);
-  }
+  // A new group is made when its dialog is saved, never before.
+  const addGroup = () =>
+    stayId !== null &&
+    setEditing({ id: null, stayId, name: '', color: defaultGroupColor(groups.length), size: 0 });
 
-  const editing = groups.find((g) => g.id === editingId) ?? null;
   const addButton = (
-    <Button
-      variant="light"
-      leftSection={<IconUsersPlus size={18} />}
-      onClick={() => void addGroup()}
-    >
+    <Button variant="light" leftSection={<IconUsersPlus size={18} />} onClick={addGroup}>
       {SEJOURS.addGroup}
     </Button>
   );
@@ -85,7 +71,7 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
                   <GroupCard
                     key={group.id}
                     group={group}
-                    onEdit={() => setEditingId(group.id)}
+                    onEdit={() => setEditing(group)}
                     onDelete={() => setDeleting(group)}
                   />
                 ))}
@@ -95,7 +81,11 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
         </Card>
       )}
       {editing !== null && (
-        <GroupEditDialog key={editing.id} group={editing} onClose={() => setEditingId(null)} />
+        <GroupEditDialog
+          key={editing.id ?? 'new'}
+          group={editing}
+          onClose={() => setEditing(null)}
+        />
       )}
       <ConfirmDialog
         opened={deleting !== null}

@@ -23,7 +23,14 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { dayToDate, duplicateStayIdCount, formatLongDate, type Stay } from '@popote/domain';
+import {
+  copyStayName,
+  dayToDate,
+  duplicateStayIdCount,
+  formatLongDate,
+  type Stay,
+} from '@popote/domain';
+import { notifySuccess } from '../../feedback/feedback';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { setActiveStay } from '../../session/session';
 import { COMMON, SEJOURS, UNDO } from '../../strings';
@@ -67,13 +74,17 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
 
   async function duplicate() {
     if (active === null || !counts) return;
+    const names = stays.map((s) => s.name);
     const copy = await mutate('duplicateStay', (ids) => ({
       id: active.id,
       ids: ids.range(duplicateStayIdCount(counts.meals)),
       now: new Date().toISOString(),
     }));
     // The copy's id is the first of the range (planDuplicateStay draws it first).
-    if (copy !== null) setActiveStay(copy.ids.first);
+    if (copy === null) return;
+    setActiveStay(copy.ids.first);
+    // The name the mutator gave it, by the same rule over the same stays.
+    notifySuccess(SEJOURS.stayDuplicated(copyStayName(active.name, names)));
   }
 
   async function remove() {

@@ -20,6 +20,7 @@ import {
   HORAIRE_LABELS,
   HORAIRES,
   isMenuEmpty,
+  stayDayBounds,
   type Horaire,
   type Id,
   type Meal,
@@ -31,7 +32,7 @@ import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS } from '../../../strings';
 import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
 import { readDragId, readDropId, type ResourceKind } from '../dnd-ids';
-import { groupLabel, mealGroupsText, mealsOfDay } from '../plan-view';
+import { groupLabel, mealGroupsText, mealsOfDay, WEEK_DAYS } from '../plan-view';
 import { PlaceDialog, type PlaceOption } from '../tap/PlaceDialog';
 import { useStayPlan } from '../useStayPlan';
 import { EditMealDialog } from './EditMealDialog';
@@ -72,6 +73,8 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
   if (!plan) return <Loader aria-label={AGENDA.loading} />;
 
   const meals = mealsOfDay(plan.meals, day);
+  // The arrows stop at the stay's first and last days (its meals, at least its first week).
+  const bounds = stayDayBounds(plan.meals, WEEK_DAYS);
   const groupsById = new Map(plan.groups.map((g) => [g.id, g]));
   const mealsById = new Map(meals.map((m) => [m.id, m]));
   const isLocked = (menu: Menu | undefined): boolean =>
@@ -222,6 +225,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
               variant="subtle"
               size="lg"
               aria-label={AGENDA.previousDay}
+              disabled={day <= bounds.first}
               onClick={() => onOpenDay(day - 1)}
             >
               <IconChevronLeft />
@@ -233,6 +237,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
               variant="subtle"
               size="lg"
               aria-label={AGENDA.nextDay}
+              disabled={day >= bounds.last}
               onClick={() => onOpenDay(day + 1)}
             >
               <IconChevronRight />

@@ -22,7 +22,7 @@ import { AGENDA } from '../../../strings';
 import { useLocalQuery } from '../../../sync/useLocal';
 import { useMutate } from '../../../sync/useMutate';
 import { DND_TYPE, dragId, dropId, type ResourceKind } from '../dnd-ids';
-import { CreateIngredientDialog } from './CreateIngredientDialog';
+import { CreateIngredientDialog } from '../../../components/CreateIngredientDialog';
 
 /** Beyond this many hits the user narrows the search; dragging from a huge list helps nobody. */
 const MAX_SHOWN = 40;

@@ -1,8 +1,11 @@
-/** A new ingredient from the day view's side panel (createIngredient). */
+/**
+ * A new ingredient, named and put in its category, from the day view's side panel or from a
+ * menu's or recipe's search selector (createIngredient).
+ */
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { INGREDIENT_KIND_NAMES, INGREDIENT_KINDS, type IngredientKind } from '@popote/domain';
-import { AGENDA, COMMON } from '../../../strings';
+import { AGENDA, COMMON } from '../strings';
 
 export interface CreateIngredientDialogProps {
   opened: boolean;
