@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
-import { startApp, TABLET } from './harness.js';
+import { PHONE, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { openPage } from './pages.js';
 import { loginSeeded, mainScreens, openScreen, seedScreens } from './screens.js';
@@ -89,12 +89,37 @@ describe('accessibility (axe-core)', () => {
     });
   }
 
-  it('a dialog (Modifier le séjour) and the navigation', async () => {
-    await page.goto('/');
-    await page.getByTestId('group-card').first().waitFor();
-    await page.getByRole('button', { name: 'Modifier le séjour' }).click();
-    await page.getByRole('dialog', { name: 'Modifier le séjour' }).waitFor();
-    await expectNoGraveViolation('dialogue Modifier le séjour');
-    await page.keyboard.press('Escape');
+  it('the library list on its second page', async () => {
+    await page.goto('/library');
+    await page.getByTestId('library-list').waitFor();
+    await page.getByRole('button', { name: 'Page suivante' }).click();
+    await page.getByRole('button', { name: 'Page précédente' }).waitFor();
+    await expectNoGraveViolation('bibliothèque, page 2');
+  });
+
+  const DIALOGS = [
+    { path: '/', open: 'Modifier le séjour', dialog: 'Modifier le séjour' },
+    { path: '/library', open: 'Liste des ingrédients', dialog: 'Liste des ingrédients' },
+    { path: '/order', open: 'Fournisseurs', dialog: 'Fournisseurs' },
+  ];
+  for (const { path, open, dialog } of DIALOGS) {
+    it(`the dialog ${dialog}`, async () => {
+      await page.goto(path);
+      await page.getByRole('button', { name: open, exact: true }).click();
+      const shown = page.getByRole('dialog', { name: dialog });
+      await shown.waitFor();
+      await expectNoGraveViolation(`dialogue ${dialog}`);
+      await shown.getByRole('button', { name: 'Fermer' }).first().click();
+      await shown.waitFor({ state: 'hidden' });
+    });
+  }
+
+  it('the navigation drawer of a phone', async () => {
+    const phone = await openPage(await app.newContext({ ...PHONE, bypassCSP: true }));
+    await loginSeeded(phone, account.mail);
+    await phone.getByRole('button', { name: 'Ouvrir la navigation' }).click();
+    await phone.getByTestId('nav-panel').waitFor();
+    const grave = describeGrave(await runAxe(phone));
+    expect(grave, `navigation (téléphone):\n${grave.join('\n')}`).toEqual([]);
   });
 });

@@ -132,6 +132,10 @@ for (const device of DEVICES) {
 
     it('login screen: no horizontal overflow, the title shows', async () => {
       await page.getByTestId('login-form').waitFor();
+      if (SHOTS) {
+        const file = `${device.name.split(' ')[0]}-${device.options.viewport?.width}-connexion.png`;
+        await page.screenshot({ path: join(SHOTS, file), fullPage: true });
+      }
       await expectNoHorizontalOverflow(page, `connexion (${device.name})`);
       await expectTitleVisible(page, `connexion (${device.name})`);
       await loginSeeded(page, account.mail);

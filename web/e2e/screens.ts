@@ -55,6 +55,11 @@ export async function seedScreens(app: RunningApp, mail: string): Promise<Seeded
     [lait, q(2, 3, 8)],
   ]);
 
+  // Enough for a second page of the library (12 a page): its arrows are checked too.
+  for (let n = 1; n <= 12; n++) {
+    recipe(`Salade composée n° ${String(n).padStart(2, '0')}`, 0, [[tomates, q(1, 0, 4)]]);
+  }
+
   const menuId = seed.add('createFavoriteMenu', { id: seed.id(), now: NOW }).id;
   seed.add('addMenuRecipe', { menuId, recipeId: bolognaise, now: NOW });
   seed.add('addMenuIngredient', { menuId, ingredientId: pain, now: NOW });

@@ -25,8 +25,9 @@ export function OwnerLock({
   const name = ownerId === null ? COMMON.catalogueOwner : (pseudo ?? COMMON.unknownOwner);
   return (
     <Tooltip label={COMMON.lockedBy(name)}>
-      <Group gap={4} wrap="nowrap" data-testid="owner-lock" aria-label={COMMON.lockedBy(name)}>
-        <IconLock size={16} />
+      <Group gap={4} wrap="nowrap" data-testid="owner-lock">
+        {/* The lock says whose it is; a plain group may not carry a name (aria-prohibited-attr). */}
+        <IconLock size={16} role="img" aria-label={COMMON.lockedBy(name)} />
         {withName && (
           <Text size="sm" c="dimmed">
             {name}

@@ -33,7 +33,8 @@ export interface NavDrawerProps {
   /**
    * 'rail' (tablets and computers): a narrow rail of icons that widens over the page on hover
    * or focus. 'panel' (phones): the whole navigation, labels shown, inside a drawer opened by
-   * the top bar's burger; `onNavigate` closes it once an entry is chosen.
+   * the top bar's burger; `onNavigate` closes it once an entry is chosen. The links keep the
+   * same names in both.
    */
   variant?: 'rail' | 'panel';
   onNavigate?: () => void;
@@ -101,7 +102,6 @@ export function NavDrawer({ pseudo, variant = 'rail', onNavigate }: NavDrawerPro
               component={Link}
               to={route.path}
               label={route.label}
-              description={panel ? route.tooltip : undefined}
               aria-label={route.label}
               active={active === route.name}
               leftSection={<RouteIcon size={22} stroke={1.6} />}
@@ -111,7 +111,7 @@ export function NavDrawer({ pseudo, variant = 'rail', onNavigate }: NavDrawerPro
               data-testid={`nav-${route.name}`}
             />
           );
-          // A tooltip needs a hover: none on a phone, where the description says the same.
+          // A tooltip needs a hover: none on a phone.
           return panel ? (
             link
           ) : (
