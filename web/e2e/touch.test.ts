@@ -258,7 +258,7 @@ describe('a new ingredient from a recipe gets its category', () => {
     await page.getByRole('option', { name: 'Épicerie' }).tap();
     await dialog.getByRole('button', { name: 'Créer' }).tap();
     await poll(() => page.getByTestId('recipe-ingredient').allInnerTexts()).toEqual([
-      expect.stringMatching(/^Muscade râpée du marché\s+Épicerie\s/u),
+      expect.stringMatching(/^Muscade râpée du marché\s+Épicerie\s/iu),
     ]);
     await context.close();
   });
