@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRecipesCsv } from '@popote/domain';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
 import { attachment } from './content-disposition.js';
-import type { ImportDoneOut, ImportPreviewOut, IngredientOut, Out } from './schemas.js';
+import type { ImportReceipes1Out, IngredientOut, Out, RecipeExtOut } from './schemas.js';
 import { apiClient, multipartFile, type ApiClient, type Session } from './test-kit.js';
 
-type Preview = Out<typeof ImportPreviewOut>;
+type Preview = Out<typeof ImportReceipes1Out>;
 
 let server: TestServer;
 let alice: ApiClient;
@@ -121,32 +121,39 @@ describe('import', () => {
       Name: 'Huile de noix test',
       Kind: 4,
     });
-    await alice.ok('PUT', '/library/receipes');
     await alice.ok('POST', '/library/receipes', {
-      Id: (await alice.ok<{ Id: number }[]>('GET', '/library/all-receipes'))[0]!.Id,
+      Id: (await alice.ok<{ ID: number }>('PUT', '/library/receipes')).ID,
       Name: 'Crumble test',
     });
     const preview = (await upload(aliceSession, 'recettes.csv', FILE)).json<Preview>();
     // The user picks a category for the new yuzu.
     preview.Map['Yuzu test'] = { ...preview.Map['Yuzu test']!, Kind: 1 };
     preview.Map['Yuzu TEST'] = { ...preview.Map['Yuzu TEST']!, Kind: 1 };
-    const done = await alice.ok<Out<typeof ImportDoneOut>>(
+    // The recipes created, with their ingredients (ReceipeExt[]).
+    const done = await alice.ok<Out<typeof RecipeExtOut>[]>(
       'PUT',
       '/library/receipes/import',
       preview,
     );
-    expect(done.Ingredients.map((i) => [i.Name, i.Kind, i.Owner])).toEqual([
+    expect(done.map((r) => r.Receipe.Name)).toEqual(['Salade de yuzu', 'Crumble test 2']);
+    const created = done
+      .flatMap((r) => r.Ingredients)
+      .filter((i) => i.Owner === aliceSession.id)
+      .map((i) => [i.Name, i.Kind, i.Owner]);
+    // Each new ingredient once (one may be in several recipes).
+    expect([...new Map(created.map((c) => [c[0], c])).values()]).toEqual([
       ['Yuzu test', 1, aliceSession.id],
       ['Pomme reinette test', 0, aliceSession.id],
     ]);
-    expect(done.Receipes.map((r) => r.Name)).toEqual(['Salade de yuzu', 'Crumble test 2']);
-    const salad = done.Receipes.find((r) => r.Name === 'Salade de yuzu')!;
+    const salad = done.find((r) => r.Receipe.Name === 'Salade de yuzu')!;
+    const yuzu = salad.Ingredients.find((i) => i.Name === 'Yuzu test')!;
     const ext = await alice.ok<{ Ingredients: { Id: number; Quantity: unknown }[] }>(
       'GET',
-      `/library/receipes?idReceipe=${salad.Id}`,
+      `/library/receipes?idReceipe=${salad.Receipe.Id}`,
     );
+    expect(ext.Ingredients).toEqual(salad.Ingredients);
     expect(ext.Ingredients.map((i) => [i.Id, i.Quantity])).toEqual([
-      [done.Ingredients[0]!.Id, { Val: 6, Unite: 0, For_: 4 }],
+      [yuzu.Id, { Val: 6, Unite: 0, For_: 4 }],
       [noix.Id, { Val: 1.5, Unite: 4, For_: 4 }],
     ]);
 
@@ -174,7 +181,7 @@ describe('import', () => {
 });
 
 describe('export', () => {
-  it('downloads the own recipes as CSV through a 5-minute link, not with a session token', async () => {
+  it('downloads the own recipes as CSV through a 5-minute link, or the session token the original clients use', async () => {
     const preview = (await upload(aliceSession, 'recettes.csv', FILE)).json<Preview>();
     await alice.ok('PUT', '/library/receipes/import', preview);
     await bob.ok('PUT', '/library/receipes');
@@ -200,12 +207,14 @@ describe('export', () => {
     const again = parseRecipesCsv(download.body);
     expect(again.map((r) => r.name)).toEqual(['Crumble test', 'Salade de yuzu']);
 
-    // The session token is no download token, and the download token is no session.
+    // The original clients put their session token in the link: accepted too.
     const withSession = await server.inject({
       method: 'GET',
       url: `/api/library/receipes/export?token=${aliceSession.token}`,
     });
-    expect(withSession.statusCode).toBe(401);
+    expect(withSession.statusCode).toBe(200);
+    expect(withSession.body).toBe(download.body);
+    // The download token is no session.
     const asBearer = await server.inject({
       method: 'GET',
       url: '/api/sejours',
