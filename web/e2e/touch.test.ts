@@ -263,3 +263,34 @@ describe('a new ingredient from a recipe gets its category', () => {
     await context.close();
   });
 });
+
+describe('loading is not emptiness', () => {
+  it('shows the first sync as loading, never as an empty list, on a new device', async () => {
+    const seeded = await seed('nouvel-appareil@exemple.fr');
+    const context = await app.newContext(TABLET);
+    // The first pull is held back, as on a slow network: the screens must wait, not say "none".
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/sync/pull', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await openPage(context);
+    await loginThroughUi(page, seeded.mail, PASSWORD);
+    await page.getByTestId('first-sync').waitFor();
+    expect(await page.getByText('Veuillez ajouter un nouveau séjour...').count()).toBe(0);
+    await page.goto('/library');
+    await page.getByTestId('first-sync').waitFor();
+    expect(await page.getByTestId('library-empty').count()).toBe(0);
+    await page.goto('/agenda');
+    await page.getByTestId('first-sync').waitFor();
+    expect(await page.getByText('Merci de sélectionner (ou de créer) un séjour').count()).toBe(0);
+
+    release();
+    await page.getByTestId('agenda-week').waitFor();
+    await page.goto('/library');
+    await page.getByTestId('library-list').waitFor();
+    expect(await page.getByTestId('first-sync').count()).toBe(0);
+    await context.close();
+  });
+});

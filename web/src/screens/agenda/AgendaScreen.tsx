@@ -5,6 +5,7 @@ import type { Id } from '@popote/domain';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../session/useSession';
 import { AGENDA } from '../../strings';
+import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useLocalQuery } from '../../sync/useLocal';
 import { DayView } from './day/DayView';
 import { agendaDayUrl, agendaWeekUrl, DAY_OFFSET_PARAM, paramToDay } from './links';
@@ -20,11 +21,13 @@ export function AgendaScreen() {
   const stayId = session?.activeStayId ?? null;
   const [params] = useSearchParams();
   const day = paramToDay(params.get(DAY_OFFSET_PARAM));
+  const firstSyncDone = useFirstSyncDone();
   const stay = useLocalQuery(
     async (store) => (stayId === null ? null : ((await store.get('stays', stayId)) ?? null)),
     [stayId],
   );
 
+  if (stay === null && !firstSyncDone) return <FirstSyncLoader />;
   if (stayId === null || stay === null || session === null) return <NoActiveStay />;
   if (stay === undefined) return <Loader aria-label={AGENDA.loading} />;
   return <StayAgenda key={stayId} stayId={stayId} userId={session.idUser} day={day} />;

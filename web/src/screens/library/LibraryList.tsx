@@ -35,6 +35,7 @@ import {
 } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { COMMON, LIBRARY, UNDO } from '../../strings';
+import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { ExportDialog } from './ExportDialog';
@@ -52,6 +53,7 @@ export function LibraryList() {
   const mutateUndoable = useMutateUndoable();
   const nav = useLibraryNavigation();
   const rows = useLibraryRows(userId);
+  const firstSyncDone = useFirstSyncDone();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -156,6 +158,8 @@ export function LibraryList() {
         <Center py="xl">
           <Loader aria-label={LIBRARY.loading} />
         </Center>
+      ) : entries.length === 0 && !firstSyncDone ? (
+        <FirstSyncLoader />
       ) : found.length === 0 ? (
         <Text c="dimmed" fs="italic" data-testid="library-empty">
           {entries.length === 0 ? LIBRARY.emptyLibrary : LIBRARY.noResult}

@@ -17,6 +17,7 @@ import { loadCompileInput, type Id, type Stay } from '@popote/domain';
 import { useSession } from '../../session/useSession';
 import { ORDER, SUCCESS } from '../../strings';
 import { DexieStore } from '../../sync/dexie-store';
+import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useSync } from '../../sync/SyncProvider';
 import { CompiledList } from './CompiledList';
 import { DayPicker } from './DayPicker';
@@ -29,7 +30,9 @@ export function OrderScreen() {
   const session = useSession();
   const stayId = session?.activeStayId ?? null;
   const stay = useStay(stayId);
+  const firstSyncDone = useFirstSyncDone();
   if (stay === undefined) return <Loader aria-label={ORDER.loading} />;
+  if (stay === null && !firstSyncDone) return <FirstSyncLoader />;
   if (stay === null || session === null) return <NoActiveStay />;
   return <StayOrder key={stay.id} stay={stay} userId={session.idUser} />;
 }

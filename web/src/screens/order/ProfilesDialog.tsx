@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OwnerLock } from '../../components/OwnerLock';
 import { notifySuccess } from '../../feedback/feedback';
 import { COMMON, PROFILES, SUCCESS } from '../../strings';
+import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { ProfileMapping } from './ProfileMapping';
 import { ProfileNameDialog } from './ProfileNameDialog';
@@ -38,6 +39,7 @@ export function ProfilesDialog({ opened, onClose, stay, userId }: ProfilesDialog
   const profiles = useProfiles() ?? [];
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
+  const firstSyncDone = useFirstSyncDone();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Profile | null>(null);
   const [mappingId, setMappingId] = useState<Id | null>(null);
@@ -71,11 +73,14 @@ export function ProfilesDialog({ opened, onClose, stay, userId }: ProfilesDialog
         size={700}
       >
         <Stack>
-          {profiles.length === 0 && (
-            <Text fs="italic" c="dimmed">
-              {PROFILES.empty}
-            </Text>
-          )}
+          {profiles.length === 0 &&
+            (firstSyncDone ? (
+              <Text fs="italic" c="dimmed">
+                {PROFILES.empty}
+              </Text>
+            ) : (
+              <FirstSyncLoader />
+            ))}
           {profiles.map((profile) => {
             const mine = profile.owner === userId;
             const isDefault = stay.profileId === profile.id;

@@ -2,14 +2,19 @@ import { Loader, Stack } from '@mantine/core';
 import { GroupsPanel } from './GroupsPanel';
 import { StayPanel } from './StayPanel';
 import { useStays } from '../../session/useStays';
+import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 
 /** Stays and groups (spec 2.4): the stays card above the groups of the active stay. */
 export function SejoursScreen() {
   const { stays, active } = useStays();
+  const firstSyncDone = useFirstSyncDone();
   return (
     <Stack data-testid="screen-sejours" maw={1100}>
       {stays === undefined ? (
         <Loader />
+      ) : stays.length === 0 && !firstSyncDone ? (
+        // Not 'Veuillez ajouter un nouveau séjour...' while the stays are still coming.
+        <FirstSyncLoader />
       ) : (
         <>
           <StayPanel stays={stays} active={active} />
