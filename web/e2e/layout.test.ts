@@ -2,8 +2,8 @@
  * Layouts for phones and tablets (issue 13), in Chromium with seeded data: at 390×844 (phone),
  * 768×1024 (tablet in portrait) and 1024×768 (tablet in landscape), no screen is wider than
  * the viewport, the top bar's title shows, the rail is closed on a phone (a burger opens the
- * navigation in a drawer that closes after navigating), and on these touch screens the
- * visible controls of the stays, library, order and agenda day screens are at least 44×44 px.
+ * navigation in a drawer that closes after navigating), and on these touch screens every
+ * visible control of every screen is at least 44×44 px.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +17,17 @@ import type { SeededAccount } from './screens.js';
 const MIN_TARGET = 44;
 /** A folder to save what each device shows (POPOTE_SCREENSHOTS=/tmp/shots), to look at. */
 const SHOTS = process.env.POPOTE_SCREENSHOTS;
-/** Screens whose every visible control must be a full touch target. */
-const TOUCH_CHECKED = new Set(['séjours', 'bibliothèque', 'commande', 'agenda jour']);
+/** Screens whose every visible control must be a full touch target: all of them. */
+const TOUCH_CHECKED = new Set([
+  'séjours',
+  'agenda semaine',
+  'agenda jour',
+  'bibliothèque',
+  'recette',
+  'menu',
+  'commande',
+  'préférences',
+]);
 
 let app: RunningApp;
 let account: SeededAccount;
@@ -90,6 +99,11 @@ async function smallTargets(page: Page): Promise<string[]> {
       let box = element.getBoundingClientRect();
       // Not drawn, or visually hidden for screen readers only (1 px, clipped).
       if (box.width <= 1 || box.height <= 1 || style.opacity === '0') continue;
+      // A password's text field sits inside the drawn box that receives the taps.
+      const drawn = element.parentElement?.closest('.mantine-Input-input');
+      if (element instanceof HTMLInputElement && drawn && drawn !== element) {
+        box = drawn.getBoundingClientRect();
+      }
       if (element instanceof HTMLInputElement && ['checkbox', 'radio'].includes(element.type)) {
         const labels = Array.from(element.labels ?? []);
         const parts = [box, ...labels.map((l) => l.getBoundingClientRect())];
@@ -138,6 +152,8 @@ for (const device of DEVICES) {
       }
       await expectNoHorizontalOverflow(page, `connexion (${device.name})`);
       await expectTitleVisible(page, `connexion (${device.name})`);
+      const small = await smallTargets(page);
+      expect(small, `connexion: controls under 44×44 px:\n${small.join('\n')}`).toEqual([]);
       await loginSeeded(page, account.mail);
     });
 
@@ -183,6 +199,8 @@ for (const device of DEVICES) {
         await burger.click();
         const panel = page.getByTestId('nav-panel');
         await panel.waitFor();
+        const small = await smallTargets(page);
+        expect(small, `navigation: controls under 44×44 px:\n${small.join('\n')}`).toEqual([]);
         await panel.getByRole('link', { name: 'Bibliothèque', exact: true }).click();
         await page.waitForURL((url) => url.pathname === '/library');
         await panel.waitFor({ state: 'hidden' });
