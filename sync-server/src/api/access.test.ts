@@ -5,17 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
-import type {
-  GroupOut,
-  IngredientOut,
-  MealsLoadOut,
-  MenuExtOut,
-  Out,
-  ProfileExtOut,
-  ProfileHeaderOut,
-  RecipeExtOut,
-  SejourExtOut,
-} from './schemas.js';
+import type { GroupOut, IngredientOut, Out, SejourExtOut } from './schemas.js';
 import {
   apiClient,
   putMeal,

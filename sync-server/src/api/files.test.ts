@@ -10,13 +10,11 @@ import type {
   CompileIngredientsOut,
   GroupOut,
   IngredientOut,
-  MealsLoadOut,
   Out,
   SupplierOut,
-  ProfileHeaderOut,
   SejourExtOut,
 } from './schemas.js';
-import { apiClient, newProfile, flatLoad, putMeal, type ApiClient } from './test-kit.js';
+import { apiClient, newProfile, putMeal, type ApiClient } from './test-kit.js';
 
 let server: TestServer;
 let alice: ApiClient;

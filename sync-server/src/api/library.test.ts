@@ -3,20 +3,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
 import type {
   IngredientOut,
-  MealsLoadOut,
   MenuExtOut,
   DeleteIngredientOut,
   ResourceHeaderOut,
   Out,
   RecipeExtOut,
-  RecipeHeaderOut,
   SejourExtOut,
 } from './schemas.js';
 import {
   apiClient,
   newMenu,
   newRecipe,
-  flatLoad,
   putMeal,
   type ApiClient,
   type Session,

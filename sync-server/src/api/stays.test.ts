@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
 import type { Out, SejourExtOut, GroupOut, MealsLoadOut } from './schemas.js';
-import { apiClient, flatLoad, putMeal, type ApiClient, type Session } from './test-kit.js';
+import { apiClient, flatLoad, type ApiClient, type Session } from './test-kit.js';
 
 type SejourExt = Out<typeof SejourExtOut>;
 
