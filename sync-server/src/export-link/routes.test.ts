@@ -188,6 +188,69 @@ describe('GET /import-sejour', () => {
     ]);
   });
 
+  it("matches the phone app's import field by field, at the address /api gives old clients", async () => {
+    await seedStay();
+    // The phone app's import (reference page, "The stay export link"): one object of flat
+    // lists, each row with exactly these fields and JSON types.
+    const int = (v: unknown) => Number.isInteger(v);
+    const str = (v: unknown) => typeof v === 'string';
+    const bool = (v: unknown) => typeof v === 'boolean';
+    const time = (v: unknown) => str(v) && !Number.isNaN(Date.parse(v as string));
+    const quantity = (v: unknown) => {
+      const q = v as Record<string, unknown>;
+      return (
+        Object.keys(q).sort().join() === 'For_,Unite,Val' &&
+        typeof q.Val === 'number' &&
+        int(q.Unite) &&
+        int(q.For_)
+      );
+    };
+    const PHONE_IMPORT: Record<string, Record<string, (v: unknown) => boolean>> = {
+      Ingredients: { Id: int, Name: str, Kind: int, Owner: int },
+      Receipes: {
+        Id: int,
+        Owner: int,
+        Plat: int,
+        Name: str,
+        Description: str,
+        IsPublished: bool,
+        Updated: time,
+      },
+      ReceipeIngredients: { IdReceipe: int, IdIngredient: int, Quantity: quantity },
+      Menus: { Id: int, Owner: int, IsFavorite: bool, IsPublished: bool, Updated: time },
+      MenuReceipes: { IdMenu: int, IdReceipe: int },
+      MenuIngredients: { IdMenu: int, IdIngredient: int, Quantity: quantity, Plat: int },
+      Meals: { Id: int, IdMenu: int, Name: str, Date: time, For_: int },
+    };
+    // The link as GET /api/sejours answers it to the original clients (ExportClientURL).
+    const [stay] = (
+      await server.inject({
+        method: 'GET',
+        url: '/api/sejours',
+        headers: { authorization: `Bearer ${alice.token}` },
+      })
+    ).json<{ ExportClientURL: string }[]>();
+    const link = new URL(stay!.ExportClientURL);
+    expect(link.pathname).toBe('/import-sejour');
+    expect(link.searchParams.get('id')).toBe(SECRET);
+    expect(link.searchParams.get('sejour')).toBe("Camp d'été 2025");
+    const body = (await fetchExport(link.search)).json<Record<string, Record<string, unknown>[]>>();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(PHONE_IMPORT).sort());
+    for (const [list, fields] of Object.entries(PHONE_IMPORT)) {
+      expect(Array.isArray(body[list]), list).toBe(true);
+      expect(body[list]!.length, list).toBeGreaterThan(0);
+      for (const [index, row] of body[list]!.entries()) {
+        expect(Object.keys(row).sort(), `${list}[${index}]`).toEqual(Object.keys(fields).sort());
+        for (const [field, check] of Object.entries(fields)) {
+          expect(
+            check(row[field]),
+            `${list}[${index}].${field} = ${JSON.stringify(row[field])}`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
   it('stops answering once the link is revoked, and answers the new link only', async () => {
     const ids = await seedStay();
     await push(alice, { name: 'setStayExportSecret', args: { stayId: ids.stay, secret: null } });
