@@ -10,7 +10,7 @@ import type { AxeResults, Result } from 'axe-core';
 import { PHONE, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { openPage } from './pages.js';
-import { loginSeeded, mainScreens, openScreen, seedScreens } from './screens.js';
+import { loginSeeded, mainScreens, openScreen, SCREEN_PROFILE, seedScreens } from './screens.js';
 import type { MainScreen, SeededAccount } from './screens.js';
 
 const require = createRequire(import.meta.url);
@@ -113,6 +113,56 @@ describe('accessibility (axe-core)', () => {
       await shown.waitFor({ state: 'hidden' });
     });
   }
+
+  it('announces a keyboard drag in French, naming what moves and where', async () => {
+    await page.goto('/order');
+    await page.getByRole('button', { name: 'Fournisseurs', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Fournisseurs' })
+      .getByRole('button', { name: SCREEN_PROFILE, exact: true })
+      .click();
+    const mapping = page.getByRole('dialog', {
+      name: `Associations du profil « ${SCREEN_PROFILE} »`,
+    });
+    const kind = mapping
+      .getByTestId('supplier-column')
+      .first()
+      .getByRole('button', { name: 'Fruits et légumes' });
+    await kind.waitFor();
+    // @hello-pangea/dnd's live region and the instructions it points the handles to.
+    const announced = () =>
+      page.evaluate(
+        () => document.querySelector('[id^="rfd-announcement"]')?.textContent?.trim() ?? '',
+      );
+    const instructions = await page.evaluate(() => {
+      const handle = document.querySelector('[data-rfd-drag-handle-draggable-id]');
+      const id = handle?.getAttribute('aria-describedby') ?? '';
+      return document.getElementById(id)?.textContent ?? '';
+    });
+    expect(instructions).toMatch(/^Appuyez sur Espace pour saisir l'élément/u);
+
+    await kind.focus();
+    await page.keyboard.press('Space');
+    await expect
+      .poll(announced)
+      .toBe(
+        'Vous avez saisi la catégorie « Fruits et légumes », dans la colonne du fournisseur « Sans fournisseur ». Flèches pour le déplacer, Espace pour le déposer, Échap pour annuler.',
+      );
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(announced)
+      .toBe(
+        'La catégorie « Fruits et légumes » : au-dessus de la colonne du fournisseur « Primeur ».',
+      );
+    await page.keyboard.press('Space');
+    await expect
+      .poll(announced)
+      .toBe(
+        'Vous avez déposé la catégorie « Fruits et légumes » dans la colonne du fournisseur « Primeur ».',
+      );
+    await mapping.getByRole('button', { name: 'Fermer' }).last().click();
+    await mapping.waitFor({ state: 'hidden' });
+  });
 
   it('the navigation drawer of a phone', async () => {
     const phone = await openPage(await app.newContext({ ...PHONE, bypassCSP: true }));

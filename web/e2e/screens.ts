@@ -12,6 +12,8 @@ import { Seeder } from './seed.js';
 
 export const SCREEN_PASSWORD = 'Ratatouille-2025';
 const NOW = '2025-06-01T10:00:00.000Z';
+/** A supplier profile with one supplier, 'Primeur', beside 'Sans fournisseur'. */
+export const SCREEN_PROFILE = 'Fournisseurs du camp';
 export const LONG_RECIPE = 'Pâtes à la bolognaise façon grand-mère du camp de Jambville';
 
 export interface SeededAccount {
@@ -70,6 +72,9 @@ export async function seedScreens(app: RunningApp, mail: string): Promise<Seeded
     plat: 0,
     now: NOW,
   });
+
+  const profileId = seed.add('createProfile', { id: seed.id(), name: SCREEN_PROFILE }).id;
+  seed.add('createSupplier', { id: seed.id(), profileId, name: 'Primeur' });
 
   const stayId = seed.add('createStay', {
     id: seed.id(),
