@@ -105,6 +105,10 @@ export const AGENDA = {
   placeSameMeal: 'repas actuel',
   mealOption: (slot: string, groups: string): string => `${slot} — ${groups}`,
   moveGroup: (name: string): string => `Déplacer le groupe ${name}`,
+  // Places of a drag, for the screen reader (with their article).
+  searchResultsPlace: 'la liste des résultats',
+  groupsPlace: (meal: string): string => `les groupes du ${meal.replace(/^le /u, '')}`,
+  menuPlace: (meal: string): string => `le menu du ${meal.replace(/^le /u, '')}`,
 
   // Meal wizard
   wizardTitle: 'Assistant de créations de repas',
@@ -123,8 +127,4 @@ export const AGENDA = {
     `${all === 1 ? 'le repas actuel sera supprimé' : `les ${all} repas actuels seront supprimés`} ` +
     'et remplacés par les nouveaux. Vous pourrez annuler juste après.',
   wizardReplaceConfirm: 'Remplacer',
-
-  // Drag and drop, read by screen readers
-  dragInstructions:
-    "Appuyez sur Espace pour saisir l'élément. Déplacez-le avec les flèches, puis appuyez sur Espace pour le déposer, ou sur Échap pour annuler.",
 } as const;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   ActionIcon,
@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router';
 import {
   dayToDate,
   formatLongDate,
+  formatShortDate,
   HORAIRE_LABELS,
   HORAIRES,
   isMenuEmpty,
@@ -28,10 +29,12 @@ import {
   type MenuItem,
 } from '@popote/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { frenchDrag } from '../../../components/dragAnnouncements';
 import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS } from '../../../strings';
 import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
 import { readDragId, readDropId, type ResourceKind } from '../dnd-ids';
+import { agendaDragNames } from '../drag-names';
 import { groupLabel, mealGroupsText, mealsOfDay, WEEK_DAYS } from '../plan-view';
 import { PlaceDialog, type PlaceOption } from '../tap/PlaceDialog';
 import { useStayPlan } from '../useStayPlan';
@@ -67,12 +70,15 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
   const [deleting, setDeleting] = useState<Meal | null>(null);
   const [ingredient, setIngredient] = useState<(EditedIngredient & { menuId: Id }) | null>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
+  // The names of the search results on screen, for the screen reader's drag sentences.
+  const resourceNames = useRef(new Map<string, string>());
   // Mantine's md breakpoint, where the panel moves beside the meals.
   const wide = useMediaQuery('(min-width: 62em)') ?? false;
 
   if (!plan) return <Loader aria-label={AGENDA.loading} />;
 
   const meals = mealsOfDay(plan.meals, day);
+  const dayDate = formatShortDate(dayToDate(plan.stay.start, day));
   // The arrows stop at the stay's first and last days (its meals, at least its first week).
   const bounds = stayDayBounds(plan.meals, WEEK_DAYS);
   const groupsById = new Map(plan.groups.map((g) => [g.id, g]));
@@ -208,8 +214,20 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
 
   return (
     <DragDropContext
-      onDragEnd={(result) => void onDragEnd(result)}
-      dragHandleUsageInstructions={AGENDA.dragInstructions}
+      {...frenchDrag(
+        agendaDragNames({
+          meal: (mealId) => {
+            const meal = mealsById.get(mealId);
+            return meal && { slot: HORAIRE_LABELS[meal.slot], date: dayDate };
+          },
+          group: (groupId) => {
+            const group = groupsById.get(groupId);
+            return group && groupLabel(group);
+          },
+          resource: (draggableId) => resourceNames.current.get(draggableId),
+        }),
+        { onDragEnd: (result) => void onDragEnd(result) },
+      )}
     >
       <Stack gap="md" data-testid="agenda-day">
         <Group justify="space-between" wrap="wrap" gap="sm">
@@ -283,6 +301,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
               userId={userId}
               onGoToLibrary={() => void navigate('/library')}
               onPick={(resource) => setPicked({ kind: 'resource', resource })}
+              names={resourceNames.current}
               sticky={wide}
             />
           </Grid.Col>

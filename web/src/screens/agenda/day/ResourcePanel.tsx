@@ -44,12 +44,15 @@ export function ResourcePanel({
   onGoToLibrary,
   onPick,
   sticky,
+  names,
 }: {
   userId: Id;
   onGoToLibrary: () => void;
   onPick: (picked: PickedResource) => void;
   /** Beside the meals (wide screens) the panel follows the scroll; above them it does not. */
   sticky: boolean;
+  /** Filled with the results' names by drag id, for the screen reader's drag sentences. */
+  names: Map<string, string>;
 }) {
   const mutate = useMutate();
   const [text, setText] = useState('');
@@ -130,48 +133,51 @@ export function ResourcePanel({
               {...drop.droppableProps}
               style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
             >
-              {(found?.hits ?? []).map((hit, index) => (
-                <Draggable
-                  key={`${hit.kind}:${hit.id}`}
-                  draggableId={dragId.resource(hit.kind, hit.id)}
-                  index={index}
-                >
-                  {(drag, snapshot) => (
-                    <div
-                      ref={drag.innerRef}
-                      {...drag.draggableProps}
-                      {...drag.dragHandleProps}
-                      data-testid="resource-result"
-                      data-kind={hit.kind}
-                      aria-label={`${AGENDA.resourceKinds[hit.kind]} : ${hitName(hit)}`}
-                      onClick={() => onPick({ kind: hit.kind, id: hit.id, name: hitName(hit) })}
-                      onKeyDown={(e) => {
-                        // Space starts a keyboard drag; Enter chooses the meal from a list.
-                        if (e.key === 'Enter')
-                          onPick({ kind: hit.kind, id: hit.id, name: hitName(hit) });
-                      }}
-                    >
-                      <Paper
-                        withBorder
-                        p={6}
-                        shadow={snapshot.isDragging ? 'md' : undefined}
-                        bg="var(--mantine-color-body)"
-                        style={{ cursor: 'pointer' }}
-                        mih={44}
+              {(found?.hits ?? []).map((hit, index) => {
+                names.set(dragId.resource(hit.kind, hit.id), hitName(hit));
+                return (
+                  <Draggable
+                    key={`${hit.kind}:${hit.id}`}
+                    draggableId={dragId.resource(hit.kind, hit.id)}
+                    index={index}
+                  >
+                    {(drag, snapshot) => (
+                      <div
+                        ref={drag.innerRef}
+                        {...drag.draggableProps}
+                        {...drag.dragHandleProps}
+                        data-testid="resource-result"
+                        data-kind={hit.kind}
+                        aria-label={`${AGENDA.resourceKinds[hit.kind]} : ${hitName(hit)}`}
+                        onClick={() => onPick({ kind: hit.kind, id: hit.id, name: hitName(hit) })}
+                        onKeyDown={(e) => {
+                          // Space starts a keyboard drag; Enter chooses the meal from a list.
+                          if (e.key === 'Enter')
+                            onPick({ kind: hit.kind, id: hit.id, name: hitName(hit) });
+                        }}
                       >
-                        <Group gap={6} wrap="nowrap">
-                          <Badge size="xs" variant="light" color={KIND_COLORS[hit.kind]}>
-                            {AGENDA.resourceKinds[hit.kind]}
-                          </Badge>
-                          <Text size="sm" lineClamp={2}>
-                            {hitName(hit)}
-                          </Text>
-                        </Group>
-                      </Paper>
-                    </div>
-                  )}
-                </Draggable>
-              ))}
+                        <Paper
+                          withBorder
+                          p={6}
+                          shadow={snapshot.isDragging ? 'md' : undefined}
+                          bg="var(--mantine-color-body)"
+                          style={{ cursor: 'pointer' }}
+                          mih={44}
+                        >
+                          <Group gap={6} wrap="nowrap">
+                            <Badge size="xs" variant="light" color={KIND_COLORS[hit.kind]}>
+                              {AGENDA.resourceKinds[hit.kind]}
+                            </Badge>
+                            <Text size="sm" lineClamp={2}>
+                              {hitName(hit)}
+                            </Text>
+                          </Group>
+                        </Paper>
+                      </div>
+                    )}
+                  </Draggable>
+                );
+              })}
               {drop.placeholder}
             </div>
           )}

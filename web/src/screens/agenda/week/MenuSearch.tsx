@@ -30,11 +30,14 @@ export function MenuSearch({
   dragging,
   pickedMenuId,
   onPick,
+  names,
 }: {
   userId: Id;
   dragging: boolean;
   pickedMenuId: Id | null;
   onPick: (menuId: Id, title: string) => void;
+  /** Filled with the results' titles by drag id, for the screen reader's drag sentences. */
+  names: Map<string, string>;
 }) {
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
@@ -71,6 +74,7 @@ export function MenuSearch({
 
   const searching = parseSearchQuery(query).kind !== 'too-short';
   const shown = (hits ?? []).slice(0, MAX_SHOWN);
+  for (const hit of shown) names.set(dragId.menu(hit.menu.id), hit.title);
   const rows: (typeof shown)[] = [];
   for (let i = 0; i < shown.length; i += PER_ROW) rows.push(shown.slice(i, i + PER_ROW));
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -12,12 +12,14 @@ import {
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconWand } from '@tabler/icons-react';
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
-import { dayToDate, formatShortDate, type Id, type Meal } from '@popote/domain';
+import { dayToDate, formatShortDate, HORAIRE_LABELS, type Id, type Meal } from '@popote/domain';
+import { frenchDrag } from '../../../components/dragAnnouncements';
 import { HEADER_HEIGHT } from '../../../shell/Shell';
 import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS } from '../../../strings';
 import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
 import { readDragId, readDropId } from '../dnd-ids';
+import { agendaDragNames } from '../drag-names';
 import {
   effectiveGroupFilter,
   filterByGroup,
@@ -58,6 +60,8 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const [dragging, setDragging] = useState(false);
   // The tap path of the drags: a first tap chooses a menu or a meal, a second tap a meal.
   const [picked, setPicked] = useState<Picked | null>(null);
+  // The titles of the menu search results, for the screen reader's drag sentences.
+  const menuNames = useRef(new Map<string, string>());
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
 
@@ -69,6 +73,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
     groupId,
   );
   const summary = weekSummary(shown, plan.menusById);
+  const mealsById = new Map(plan.meals.map((m) => [m.id, m]));
   const dateOf = (day: number) => formatShortDate(dayToDate(plan.stay.start, day));
 
   async function swap(mealId1: Id, mealId2: Id) {
@@ -100,9 +105,20 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
 
   return (
     <DragDropContext
-      onDragStart={() => setDragging(true)}
-      onDragEnd={(result) => void onDragEnd(result)}
-      dragHandleUsageInstructions={AGENDA.dragInstructions}
+      {...frenchDrag(
+        agendaDragNames({
+          meal: (mealId) => {
+            const meal = mealsById.get(mealId);
+            return meal && { slot: HORAIRE_LABELS[meal.slot], date: dateOf(meal.day) };
+          },
+          group: () => undefined,
+          resource: (draggableId) => menuNames.current.get(draggableId),
+        }),
+        {
+          onDragStart: () => setDragging(true),
+          onDragEnd: (result) => void onDragEnd(result),
+        },
+      )}
     >
       <Stack gap="md" data-testid="agenda-week">
         <Group justify="space-between" wrap="wrap" gap="sm">
@@ -160,6 +176,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           userId={userId}
           dragging={dragging}
           pickedMenuId={picked?.kind === 'menu' ? picked.menuId : null}
+          names={menuNames.current}
           onPick={(menuId, title) =>
             setPicked(
               picked?.kind === 'menu' && picked.menuId === menuId
