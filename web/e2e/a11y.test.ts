@@ -154,6 +154,15 @@ describe('accessibility (axe-core)', () => {
       .toBe(
         'La catégorie « Fruits et légumes » : au-dessus de la colonne du fournisseur « Primeur ».',
       );
+    // Escape cancels the drag, and only the drag: the dialog stays open.
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(announced)
+      .toBe('Déplacement annulé : la catégorie « Fruits et légumes » reste à sa place.');
+    expect(await mapping.isVisible()).toBe(true);
+    await kind.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Space');
     await expect
       .poll(announced)

@@ -38,6 +38,8 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
   const mutateUndoable = useMutateUndoable();
   const [filter, setFilter] = useState('');
   const [deleting, setDeleting] = useState<Pick<Supplier, 'id' | 'name'> | null>(null);
+  // Escape during a keyboard drag cancels the drag only, not the whole dialog.
+  const [dragging, setDragging] = useState(false);
 
   const profile = details?.profile ?? null;
   const columns = useMemo(
@@ -98,6 +100,7 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
     <Modal
       opened
       onClose={onClose}
+      closeOnEscape={!dragging}
       fullScreen
       // No transform on the way in: dragged items are positioned against the viewport.
       transitionProps={{ transition: 'fade', duration: 0 }}
@@ -153,7 +156,11 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
           )}
           <DragDropContext
             {...frenchDrag(mappingDragNames(columns, ingredients), {
-              onDragEnd: (drop) => void onDragEnd(drop),
+              onDragStart: () => setDragging(true),
+              onDragEnd: (drop) => {
+                setDragging(false);
+                void onDragEnd(drop);
+              },
             })}
           >
             <Group align="flex-start" gap="md" wrap="wrap">
