@@ -294,3 +294,49 @@ describe('loading is not emptiness', () => {
     await context.close();
   });
 });
+
+describe('context is kept on return', () => {
+  it("'Retour' from a recipe finds the list's search and page; back from the agenda finds the ticked days", async () => {
+    const seeded = await seed('contexte@exemple.fr');
+    const more = await Seeder.open(app, seeded.mail, PASSWORD);
+    const now = new Date().toISOString();
+    for (let i = 1; i <= 14; i++) {
+      more.add('createRecipe', { id: more.id(), name: `Soupe n° ${i}`, plat: 3, now });
+    }
+    await more.flush();
+    const { context, page } = await loggedIn(TABLET, seeded.mail);
+
+    await page.goto('/library');
+    const search = page.getByLabel('Rechercher un menu ou une recette');
+    await search.fill('soupe');
+    await poll(() => page.getByTestId('library-entry-title').count()).toBe(12);
+    await page
+      .getByLabel('Pages de la liste')
+      .getByRole('button', { name: '2', exact: true })
+      .tap();
+    await poll(() => page.getByTestId('library-entry-title').count()).toBe(2);
+    const onPage2 = (await page.getByTestId('library-entry-title').first().innerText()).trim();
+    await page.getByTestId('library-entry-title').first().tap();
+    await page.getByRole('heading', { name: 'Détails de la recette' }).waitFor();
+    await page.getByRole('button', { name: 'Retour' }).first().tap();
+    await poll(() => search.inputValue()).toBe('soupe');
+    await poll(() => page.getByTestId('library-entry-title').first().innerText()).toContain(
+      onPage2,
+    );
+
+    await page.goto('/order');
+    const days = page.getByTestId('order-days');
+    await days.getByRole('checkbox').nth(1).check();
+    await days.getByRole('checkbox').nth(2).check();
+    await page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }).tap();
+    await page.getByTestId('order-compiled').or(page.getByTestId('order-no-ingredient')).waitFor();
+    await page.goto('/agenda');
+    await page.getByTestId('agenda-week').waitFor();
+    await page.goBack();
+    await page.getByTestId('order-days').waitFor();
+    expect(await days.getByRole('checkbox').nth(1).isChecked()).toBe(true);
+    expect(await days.getByRole('checkbox').nth(2).isChecked()).toBe(true);
+    await page.getByTestId('order-compiled').or(page.getByTestId('order-no-ingredient')).waitFor();
+    await context.close();
+  });
+});

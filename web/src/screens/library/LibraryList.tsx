@@ -1,5 +1,5 @@
 /** The library list (spec 2.6): favourite menus, then recipes, 12 per page, with a search. */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Button,
   Card,
@@ -42,7 +42,7 @@ import { ExportDialog } from './ExportDialog';
 import { ImportDialog } from './import/ImportDialog';
 import { IngredientListDialog } from './IngredientListDialog';
 import { LibraryEntryRow, entryTitle } from './LibraryEntryRow';
-import { useLibraryNavigation } from './navigation';
+import { useLibraryNavigation, useListState } from './navigation';
 import { useLibraryRows } from './useLibraryRows';
 
 type Dialog = 'ingredients' | 'import' | 'export' | null;
@@ -54,9 +54,15 @@ export function LibraryList() {
   const nav = useLibraryNavigation();
   const rows = useLibraryRows(userId);
   const firstSyncDone = useFirstSyncDone();
-  const [search, setSearch] = useState('');
+  // The search and page live in the address, so that 'Retour' from an item finds them again.
+  const list = useListState();
+  const [search, setSearch] = useState(list.search);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const { page, setPage } = list;
+  const saveSearch = list.setSearch;
+  useEffect(() => {
+    if (debounced !== list.search) saveSearch(debounced);
+  }, [debounced, list.search, saveSearch]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [toDelete, setToDelete] = useState<LibraryEntry | null>(null);
 
@@ -148,10 +154,7 @@ export function LibraryList() {
         placeholder={LIBRARY.searchPlaceholder}
         leftSection={<IconSearch size={16} />}
         value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={(e) => setSearch(e.currentTarget.value)}
       />
 
       {rows === undefined ? (

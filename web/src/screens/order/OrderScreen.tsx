@@ -25,6 +25,7 @@ import { ProfilesDialog } from './ProfilesDialog';
 import { ShoppingDialog } from './ShoppingDialog';
 import { useCompiled, useStay, useStayDays } from './useOrderData';
 import { useExportRunner } from './useExportRunner';
+import { useOrderSelection } from './order-params';
 
 export function OrderScreen() {
   const session = useSession();
@@ -53,19 +54,13 @@ function NoActiveStay() {
 function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
   const { db } = useSync();
   const days = useStayDays(stay.id);
-  const [selected, setSelected] = useState<number[]>([]);
-  // The days of the last compile; changing the selection clears the result (spec 2.7).
-  const [compiledDays, setCompiledDays] = useState<number[] | null>(null);
+  // Kept in the address: back from a meal of the agenda, the ticked days are still ticked.
+  const { selected, compiledDays, select, compile } = useOrderSelection();
   const compiled = useCompiled(stay.id, compiledDays);
   const [shoppingOpen, setShoppingOpen] = useState(false);
   const [profilesOpen, setProfilesOpen] = useState(false);
   const { progress, run } = useExportRunner();
   const noDay = selected.length === 0;
-
-  const changeSelection = (next: number[]) => {
-    setSelected(next);
-    setCompiledDays(null);
-  };
 
   const exportCookbook = () =>
     run(
@@ -91,19 +86,10 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
           {days === undefined ? (
             <Loader size="sm" aria-label={ORDER.loading} />
           ) : (
-            <DayPicker
-              start={stay.start}
-              days={days}
-              selected={selected}
-              onChange={changeSelection}
-            />
+            <DayPicker start={stay.start} days={days} selected={selected} onChange={select} />
           )}
           <Group>
-            <Button
-              leftSection={<IconListCheck size={18} />}
-              disabled={noDay}
-              onClick={() => setCompiledDays([...selected])}
-            >
+            <Button leftSection={<IconListCheck size={18} />} disabled={noDay} onClick={compile}>
               {ORDER.compile}
             </Button>
             {noDay && (
