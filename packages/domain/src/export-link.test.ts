@@ -66,8 +66,11 @@ describe('stayExportUrl', () => {
 describe('isExportSecret', () => {
   it('accepts URL-safe base64 of 22 to 64 characters only', () => {
     expect(isExportSecret(SECRET)).toBe(true);
-    expect(isExportSecret('a'.repeat(22))).toBe(true);
-    expect(isExportSecret('a'.repeat(21))).toBe(false);
+    expect(isExportSecret('abcdefghijklmnopqrstuvwxyz012345')).toBe(true);
+    // Too short, or too few different characters: guessable.
+    expect(isExportSecret('abcdefghijklmnopqrstuvwxyz01234')).toBe(false);
+    expect(isExportSecret('a'.repeat(43))).toBe(false);
+    expect(isExportSecret('abcdefghijklmno'.repeat(3))).toBe(false);
     expect(isExportSecret('a'.repeat(65))).toBe(false);
     expect(isExportSecret(`${'a'.repeat(30)}+/`)).toBe(false);
     expect(isExportSecret(`${'a'.repeat(30)}'--`)).toBe(false);

@@ -26,14 +26,26 @@ export const DEFAULT_GROUP_NAME = 'Groupe par défaut';
 const ALL_GROUPS_SUFFIX = ' (Tous)';
 
 /**
- * The shape of an export secret: URL-safe base64, long enough not to be guessed. Same rule as
- * the setStayExportSecret mutator, so that the server can refuse a malformed id without a read.
+ * The shape of an export secret: URL-safe base64, long enough not to be guessed (devices make
+ * it from 32 random bytes: 43 characters). Same rule as the setStayExportSecret mutator, so
+ * that the server can refuse a malformed id without a read. A secret with few different
+ * characters ('aaaa…', 'abab…') is refused as weak: 32 random characters repeat that much
+ * with a negligible chance. The server also refuses a secret that another stay already has.
  */
-const SECRET_PATTERN = /^[A-Za-z0-9_-]{22,64}$/u;
+const SECRET_PATTERN = /^[A-Za-z0-9_-]{32,64}$/u;
+export const EXPORT_SECRET_MIN_LENGTH = 32;
+export const EXPORT_SECRET_MIN_DISTINCT = 16;
 
 export function isExportSecret(value: unknown): value is string {
-  return typeof value === 'string' && SECRET_PATTERN.test(value);
+  return (
+    typeof value === 'string' &&
+    SECRET_PATTERN.test(value) &&
+    new Set(value).size >= EXPORT_SECRET_MIN_DISTINCT
+  );
 }
+
+/** The refusal of a secret already used by another stay (checked by the server). */
+export const EXPORT_SECRET_TAKEN = "Ce lien d'export est déjà utilisé : créez-en un nouveau.";
 
 /**
  * The address shown in the web app and in its QR code:

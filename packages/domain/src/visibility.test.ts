@@ -205,3 +205,53 @@ describe('unreadableLocalRows', () => {
     });
   });
 });
+
+describe('sharing is not transitive (issue 15, hole 1)', () => {
+  it("keeps an unpublished recipe readable to Bob's own menu, never to Carol through it", async () => {
+    // Alice publishes a recipe, Bob puts it in his menu, then Alice unpublishes it.
+    const recipe = await w.recipe(ALICE, { isPublished: true });
+    const bobMenu = await w.menu(BOB, { recipeIds: [recipe.id] });
+    const unpublished = { ...recipe, isPublished: false };
+    await w.store.put('recipes', unpublished);
+
+    expect(await canReadRecipe(w.store, BOB, unpublished)).toBe(true);
+    expect(await canReadRecipe(w.store, CAROL, unpublished)).toBe(false);
+
+    // Bob publishes his menu: Carol reads the menu (and the recipe's id in it), not the recipe.
+    const published = { ...bobMenu, isPublished: true, isFavorite: true };
+    await w.store.put('menus', published);
+    expect(await canReadMenu(w.store, CAROL, published)).toBe(true);
+    expect(await canReadRecipe(w.store, CAROL, unpublished)).toBe(false);
+    expect((await readableIds(w.store, CAROL)).recipes).not.toContain(recipe.id);
+    expect(await readableDependents(w.store, CAROL, 'menus', published)).toEqual({
+      menus: [],
+      recipes: [],
+    });
+
+    // Carol's meal uses Bob's published menu: still no content of Alice's recipe.
+    const carolStay = await w.stay(CAROL);
+    const carolMeal = await w.meal(carolStay, { menuId: bobMenu.id });
+    expect(await canReadRecipe(w.store, CAROL, unpublished)).toBe(false);
+    expect(await readableDependents(w.store, CAROL, 'meals', carolMeal)).toEqual({
+      menus: [bobMenu.id],
+      recipes: [],
+    });
+    expect(unreadableLocalRows(CAROL, [published], [unpublished], [carolMeal]).recipes).toEqual([
+      recipe.id,
+    ]);
+    // Bob's device keeps it.
+    expect(unreadableLocalRows(BOB, [published], [unpublished], [])).toEqual({
+      menus: [],
+      recipes: [],
+    });
+  });
+
+  it("shares a recipe through its own owner's published menu", async () => {
+    const recipe = await w.recipe(ALICE);
+    await w.menu(BOB, { isPublished: true, recipeIds: [recipe.id] });
+    expect(await canReadRecipe(w.store, CAROL, recipe)).toBe(false);
+    const aliceMenu = await w.menu(ALICE, { isPublished: true, recipeIds: [recipe.id] });
+    expect(await canReadRecipe(w.store, CAROL, recipe)).toBe(true);
+    expect(unreadableLocalRows(CAROL, [aliceMenu], [recipe], []).recipes).toEqual([]);
+  });
+});

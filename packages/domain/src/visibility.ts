@@ -5,8 +5,14 @@
  *
  * - users (pseudonyms), ingredients, profiles and suppliers: readable by everyone.
  * - stays, groups, meals: their owner only.
- * - menus: owner, everyone once published, and any user whose meal uses the menu.
- * - recipes: owner, everyone once published, and any user who may read a menu containing it.
+ * - menus: owner, everyone once published, and any user whose own meal uses the menu.
+ * - recipes: owner, everyone once published, and a user who may read a menu containing it when
+ *   that menu is the user's own or belongs to the recipe's owner.
+ *
+ * Not transitive: a menu shares only its owner's recipes. A recipe of someone else that a user
+ * put in their own menu stays readable to that user (so a plan never breaks), but a third user
+ * who reads that menu (published, or used by their meal) sees only its id, shown as a
+ * placeholder, never its content.
  */
 import type { Id, Meal, Menu, Recipe, Row, TableName } from './entities.js';
 import type { ReadStore } from './store.js';
@@ -28,6 +34,13 @@ export async function canReadMenu(store: ReadStore, userId: Id, menu: Menu): Pro
   return meals.some((m) => m.owner === userId);
 }
 
+/**
+ * Whether a menu the user may read shares this recipe with them: only the user's own menus and
+ * the menus of the recipe's own owner do (never a third user's menu).
+ */
+export const menuSharesRecipe = (userId: Id, menu: Menu, recipe: Recipe): boolean =>
+  menu.recipeIds.includes(recipe.id) && (menu.owner === userId || menu.owner === recipe.owner);
+
 export async function canReadRecipe(
   store: ReadStore,
   userId: Id,
@@ -35,8 +48,30 @@ export async function canReadRecipe(
 ): Promise<boolean> {
   if (recipe.owner === userId || recipe.isPublished) return true;
   const menus = await store.where('menus', 'recipeIds', recipe.id);
-  for (const menu of menus) if (await canReadMenu(store, userId, menu)) return true;
+  for (const menu of menus) {
+    if (menuSharesRecipe(userId, menu, recipe) && (await canReadMenu(store, userId, menu))) {
+      return true;
+    }
+  }
   return false;
+}
+
+/** The recipes of readable menus that those menus share with the user (see menuSharesRecipe). */
+async function recipesSharedBy(
+  store: ReadStore,
+  userId: Id,
+  menus: readonly Menu[],
+): Promise<Id[]> {
+  const ids = [...new Set(menus.flatMap((m) => m.recipeIds))];
+  const byId = new Map((await store.getMany('recipes', ids)).map((r) => [r.id, r]));
+  const shared = new Set<Id>();
+  for (const menu of menus) {
+    for (const id of menu.recipeIds) {
+      const recipe = byId.get(id);
+      if (recipe && (recipe.isPublished || menuSharesRecipe(userId, menu, recipe))) shared.add(id);
+    }
+  }
+  return [...shared];
 }
 
 export async function canReadRow<T extends TableName>(
@@ -69,11 +104,10 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
     ...(await store.whereIds('recipes', 'owner', userId)),
     ...(await store.whereIds('recipes', 'published', 1)),
   ]);
-  // Recipes are readable through any readable menu, including other users' private ones
-  // that one of this user's meals uses.
-  for (const menu of await store.getMany('menus', [...menuIds])) {
-    for (const r of menu.recipeIds) recipeIds.add(r);
-  }
+  // Recipes shared by a readable menu: the user's own menus, and the menus of the recipe's
+  // owner (published, or used by one of this user's meals).
+  const menus = await store.getMany('menus', [...menuIds]);
+  for (const id of await recipesSharedBy(store, userId, menus)) recipeIds.add(id);
   return {
     users: await store.allIds('users'),
     ingredients: await store.allIds('ingredients'),
@@ -88,9 +122,10 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
 }
 
 /**
- * Rows that become readable because this one is: a readable menu makes its recipes readable,
- * a user's meal makes its menu (and so that menu's recipes) readable. A pull sends them along
- * with the changed row, since they may not have changed themselves.
+ * Rows that become readable because this one is: a readable menu makes the recipes it shares
+ * readable, a user's meal makes its menu (and so the recipes that menu shares) readable. A pull
+ * sends them along with the changed row, since they may not have changed themselves. `row` must
+ * be readable by the user.
  */
 export async function readableDependents(
   store: ReadStore,
@@ -98,10 +133,13 @@ export async function readableDependents(
   table: TableName,
   row: Row,
 ): Promise<{ menus: Id[]; recipes: Id[] }> {
-  if (table === 'menus') return { menus: [], recipes: [...(row as Menu).recipeIds] };
+  if (table === 'menus') {
+    return { menus: [], recipes: await recipesSharedBy(store, userId, [row as Menu]) };
+  }
   if (table === 'meals' && (row as Meal).owner === userId) {
     const menu = await store.get('menus', (row as Meal).menuId);
-    return { menus: menu ? [menu.id] : [], recipes: menu ? [...menu.recipeIds] : [] };
+    if (!menu) return { menus: [], recipes: [] };
+    return { menus: [menu.id], recipes: await recipesSharedBy(store, userId, [menu]) };
   }
   return { menus: [], recipes: [] };
 }
@@ -121,12 +159,12 @@ export function unreadableLocalRows(
   const readableMenus = menus.filter(
     (m) => m.owner === userId || m.isPublished || usedByMyMeals.has(m.id),
   );
-  const inReadableMenus = new Set(readableMenus.flatMap((m) => m.recipeIds));
   const readableMenuIds = new Set(readableMenus.map((m) => m.id));
+  const shared = (r: Recipe) => readableMenus.some((m) => menuSharesRecipe(userId, m, r));
   return {
     menus: menus.filter((m) => !readableMenuIds.has(m.id)).map((m) => m.id),
     recipes: recipes
-      .filter((r) => !(r.owner === userId || r.isPublished || inReadableMenus.has(r.id)))
+      .filter((r) => !(r.owner === userId || r.isPublished || shared(r)))
       .map((r) => r.id),
   };
 }

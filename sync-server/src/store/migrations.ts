@@ -69,4 +69,75 @@ export const MIGRATIONS: readonly Migration[] = [
     up: `CREATE INDEX rows_stay_export_secret ON rows (json_extract(data, '$.exportSecret'))
          WHERE tbl = 'stays'`,
   },
+  {
+    name: 'rows-sharing-history',
+    // What a pull needs to send a deletion only to users who could read the row (issue 15):
+    // the owner of a menu or recipe, kept in its tombstone, and the last version at which it
+    // stopped being (or still was) published. Rows written before this step count as public
+    // until their last version, as pulls treated them until now.
+    up: `
+      ALTER TABLE rows ADD COLUMN author INTEGER;
+      ALTER TABLE rows ADD COLUMN public_at INTEGER;
+      UPDATE rows SET author = json_extract(data, '$.owner')
+        WHERE tbl IN ('menus', 'recipes') AND data IS NOT NULL;
+      UPDATE rows SET public_at = version WHERE tbl IN ('menus', 'recipes');
+    `,
+  },
+  {
+    name: 'account-sessions',
+    // Issue 15: a token is honoured only while its session row exists (logout, password change
+    // and reset delete rows); a mailed password in use expires unless replaced; a new mail
+    // address waits for its confirmation link.
+    up: `
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX sessions_user ON sessions (user_id);
+      CREATE INDEX sessions_expires_at ON sessions (expires_at);
+
+      ALTER TABLE accounts ADD COLUMN password_expires_at INTEGER;
+
+      CREATE TABLE mail_changes (
+        token_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL,
+        new_mail TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      ) STRICT;
+      CREATE INDEX mail_changes_user ON mail_changes (user_id);
+    `,
+  },
+  {
+    name: 'stay-export-secret-unique',
+    // An export secret names one stay only (issue 15): a user cannot put another user's secret
+    // on their own stay. A secret found on several stays stays with the oldest one; the others
+    // lose it (a new version, so that their owners' devices learn it).
+    up: (db) => {
+      const taken = db
+        .prepare(
+          `SELECT r.id FROM rows r WHERE r.tbl = 'stays' AND r.data IS NOT NULL
+             AND json_extract(r.data, '$.exportSecret') IS NOT NULL
+             AND EXISTS (SELECT 1 FROM rows o WHERE o.tbl = 'stays' AND o.id < r.id
+               AND json_extract(o.data, '$.exportSecret') = json_extract(r.data, '$.exportSecret'))`,
+        )
+        .pluck()
+        .all() as number[];
+      if (taken.length > 0) {
+        db.prepare("UPDATE meta SET value = value + 1 WHERE key = 'version'").run();
+        const clear = db.prepare(
+          `UPDATE rows SET data = json_set(data, '$.exportSecret', NULL),
+             version = (SELECT value FROM meta WHERE key = 'version')
+           WHERE tbl = 'stays' AND id = ?`,
+        );
+        for (const id of taken) clear.run(id);
+      }
+      db.exec(`DROP INDEX rows_stay_export_secret;
+        CREATE UNIQUE INDEX rows_stay_export_secret ON rows (json_extract(data, '$.exportSecret'))
+          WHERE tbl = 'stays'`);
+    },
+  },
 ];

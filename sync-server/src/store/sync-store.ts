@@ -17,6 +17,8 @@ import {
 
 /** Tables whose rows only their owner reads: the owner column filters them in pulls. */
 const OWNER_COLUMN_TABLES: ReadonlySet<TableName> = new Set(['stays', 'groups', 'meals']);
+/** Tables whose rows may be published: their author and publication are kept in tombstones. */
+const SHARED_TABLES: ReadonlySet<TableName> = new Set(['menus', 'recipes']);
 
 export interface RawRow {
   tbl: TableName;
@@ -25,6 +27,13 @@ export interface RawRow {
   version: number;
   /** JSON text, or null for a tombstone. */
   data: string | null;
+  /** The owner of a menu or recipe, kept after its deletion; null for other tables. */
+  author: Id | null;
+  /**
+   * For a menu or recipe: the last version written while it was published (the version that
+   * unpublished or deleted it, or the latest while it stays published); null if never.
+   */
+  publicAt: number | null;
 }
 
 export interface StoredRejection {
@@ -69,7 +78,7 @@ export class SyncReader {
         .pluck(),
       version: db.prepare("SELECT value FROM meta WHERE key = 'version'").pluck(),
       changedSince: db.prepare(
-        `SELECT tbl, id, owner, version, data FROM rows
+        `SELECT tbl, id, owner, version, data, author, public_at AS publicAt FROM rows
          WHERE version > ? AND version <= ? AND (version > ? OR (version = ? AND (tbl > ? OR (tbl = ? AND id > ?))))
          ORDER BY version, tbl, id LIMIT ?`,
       ),
@@ -214,12 +223,19 @@ export class SyncWriter extends SyncReader {
   constructor(db: Database) {
     super(db);
     this.w = {
+      // public_at: this version if the row is published now or was until this write.
       put: db.prepare(
-        `INSERT INTO rows (tbl, id, owner, version, data) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (tbl, id) DO UPDATE SET owner = excluded.owner, version = excluded.version, data = excluded.data`,
+        `INSERT INTO rows (tbl, id, owner, version, data, author, public_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (tbl, id) DO UPDATE SET owner = excluded.owner, version = excluded.version,
+           data = excluded.data, author = excluded.author,
+           public_at = CASE WHEN excluded.public_at IS NOT NULL THEN excluded.public_at
+             WHEN json_extract(rows.data, '$.isPublished') = 1 THEN excluded.version
+             ELSE rows.public_at END`,
       ),
       tombstone: db.prepare(
-        'UPDATE rows SET data = NULL, version = ? WHERE tbl = ? AND id = ? AND data IS NOT NULL',
+        `UPDATE rows SET data = NULL, version = @version,
+           public_at = CASE WHEN json_extract(data, '$.isPublished') = 1 THEN @version ELSE public_at END
+         WHERE tbl = @tbl AND id = @id AND data IS NOT NULL`,
       ),
       dropIndex: db.prepare('DELETE FROM row_index WHERE tbl = ? AND id = ?'),
       addIndex: db.prepare(
@@ -270,7 +286,16 @@ export class SyncWriter extends SyncReader {
 
   putRow<T extends TableName>(table: T, row: Tables[T], version: number): void {
     const owner = OWNER_COLUMN_TABLES.has(table) ? (row as { owner: Id }).owner : null;
-    this.w.put.run(table, row.id, owner, version, JSON.stringify(row));
+    const shared = SHARED_TABLES.has(table) ? (row as { owner: Id; isPublished: boolean }) : null;
+    this.w.put.run(
+      table,
+      row.id,
+      owner,
+      version,
+      JSON.stringify(row),
+      shared ? shared.owner : null,
+      shared?.isPublished ? version : null,
+    );
     this.w.dropIndex.run(table, row.id);
     for (const index of Object.keys(INDEXES[table]) as IndexName<T>[]) {
       for (const value of indexValues(table, index, row)) {
@@ -280,7 +305,7 @@ export class SyncWriter extends SyncReader {
   }
 
   deleteRow(table: TableName, id: Id, version: number): void {
-    this.w.tombstone.run(version, table, id);
+    this.w.tombstone.run({ version, tbl: table, id });
     this.w.dropIndex.run(table, id);
   }
 

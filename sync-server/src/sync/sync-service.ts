@@ -6,9 +6,12 @@
 import {
   canReadRow,
   conflict,
+  EXPORT_SECRET_TAKEN,
   forbidden,
   invalid,
   isDomainError,
+  isOwnerOnlyTable,
+  isPublicTable,
   readableDependents,
   readableIds,
   runMutation,
@@ -26,7 +29,7 @@ import {
   type Mutation,
   type PushResponse,
 } from '@popote/sync-protocol';
-import { asReadStore, type SyncReader, type SyncWriter } from '../store/sync-store.js';
+import { asReadStore, type RawRow, type SyncReader, type SyncWriter } from '../store/sync-store.js';
 import { SerialQueue } from './serial-queue.js';
 
 /** Rows per pull page: keeps a first sync of a large library in bounded messages. */
@@ -186,7 +189,16 @@ export class SyncService {
     const writer = this.writer;
     const store: Store = {
       ...asReadStore(writer),
-      put: async (table, row) => writer.putRow(table, row, version),
+      put: async (table, row) => {
+        try {
+          writer.putRow(table, row, version);
+        } catch (e) {
+          // The unique index of export secrets (migration 'stay-export-secret-unique'): a
+          // device cannot know other users' secrets, so the server is where this is refused.
+          if (table === 'stays' && isUniqueViolation(e)) throw conflict(EXPORT_SECRET_TAKEN);
+          throw e;
+        }
+      },
       delete: async (table, id) => writer.deleteRow(table, id, version),
     };
     return {
@@ -333,7 +345,7 @@ export class SyncService {
     for (const row of changed) {
       sent.add(`${row.tbl}:${row.id}`);
       if (row.data === null) {
-        if (row.owner === null || row.owner === userId) patch.push(delOp(row.tbl, row.id));
+        if (couldHaveRead(userId, row, at.c)) patch.push(delOp(row.tbl, row.id));
         continue;
       }
       if (row.owner !== null && row.owner !== userId) continue;
@@ -343,15 +355,12 @@ export class SyncService {
         const deps = await readableDependents(store, userId, row.tbl, value);
         deps.menus.forEach((id) => extra.menus.add(id));
         deps.recipes.forEach((id) => extra.recipes.add(id));
-      } else {
+      } else if (couldHaveRead(userId, row, at.c)) {
         patch.push(delOp(row.tbl, row.id));
       }
     }
-    // Rows made readable by a change without changing themselves: a menu's recipes, the menu
-    // a meal now uses (and its recipes).
-    for (const menu of this.reader.rawByIds('menus', [...extra.menus])) {
-      for (const r of (JSON.parse(menu.data) as Row<'menus'>).recipeIds) extra.recipes.add(r);
-    }
+    // Rows made readable by a change without changing themselves: the recipes a menu shares,
+    // the menu a meal now uses (and the recipes it shares).
     for (const table of ['menus', 'recipes'] as const) {
       const ids = [...extra[table]].filter((id) => !sent.has(`${table}:${id}`));
       for (const { id, data } of this.reader.rawByIds(table, ids)) {
@@ -367,6 +376,24 @@ export class SyncService {
       next: last ? { ...at, t: last.version, tb: last.tbl, i: last.id } : at,
     };
   }
+}
+
+/**
+ * Whether a row that changed since the cookie, and that the user may not read now, may be on
+ * their device: then the pull tells it to delete the row, otherwise it names nothing (no other
+ * user's ids leak). A menu or recipe may be there if the user owns it or if it was published
+ * at the cookie or since. Rows the user read only through a relation (their own menu or meal,
+ * another menu) are dropped by the device itself when that relation's change arrives
+ * (unreadableLocalRows); a menu or recipe cannot be deleted while a menu or meal uses it.
+ */
+function isUniqueViolation(e: unknown): boolean {
+  return (e as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+function couldHaveRead(userId: Id, row: RawRow, cookie: number): boolean {
+  if (isPublicTable(row.tbl)) return true;
+  if (isOwnerOnlyTable(row.tbl)) return row.owner === userId;
+  return row.author === userId || (row.publicAt !== null && row.publicAt > cookie);
 }
 
 function putOp(table: TableName, data: string): string {

@@ -272,7 +272,7 @@ describe('setStayProfile', () => {
 });
 
 describe('setStayExportSecret', () => {
-  const SECRET = 'Ab3_-xYz0123456789abcd';
+  const SECRET = 'Ab3_-xYz0123456789abcdEFGHIJKLMNOP';
 
   it('sets and revokes the secret', async () => {
     const stay = await w.stay(ALICE);
