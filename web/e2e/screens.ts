@@ -180,7 +180,14 @@ export function mainScreens(account: SeededAccount): MainScreen[] {
       path: '/order',
       ready: async (page) => {
         await page.getByTestId('order-days').waitFor();
-        await page.getByRole('checkbox', { name: 'Tous les jours' }).check();
+        // The days kept in the address may already be ticked; the screen may also settle
+        // (first sync, restored ticks) just as the box is tapped: tick until it holds.
+        const all = page.getByRole('checkbox', { name: 'Tous les jours' });
+        for (let attempt = 0; !(await all.isChecked()); attempt++) {
+          if (attempt === 3) throw new Error("'Tous les jours' does not stay ticked");
+          await all.click();
+          await page.waitForTimeout(200);
+        }
         await page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }).click();
         await page.getByTestId('order-compiled').waitFor();
       },
