@@ -384,6 +384,24 @@ async function buildProfile(profileName: string, firstProfile: boolean): Promise
   await expect.poll(() => tomates().getAttribute('data-own-link')).toBe('false');
   expect(await boeuf.getAttribute('data-own-link')).toBe('true');
 
+  // By taps, as on a tablet: a category to the butcher, then back where it was.
+  await column('Sans fournisseur').getByRole('button', { name: 'Épicerie' }).click();
+  const place = page.getByTestId('place-dialog');
+  await place.getByTestId('place-option').filter({ hasText: 'Boucherie Martin' }).click();
+  await column('Boucherie Martin')
+    .getByTestId('mapping-kind')
+    .filter({ hasText: 'Épicerie' })
+    .waitFor();
+  await column('Boucherie Martin').getByRole('button', { name: 'Épicerie' }).click();
+  expect(
+    await place.getByTestId('place-option').filter({ hasText: 'Boucherie Martin' }).isDisabled(),
+  ).toBe(true);
+  await place.getByTestId('place-option').filter({ hasText: 'Sans fournisseur' }).click();
+  await column('Sans fournisseur')
+    .getByTestId('mapping-kind')
+    .filter({ hasText: 'Épicerie' })
+    .waitFor();
+
   await mapping.getByRole('button', { name: 'Fermer' }).last().click();
   await list.waitFor();
   const heart = list.getByRole('button', {

@@ -42,6 +42,10 @@ export const SHOPPING = {
 
 /** 'Liste des fournisseurs' and the profile mapping screen. */
 export const PROFILES = {
+  placePiece: (name: string): string => `Déplacer « ${name} » vers…`,
+  placeSame: 'colonne actuelle',
+  placeNone: 'Aucune autre colonne.',
+  tapHint: 'Touchez une catégorie ou un ingrédient pour choisir sa colonne, ou glissez-le.',
   title: 'Liste des fournisseurs',
   add: 'Ajouter un profil',
   empty: "Aucun profil n'est encore défini.",

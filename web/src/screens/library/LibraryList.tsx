@@ -42,7 +42,7 @@ import { ExportDialog } from './ExportDialog';
 import { ImportDialog } from './import/ImportDialog';
 import { IngredientListDialog } from './IngredientListDialog';
 import { LibraryEntryRow, entryTitle } from './LibraryEntryRow';
-import { useLibraryNavigation, useListState } from './navigation';
+import { initialListState, saveListState, useLibraryNavigation } from './navigation';
 import { useLibraryRows } from './useLibraryRows';
 
 type Dialog = 'ingredients' | 'import' | 'export' | null;
@@ -54,15 +54,12 @@ export function LibraryList() {
   const nav = useLibraryNavigation();
   const rows = useLibraryRows(userId);
   const firstSyncDone = useFirstSyncDone();
-  // The search and page live in the address, so that 'Retour' from an item finds them again.
-  const list = useListState();
-  const [search, setSearch] = useState(list.search);
+  // The search and page ride in the address, so that 'Retour' from an item finds them again.
+  const [initial] = useState(initialListState);
+  const [search, setSearch] = useState(initial.search);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const { page, setPage } = list;
-  const saveSearch = list.setSearch;
-  useEffect(() => {
-    if (debounced !== list.search) saveSearch(debounced);
-  }, [debounced, list.search, saveSearch]);
+  const [page, setPage] = useState(initial.page);
+  useEffect(() => saveListState(debounced, page), [debounced, page]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [toDelete, setToDelete] = useState<LibraryEntry | null>(null);
 
@@ -154,7 +151,10 @@ export function LibraryList() {
         placeholder={LIBRARY.searchPlaceholder}
         leftSection={<IconSearch size={16} />}
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
       />
 
       {rows === undefined ? (

@@ -1,6 +1,7 @@
 /** The library's query parameters (spec 2.1) and moving between its three views. */
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { currentQuery, replaceQuietly } from '../../navigation/quiet-query';
 import type { Id } from '@popote/domain';
 
 export const MENU_PARAM = 'id-menu';
@@ -42,64 +43,36 @@ export interface LibraryNavigation {
  * the list's search and page stay in the address of the item views, for 'Retour'.
  */
 export function useLibraryNavigation(): LibraryNavigation {
-  const [, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  // The list writes its search quietly (see quiet-query.ts): read the address bar, not the router.
+  const go = useCallback(
+    (params: URLSearchParams) => {
+      const query = params.toString();
+      void navigate(query ? `?${query}` : '?');
+    },
+    [navigate],
+  );
   const open = useCallback(
-    (param: string, id: Id) =>
-      setParams((current) => {
-        const next = listParams(current);
-        next.set(param, String(id));
-        return next;
-      }),
-    [setParams],
+    (param: string, id: Id) => {
+      const next = listParams(currentQuery());
+      next.set(param, String(id));
+      go(next);
+    },
+    [go],
   );
   const openMenu = useCallback((id: Id) => open(MENU_PARAM, id), [open]);
   const openRecipe = useCallback((id: Id) => open(RECIPE_PARAM, id), [open]);
-  const backToList = useCallback(() => setParams((current) => listParams(current)), [setParams]);
+  const backToList = useCallback(() => go(listParams(currentQuery())), [go]);
   return { openMenu, openRecipe, backToList };
 }
 
-/** The list's search text and page, kept in the address (replaced, not stacked in history). */
-export function useListState(): {
-  search: string;
-  page: number;
-  setSearch: (search: string) => void;
-  setPage: (page: number) => void;
-} {
-  const [params, setParams] = useSearchParams();
-  const update = useCallback(
-    (name: string, value: string) =>
-      setParams(
-        (current) => {
-          const next = listParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return {
-    search: params.get(SEARCH_PARAM) ?? '',
-    page: readPageParam(params.get(PAGE_PARAM)),
-    // A new search starts from its first page.
-    setSearch: useCallback(
-      (search: string) =>
-        setParams(
-          (current) => {
-            const next = listParams(current);
-            next.delete(PAGE_PARAM);
-            if (search) next.set(SEARCH_PARAM, search);
-            else next.delete(SEARCH_PARAM);
-            return next;
-          },
-          { replace: true },
-        ),
-      [setParams],
-    ),
-    setPage: useCallback(
-      (page: number) => update(PAGE_PARAM, page > 1 ? String(page) : ''),
-      [update],
-    ),
-  };
+/** The list's search and page as the address had them when the list opened. */
+export function initialListState(): { search: string; page: number } {
+  const params = currentQuery();
+  return { search: params.get(SEARCH_PARAM) ?? '', page: readPageParam(params.get(PAGE_PARAM)) };
+}
+
+/** Keeps the list's search and page in the address, without a navigation. */
+export function saveListState(search: string, page: number): void {
+  replaceQuietly({ [SEARCH_PARAM]: search, [PAGE_PARAM]: page > 1 ? String(page) : null });
 }

@@ -17,12 +17,13 @@ import {
 } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OwnerLock } from '../../components/OwnerLock';
+import { PlaceDialog } from '../../components/PlaceDialog';
 import { notifySuccess } from '../../feedback/feedback';
 import { ORDER, PROFILES, SUCCESS } from '../../strings';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { frenchDrag } from '../../components/dragAnnouncements';
-import { mappingDragNames, moveOfDrop } from './mapping-dnd';
-import { SupplierColumn } from './SupplierColumn';
+import { mappingDragNames, moveOfDrop, type MappingMove } from './mapping-dnd';
+import { SupplierColumn, type PickedPiece } from './SupplierColumn';
 import { useAllIngredients, useProfileDetails } from './useOrderData';
 
 export interface ProfileMappingProps {
@@ -40,6 +41,7 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
   const [deleting, setDeleting] = useState<Pick<Supplier, 'id' | 'name'> | null>(null);
   // Escape during a keyboard drag cancels the drag only, not the whole dialog.
   const [dragging, setDragging] = useState(false);
+  const [picked, setPicked] = useState<PickedPiece | null>(null);
 
   const profile = details?.profile ?? null;
   const columns = useMemo(
@@ -55,13 +57,9 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
   );
   const readOnly = profile === null || profile.owner !== userId;
 
-  const onDragEnd = async (drop: DropResult) => {
-    const move = moveOfDrop(
-      drop.draggableId,
-      drop.source.droppableId,
-      drop.destination?.droppableId ?? null,
-    );
-    if (move === null || readOnly) return;
+  /** A category or an ingredient goes to another column: dropped there, or chosen after a tap. */
+  const applyMove = async (move: MappingMove) => {
+    if (readOnly) return;
     const applied =
       move.type === 'kind'
         ? await mutate('mapProfileKinds', {
@@ -75,6 +73,23 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
             supplierId: move.supplierId,
           });
     if (applied) notifySuccess(SUCCESS.mappingUpdated);
+  };
+  const onDragEnd = async (drop: DropResult) => {
+    const move = moveOfDrop(
+      drop.draggableId,
+      drop.source.droppableId,
+      drop.destination?.droppableId ?? null,
+    );
+    if (move !== null) await applyMove(move);
+  };
+  const onPick = useCallback((piece: PickedPiece) => setPicked(piece), []);
+  const choose = (supplierId: Id) => {
+    if (picked === null) return;
+    void applyMove(
+      picked.type === 'kind'
+        ? { type: 'kind', kind: picked.kind, supplierId }
+        : { type: 'ingredient', ingredientId: picked.ingredientId, supplierId },
+    );
   };
 
   const addSupplier = () => void mutate('createSupplier', (ids) => ({ id: ids.next(), profileId }));
@@ -151,7 +166,7 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
             <Alert color="gray">{PROFILES.readOnly}</Alert>
           ) : (
             <Text size="sm" c="dimmed">
-              {PROFILES.dragHint}
+              {PROFILES.tapHint} {PROFILES.dragHint}
             </Text>
           )}
           <DragDropContext
@@ -177,12 +192,24 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
                   readOnly={readOnly}
                   onRename={onRename}
                   onDelete={onDelete}
+                  onPick={onPick}
                 />
               ))}
             </Group>
           </DragDropContext>
         </Stack>
       )}
+      <PlaceDialog
+        title={picked && PROFILES.placePiece(picked.name)}
+        options={columns.map((column) => ({
+          id: column.id,
+          label: column.name,
+          ...(picked?.from === column.id && { disabledReason: PROFILES.placeSame }),
+        }))}
+        emptyText={PROFILES.placeNone}
+        onClose={() => setPicked(null)}
+        onChoose={choose}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

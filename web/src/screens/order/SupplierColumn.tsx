@@ -3,7 +3,7 @@
  * to it and the ingredients that end up with it. Categories and ingredients are dragged
  * between columns (mouse, touch or keyboard).
  */
-import { memo, useState } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -24,6 +24,7 @@ import {
   NO_SUPPLIER,
   type Id,
   type Ingredient,
+  type IngredientKind,
   type SupplierColumn as Column,
 } from '@popote/domain';
 import { PROFILES } from '../../strings';
@@ -45,7 +46,13 @@ export interface SupplierColumnProps {
   readOnly: boolean;
   onRename: (supplierId: Id, name: string) => void;
   onDelete: (column: Column) => void;
+  /** The tap path of the drags: a tapped category or ingredient, to move to another column. */
+  onPick: (piece: PickedPiece) => void;
 }
+
+export type PickedPiece =
+  | { type: 'kind'; kind: IngredientKind; name: string; from: Id }
+  | { type: 'ingredient'; ingredientId: Id; name: string; from: Id };
 
 /**
  * Memoised: the catalogue puts hundreds of ingredients in a column, and a change to one column
@@ -58,6 +65,7 @@ function sameColumn(a: SupplierColumnProps, b: SupplierColumnProps): boolean {
     a.readOnly === b.readOnly &&
     a.onRename === b.onRename &&
     a.onDelete === b.onDelete &&
+    a.onPick === b.onPick &&
     a.column.id === b.column.id &&
     a.column.name === b.column.name &&
     sameItems(a.column.kinds, b.column.kinds) &&
@@ -77,7 +85,15 @@ function SupplierColumnView({
   readOnly,
   onRename,
   onDelete,
+  onPick,
 }: SupplierColumnProps) {
+  const pickIngredient = (ingredient: Ingredient) =>
+    onPick({
+      type: 'ingredient',
+      ingredientId: ingredient.id,
+      name: ingredient.name,
+      from: column.id,
+    });
   const isSupplier = column.id !== NO_SUPPLIER;
   return (
     <Paper
@@ -136,6 +152,25 @@ function SupplierColumnView({
                       {...drag.dragHandleProps}
                       data-testid="mapping-kind"
                       aria-label={INGREDIENT_KIND_NAMES[kind]}
+                      {...(!readOnly && {
+                        onClick: () =>
+                          onPick({
+                            type: 'kind',
+                            kind,
+                            name: INGREDIENT_KIND_NAMES[kind],
+                            from: column.id,
+                          }),
+                        onKeyDown: (e: KeyboardEvent) => {
+                          if (e.key === 'Enter') {
+                            onPick({
+                              type: 'kind',
+                              kind,
+                              name: INGREDIENT_KIND_NAMES[kind],
+                              from: column.id,
+                            });
+                          }
+                        },
+                      })}
                       style={{ ...drag.draggableProps.style, marginBottom: 4 }}
                     >
                       <Badge
@@ -190,6 +225,12 @@ function SupplierColumnView({
                         data-testid="mapping-ingredient"
                         data-own-link={own}
                         aria-label={ingredient.name}
+                        {...(!readOnly && {
+                          onClick: () => pickIngredient(ingredient),
+                          onKeyDown: (e: KeyboardEvent) => {
+                            if (e.key === 'Enter') pickIngredient(ingredient);
+                          },
+                        })}
                         style={{ ...drag.draggableProps.style, marginBottom: 4 }}
                       >
                         <Paper withBorder px="xs" py={4} shadow="xs">

@@ -2,8 +2,8 @@
  * The order screen's ticked days and whether they were compiled, kept in the address: the
  * back button after a link to a meal of the agenda finds the list as it was left.
  */
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { currentQuery, replaceQuietly } from '../../navigation/quiet-query';
 
 export const DAYS_PARAM = 'jours';
 export const COMPILED_PARAM = 'bilan';
@@ -25,35 +25,24 @@ export function useOrderSelection(): {
   select: (days: number[]) => void;
   compile: () => void;
 } {
-  const [params, setParams] = useSearchParams();
-  const selected = readDaysParam(params.get(DAYS_PARAM));
-  const compiled = params.get(COMPILED_PARAM) === '1' && selected.length > 0;
-  // Changing the selection clears the result (spec 2.7).
-  const select = useCallback(
-    (days: number[]) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete(COMPILED_PARAM);
-          if (days.length > 0) next.set(DAYS_PARAM, [...days].sort((a, b) => a - b).join(','));
-          else next.delete(DAYS_PARAM);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  const compile = useCallback(
+  const [state, setState] = useState(() => {
+    const params = currentQuery();
+    const selected = readDaysParam(params.get(DAYS_PARAM));
+    return { selected, compiled: params.get(COMPILED_PARAM) === '1' && selected.length > 0 };
+  });
+  useEffect(
     () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set(COMPILED_PARAM, '1');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      replaceQuietly({
+        [DAYS_PARAM]: state.selected.join(','),
+        [COMPILED_PARAM]: state.compiled ? '1' : null,
+      }),
+    [state],
   );
-  return { selected, compiledDays: compiled ? selected : null, select, compile };
+  return {
+    selected: state.selected,
+    compiledDays: state.compiled ? state.selected : null,
+    // Changing the selection clears the result (spec 2.7).
+    select: (days) => setState({ selected: [...days].sort((a, b) => a - b), compiled: false }),
+    compile: () => setState((s) => ({ ...s, compiled: s.selected.length > 0 })),
+  };
 }

@@ -36,7 +36,7 @@ import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
 import { readDragId, readDropId, type ResourceKind } from '../dnd-ids';
 import { agendaDragNames } from '../drag-names';
 import { groupLabel, mealGroupsText, mealsOfDay, WEEK_DAYS } from '../plan-view';
-import { PlaceDialog, type PlaceOption } from '../tap/PlaceDialog';
+import { PlaceDialog, type PlaceOption } from '../../../components/PlaceDialog';
 import { useStayPlan } from '../useStayPlan';
 import { EditMealDialog } from './EditMealDialog';
 import { IngredientDialog, type EditedIngredient } from './IngredientDialog';
