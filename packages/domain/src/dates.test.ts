@@ -84,8 +84,10 @@ describe('French formats', () => {
   it('reads dates in UTC whatever the time of day', () => {
     expect(formatShortDate(utc(2023, 7, 3, 23, 30))).toBe('Lun. 3-07');
   });
-  it('refuses invalid dates', () => {
-    expect(() => formatLongDate(new Date('nope'))).toThrow('La date est invalide.');
+  it('shows an invalid date as a placeholder, never throwing', () => {
+    expect(formatLongDate(new Date('nope'))).toBe('date inconnue');
+    expect(formatShortDate(new Date('nope'))).toBe('date inconnue');
+    expect(formatDayMonth(new Date('nope'))).toBe('date inconnue');
   });
   it("writes a 'modifié le' date-time", () => {
     expect(formatDateTime('2023-07-03T14:05:00.000Z')).toBe('3 juillet 2023 à 14:05');
@@ -96,9 +98,21 @@ describe('French formats', () => {
     expect(formatDateTime('2023-12-31T23:30:00.000Z', 60)).toBe('1er janvier 2024 à 00:30');
     expect(formatDateTime('2023-07-01T00:30:00.000Z', -60)).toBe('30 juin 2023 à 23:30');
   });
-  it('refuses an unreadable date-time', () => {
-    expect(() => formatDateTime('hier')).toThrow('La date « hier » est invalide.');
-    expect(() => formatDateTime('2023-07-03T14:05:00Z', 0.5)).toThrow(DomainError);
+  it('shows an unreadable date-time as a placeholder, never throwing (issue 15, hole 7)', () => {
+    for (const bad of [
+      'hier',
+      'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+      '9999999-99-99',
+      '',
+      null,
+      {},
+    ]) {
+      expect(formatDateTime(bad)).toBe('date inconnue');
+    }
+    // Beyond what Date can hold once shifted by the offset.
+    expect(formatDateTime('+275760-09-13T00:00:00.000Z', 60)).toBe('date inconnue');
+    expect(formatDateTime('2023-07-03T14:05:00Z', 0.5)).toBe('3 juillet 2023 à 14:05');
+    expect(formatDateTime('2023-07-03T14:05:00Z', Number.NaN)).toBe('3 juillet 2023 à 14:05');
   });
 });
 

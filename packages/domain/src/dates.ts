@@ -63,6 +63,13 @@ function utcDate(year: number, month: number, day: number): Date {
   return d;
 }
 
+/** What the display formatters show for a value that is not a date: they never throw. */
+export const UNKNOWN_DATE = 'date inconnue';
+
+function isValidDate(d: unknown): d is Date {
+  return d instanceof Date && !Number.isNaN(d.getTime());
+}
+
 function assertValidDate(d: Date): Date {
   if (!(d instanceof Date) || Number.isNaN(d.getTime())) throw invalid('La date est invalide.');
   return d;
@@ -90,36 +97,39 @@ const dayOfMonth = (d: Date): string => (d.getUTCDate() === 1 ? '1er' : String(d
 
 /** 'lundi 3 juillet 2023' (UTC). */
 export function formatLongDate(d: Date): string {
-  assertValidDate(d);
+  if (!isValidDate(d)) return UNKNOWN_DATE;
   return `${WEEKDAYS[d.getUTCDay()]} ${formatDayMonth(d)} ${d.getUTCFullYear()}`;
 }
 
 /** 'Lun. 3-07' (UTC): the compact form of day headers and cook sheets. */
 export function formatShortDate(d: Date): string {
-  assertValidDate(d);
+  if (!isValidDate(d)) return UNKNOWN_DATE;
   return `${WEEKDAYS_SHORT[d.getUTCDay()]} ${d.getUTCDate()}-${pad2(d.getUTCMonth() + 1)}`;
 }
 
 /** '3 juillet' (UTC). */
 export function formatDayMonth(d: Date): string {
-  assertValidDate(d);
+  if (!isValidDate(d)) return UNKNOWN_DATE;
   return `${dayOfMonth(d)} ${MONTHS[d.getUTCMonth()]}`;
 }
 
 /**
  * A 'modifié le' date-time: '3 juillet 2023 à 14:05'. The domain knows no time zone, so the
  * caller passes the offset to show it in (minutes east of UTC; a browser passes
- * -new Date(iso).getTimezoneOffset()). Without one the time is shown in UTC.
+ * -new Date(iso).getTimezoneOffset()). Without one the time is shown in UTC. It never throws:
+ * a value that is not a date (data of another user, an old device) shows as 'date inconnue',
+ * and an impossible offset counts as UTC.
  */
-export function formatDateTime(iso: string | Date, utcOffsetMinutes = 0): string {
-  const instant = typeof iso === 'string' ? new Date(iso) : iso;
-  if (typeof iso === 'string' && Number.isNaN(instant.getTime())) {
-    throw invalid(`La date « ${iso} » est invalide.`);
-  }
-  if (!Number.isInteger(utcOffsetMinutes) || Math.abs(utcOffsetMinutes) > 24 * 60) {
-    throw invalid('Le décalage horaire est invalide.');
-  }
-  const local = new Date(assertValidDate(instant).getTime() + utcOffsetMinutes * 60_000);
+export function formatDateTime(iso: unknown, utcOffsetMinutes = 0): string {
+  const instant =
+    typeof iso === 'string' || typeof iso === 'number' ? new Date(iso) : (iso as Date);
+  if (!isValidDate(instant)) return UNKNOWN_DATE;
+  const offset =
+    Number.isInteger(utcOffsetMinutes) && Math.abs(utcOffsetMinutes) <= 24 * 60
+      ? utcOffsetMinutes
+      : 0;
+  const local = new Date(instant.getTime() + offset * 60_000);
+  if (!isValidDate(local)) return UNKNOWN_DATE;
   const time = `${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`;
   return `${formatDayMonth(local)} ${local.getUTCFullYear()} à ${time}`;
 }

@@ -30,6 +30,7 @@ import {
   type PushResponse,
 } from '@popote/sync-protocol';
 import { asReadStore, type RawRow, type SyncReader, type SyncWriter } from '../store/sync-store.js';
+import { clampDates } from './clamp-now.js';
 import { SerialQueue } from './serial-queue.js';
 
 /** Rows per pull page: keeps a first sync of a large library in bounded messages. */
@@ -155,6 +156,7 @@ export class SyncService {
 
   /** Returns true when the mutation was applied (false when refused). */
   private async applyOne(userId: Id, clientId: string, mutation: Mutation): Promise<boolean> {
+    clampDates(mutation.args, this.now());
     const version = this.writer.begin();
     try {
       await runMutation(this.context(userId, version), mutation.name, mutation.args);

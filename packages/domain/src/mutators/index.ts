@@ -83,7 +83,7 @@ export async function runMutation(
 }
 
 export type { MutationContext, MutatorDef } from './define.js';
-export { INGREDIENT_IN_USE } from './library.js';
+export { INGREDIENT_IN_USE, INGREDIENT_SHARED } from './library.js';
 export { NEW_SUPPLIER_NAME } from './profiles.js';
 export { missingMessage, readable as readableRow } from './access.js';
 export * from './schemas.js';

@@ -343,11 +343,32 @@ export const createIngredient = defineMutator(
   },
 );
 
+/** The refusal to rename or recategorise an ingredient that other users use. */
+export const INGREDIENT_SHARED =
+  "Cet ingrédient est utilisé par d'autres utilisateurs : son nom et sa catégorie ne peuvent " +
+  'plus être modifiés. Créez un nouvel ingrédient si besoin.';
+
+/** Whether a recipe or menu of another user than the ingredient's owner uses it. */
+async function usedByOthers(ctx: MutationContext, ingredient: Ingredient): Promise<boolean> {
+  for (const table of ['recipes', 'menus'] as const) {
+    const users = await ctx.store.where(table, 'ingredientIds', ingredient.id);
+    if (users.some((row) => row.owner !== ingredient.owner)) return true;
+  }
+  return false;
+}
+
+/**
+ * An ingredient's name and category freeze once another user uses it (issue 15): otherwise its
+ * owner could silently rename what other users' recipes and menus contain. A device sees only
+ * the recipes and menus its user may read, so the server may refuse what the device allowed.
+ */
 export const updateIngredient = defineMutator(
   Type.Object({ id: IdSchema, name: Type.Optional(NameSchema), kind: Type.Optional(KindSchema) }),
   async (ctx, { id, name, kind }) => {
     const ingredient = await owned(ctx, 'ingredients', id);
     const clean = name === undefined ? ingredient.name : requiredName(name, "de l'ingrédient");
+    const changes = clean !== ingredient.name || (kind !== undefined && kind !== ingredient.kind);
+    if (changes && (await usedByOthers(ctx, ingredient))) throw conflict(INGREDIENT_SHARED);
     if (clean !== ingredient.name) await checkIngredientNameFree(ctx, clean, id);
     await ctx.store.put('ingredients', {
       ...ingredient,

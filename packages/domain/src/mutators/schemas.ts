@@ -15,8 +15,17 @@ export const SupplierRefSchema = Type.Integer({ minimum: -1, maximum: Number.MAX
 export const NameSchema = Type.String({ maxLength: MAX_NAME_LENGTH });
 export const DescriptionSchema = Type.String({ maxLength: MAX_DESCRIPTION_LENGTH });
 export const ColorSchema = Type.String({ maxLength: MAX_COLOR_LENGTH });
-/** An ISO date-time chosen by the device when the change was made. */
-export const NowSchema = Type.String({ minLength: 10, maxLength: 40 });
+/**
+ * An ISO date-time chosen by the device when the change was made, in the one form
+ * Date.prototype.toISOString() writes (UTC, 'Z'; milliseconds optional). The server also
+ * replaces one too far in the future or before 2000 by its own time (sync-server's
+ * clampNow), so that every stored date reads and sorts.
+ */
+export const NowSchema = Type.String({
+  pattern:
+    '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,3})?Z$',
+  maxLength: 24,
+});
 export const IsoDaySchema = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const PlatSchema = Type.Integer({ minimum: 0, maximum: 3 });
 export const KindSchema = Type.Integer({ minimum: 0, maximum: 6 });

@@ -1,0 +1,77 @@
+/** Issue 15, hole 7: a device cannot store a date that is not one, nor one far off. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_START, startTestServer, type TestServer } from '../test-support/harness.js';
+import { clampDates, MAX_CLOCK_AHEAD_MS } from './clamp-now.js';
+import { newDevice, pullAll, pushOne, type Device } from './test-kit.js';
+
+let server: TestServer;
+let alice: Device;
+
+const updatedOf = (recipeId: number) =>
+  server.app.popote.store.db
+    .prepare("SELECT json_extract(data, '$.updated') FROM rows WHERE tbl = 'recipes' AND id = ?")
+    .pluck()
+    .get(recipeId);
+
+beforeEach(async () => {
+  server = await startTestServer();
+  alice = await newDevice(server, 'alice@popote.test', 'alice-device-1');
+});
+
+afterEach(async () => {
+  expect(await server.close()).toEqual([]);
+});
+
+describe('dates written by devices', () => {
+  it('refuses a string that is not an ISO date-time, and stores nothing', async () => {
+    const id = alice.next++;
+    const now = new Date(TEST_START).toISOString();
+    await pushOne(server, alice, 'createRecipe', { id, name: 'Tarte', plat: 1, now });
+    for (const bad of [
+      'pas une date!',
+      '2025-06-01 08:00:00',
+      '2025-13-01T08:00:00Z',
+      'x'.repeat(30),
+    ]) {
+      await pushOne(server, alice, 'updateRecipe', { id, description: 'Non', now: bad });
+    }
+    expect(updatedOf(id)).toBe(now);
+    const rejections = (await pullAll(server, alice)).rejections;
+    expect(rejections).toHaveLength(4);
+    for (const r of rejections) expect(r.message).toMatch(/now/u);
+  });
+
+  it("replaces a date far ahead of the server's clock or before 2000 by the server's time", async () => {
+    const id = alice.next++;
+    const serverNow = new Date(TEST_START).toISOString();
+    await pushOne(server, alice, 'createRecipe', {
+      id,
+      name: 'Tarte',
+      plat: 1,
+      now: '9999-12-31T23:59:59.999Z',
+    });
+    expect(updatedOf(id)).toBe(serverNow);
+    await pushOne(server, alice, 'updateRecipe', { id, now: '1970-01-01T00:00:00Z' });
+    expect(updatedOf(id)).toBe(serverNow);
+    // A device's clock a little ahead is kept as it is.
+    const ahead = new Date(TEST_START + MAX_CLOCK_AHEAD_MS).toISOString();
+    await pushOne(server, alice, 'updateRecipe', { id, now: ahead });
+    expect(updatedOf(id)).toBe(ahead);
+  });
+
+  it('replaces dates nested in the rows of an undo, in place, leaving other keys alone', () => {
+    const args = {
+      rows: [{ table: 'recipes', row: { updated: '3000-01-01T00:00:00Z', name: 'now' } }],
+      now: '0999-01-01T00:00:00Z',
+      updated: 'pas une date',
+      count: 3,
+    };
+    clampDates(args, Date.UTC(2025, 0, 1));
+    expect(args).toEqual({
+      rows: [{ table: 'recipes', row: { updated: '2025-01-01T00:00:00.000Z', name: 'now' } }],
+      now: '2025-01-01T00:00:00.000Z',
+      updated: 'pas une date',
+      count: 3,
+    });
+  });
+});
