@@ -315,8 +315,10 @@ describe('library', () => {
       await search(alice, text);
       await poll(() => entryTitles(alice)).toEqual(['Crème brûlée']);
     }
+    // Every word must match, anywhere: '1' is in 01 and in 10 to 18.
     await search(alice, 'plat du jour 1');
     await poll(() => entryTitles(alice)).toEqual([
+      'Plat du jour 01',
       'Plat du jour 10',
       'Plat du jour 11',
       'Plat du jour 12',

@@ -38,6 +38,7 @@ export const AGENDA = {
     `Repas choisi (${label}) : touchez un autre repas pour échanger leurs menus.`,
   cancelPick: 'Annuler le choix',
   openPickedDay: 'Voir ce jour',
+  dayAndSlot: (date: string, slot: string): string => `${date}, ${slot} :`,
   weekMealLabel: (date: string, slot: string, label: string, groups: string): string =>
     `${date}, ${slot} : ${label} (${groups})`,
 

@@ -230,15 +230,12 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
       )}
     >
       <Stack gap="md" data-testid="agenda-day">
+        {/* Wraps on a phone: the back link, the day between its arrows, the new meal. */}
         <Group justify="space-between" wrap="wrap" gap="sm">
+          <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={onBackToWeek}>
+            {AGENDA.backToWeek}
+          </Button>
           <Group gap="xs" wrap="nowrap">
-            <Button
-              variant="subtle"
-              leftSection={<IconArrowLeft size={18} />}
-              onClick={onBackToWeek}
-            >
-              {AGENDA.backToWeek}
-            </Button>
             <ActionIcon
               variant="subtle"
               size="lg"

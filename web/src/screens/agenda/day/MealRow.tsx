@@ -187,6 +187,7 @@ export function MealRow({
                     {...drag.dragHandleProps}
                     data-testid="group-chip"
                     data-group-id={group.id}
+                    className="popote-touch-target"
                     aria-label={AGENDA.moveGroup(groupLabel(group))}
                     onClick={() => actions.onPickGroup(meal, group)}
                     onKeyDown={(e) => {
@@ -288,6 +289,10 @@ function ItemChip({
       tt="none"
       data-testid="menu-item-chip"
       data-kind={item.kind}
+      // Long names wrap rather than being cut mid-word.
+      h="auto"
+      mih={26}
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
       rightSection={
         removable ? (
           <CloseButton

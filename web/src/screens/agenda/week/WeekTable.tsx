@@ -3,7 +3,16 @@
  * its own, holding the meal itself as a draggable: a meal dropped on another swaps their menus,
  * a menu dropped on a meal becomes its menu.
  */
-import { Badge, Box, Button, Group as Row, Paper, Table, Text } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Group as Row,
+  Paper,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import {
   dayToDate,
@@ -150,6 +159,7 @@ function WeekCell({
               label,
               mealGroupsText(meal, groupsById),
             )}
+            dayAndSlot={AGENDA.dayAndSlot(dateLabel, HORAIRE_LABELS[slot])}
             dragging={dragging}
             picked={pickedMealId === meal.id}
             onTap={onTapMeal}
@@ -166,6 +176,7 @@ function WeekMeal({
   empty,
   groups,
   fullLabel,
+  dayAndSlot,
   dragging,
   picked,
   onTap,
@@ -174,8 +185,10 @@ function WeekMeal({
   label: string;
   empty: boolean;
   groups: readonly Group[];
-  /** Day, slot, menu and groups: what a screen reader and the tap dialogs name it by. */
+  /** Day, slot, menu and groups: what the tap path's banner names it by. */
   fullLabel: string;
+  /** 'lun. 7-07, Midi :', read before the menu by a screen reader. */
+  dayAndSlot: string;
   dragging: boolean;
   picked: boolean;
   onTap: (meal: Meal, label: string) => void;
@@ -202,7 +215,6 @@ function WeekMeal({
                 {...drag.dragHandleProps}
                 data-testid="week-meal"
                 data-meal-id={meal.id}
-                aria-label={fullLabel}
                 aria-pressed={picked}
                 onClick={() => onTap(meal, fullLabel)}
                 onKeyDown={(e) => {
@@ -220,6 +232,8 @@ function WeekMeal({
                     outline: picked ? '2px solid var(--mantine-color-blue-filled)' : undefined,
                   }}
                 >
+                  {/* Named by its content (what is seen), the day and slot said first. */}
+                  <VisuallyHidden>{dayAndSlot}</VisuallyHidden>
                   <Text
                     size="xs"
                     fs={empty ? 'italic' : undefined}

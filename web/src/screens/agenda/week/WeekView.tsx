@@ -122,7 +122,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
     >
       <Stack gap="md" data-testid="agenda-week">
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             <ActionIcon
               variant="subtle"
               size="lg"
