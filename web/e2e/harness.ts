@@ -164,7 +164,8 @@ export async function createAccount(
     throw new Error(`Registration of ${account.mail} refused: ${JSON.stringify(answer)}`);
   }
   const link = await waitForMailLink(app, account.mail, '/api/inscription/confirm');
-  const confirm = await fetch(link, { redirect: 'manual' });
+  // The link's page POSTs the confirmation (its GET confirms nothing).
+  const confirm = await fetch(link, { method: 'POST', redirect: 'manual' });
   if (confirm.status >= 400) {
     throw new Error(`Confirmation of ${account.mail} failed: HTTP ${confirm.status}`);
   }

@@ -7,13 +7,21 @@ import { conflict, invalid } from '@popote/domain';
 import type { ServerConfig } from '../config.js';
 import type { ServerStore } from '../store/server-store.js';
 import type { Mailer, OutgoingMail } from '../mail/mailer.js';
-import { newPasswordMail, registrationMail } from '../mail/account-mails.js';
+import {
+  accountChangedMail,
+  mailChangeLinkMail,
+  newPasswordMail,
+  registrationMail,
+} from '../mail/account-mails.js';
 import { HttpError, tooManyAttempts, unauthorized } from '../http/errors.js';
+import type { AccountRow, MailChangeRow } from '../store/accounts-store.js';
 import { hashLinkToken, newLinkToken } from './link-tokens.js';
 import { isValidMail, normalizeMail } from './mail-address.js';
-import { generatePassword, hashPassword, verifyPassword } from './passwords.js';
+import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { ACCOUNT_MESSAGES as M, MIN_PASSWORD_LENGTH } from './messages.js';
 import {
+  MAIL_CHANGE_LINK_TTL_MS,
+  MAILED_PASSWORD_USE_MS,
   REGISTRATION_LINK_TTL_MS,
   REGISTRATION_MEMORY_MS,
   RESET_PASSWORD_TTL_MS,
@@ -29,6 +37,11 @@ export interface RegistrationAnswer {
 export interface LoginAnswer extends RegistrationAnswer {
   /** A registration whose link was never followed (beyond the contract). */
   IsUnconfirmed?: boolean;
+  /**
+   * Beyond the contract: the password typed was a mailed one; it must be replaced in the
+   * settings within 24 hours (it then stops working).
+   */
+  MustChangePassword?: boolean;
   Id: number;
   Token: string;
   Pseudo: string;
@@ -37,10 +50,24 @@ export interface LoginAnswer extends RegistrationAnswer {
 export interface SettingsAnswer {
   Mail: string;
   Pseudo: string;
+  /** Beyond the contract: a new address waiting for its confirmation link. */
+  PendingMail?: string;
 }
 
-export type ConfirmationOutcome =
-  { kind: 'created'; userId: number } | { kind: 'unknown' | 'expired' | 'used' | 'mail_taken' };
+export interface SettingsUpdate {
+  Mail: string;
+  Password: string;
+  Pseudo: string;
+  /**
+   * Beyond the contract: Popote's own settings screen sends it, and then a mail or password
+   * change needs it right. The old contract's clients do not send it (see updateSettings).
+   */
+  CurrentPassword?: string;
+}
+
+export type LinkFailure = 'unknown' | 'expired' | 'used' | 'mail_taken';
+export type ConfirmationOutcome = { kind: 'created'; userId: number } | { kind: LinkFailure };
+export type MailChangeOutcome = { kind: 'changed'; mail: string } | { kind: LinkFailure };
 
 export interface AccountServiceDeps {
   store: ServerStore;
@@ -137,6 +164,20 @@ export class AccountService {
     return null;
   }
 
+  /**
+   * What following a registration link would do, without doing it (the link's GET page shows
+   * a button; only its POST confirms, so that a mail scanner opening links confirms nothing).
+   */
+  peekRegistration(token: string): { kind: 'valid' } | { kind: LinkFailure } {
+    if (!/^[\w-]{43}$/u.test(token)) return { kind: 'unknown' };
+    const pending = this.deps.store.accounts.findPendingRegistration(hashLinkToken(token));
+    if (!pending) return { kind: 'unknown' };
+    if (pending.usedAt !== null) return { kind: 'used' };
+    if (pending.expiresAt <= this.deps.now()) return { kind: 'expired' };
+    if (this.deps.store.accounts.findAccountByMail(pending.mail)) return { kind: 'mail_taken' };
+    return { kind: 'valid' };
+  }
+
   /** Follows a mailed registration link: creates the account once, if the mail is free. */
   confirmRegistration(token: string): ConfirmationOutcome {
     if (!/^[\w-]{43}$/u.test(token)) return { kind: 'unknown' };
@@ -186,11 +227,26 @@ export class AccountService {
 
     let granted = await verifyPassword(input.Password, account.passwordHash);
     const resetValid = account.resetHash !== null && (account.resetExpiresAt ?? 0) > now();
-    if (granted) {
+    // A mailed password in use that was not replaced in time no longer opens the account.
+    const mailedUntil = account.passwordExpiresAt ?? null;
+    const mailedPasswordExpired = granted && mailedUntil !== null && mailedUntil <= now();
+    let mustChangePassword = granted && mailedUntil !== null;
+    if (mailedPasswordExpired) {
+      return { ...refusal(M.mailedPasswordExpired, true), ...noSession };
+    } else if (granted) {
       if (account.resetHash !== null) store.accounts.clearResetPassword(account.id);
+      if (needsRehash(account.passwordHash, this.deps.scryptLog2N)) {
+        const upgraded = await hashPassword(input.Password, this.deps.scryptLog2N);
+        store.accounts.replacePasswordHash(account.id, upgraded);
+      }
     } else if (resetValid && (await verifyPassword(input.Password, account.resetHash ?? ''))) {
-      store.accounts.promoteResetPassword(account.id);
+      // A reset ends every other session: whoever held one must log in with a password again.
+      store.transaction(() => {
+        store.accounts.promoteResetPassword(account.id, now() + MAILED_PASSWORD_USE_MS);
+        store.accounts.deleteSessionsOf(account.id, null);
+      });
       granted = true;
+      mustChangePassword = true;
     } else if (account.resetHash !== null && !resetValid) {
       store.accounts.clearResetPassword(account.id);
     }
@@ -206,7 +262,14 @@ export class AccountService {
       Id: account.id,
       Token: this.deps.signSession(account.id),
       Pseudo: account.pseudo,
+      ...(mustChangePassword ? { MustChangePassword: true } : {}),
     };
+  }
+
+  /** Ends the session (POST /api/logout): its token stops working at once. */
+  logout(sessionId: string): true {
+    this.deps.store.accounts.deleteSession(sessionId);
+    return true;
   }
 
   /**
@@ -230,32 +293,124 @@ export class AccountService {
   }
 
   settings(userId: number): SettingsAnswer {
-    const account = this.deps.store.accounts.getAccount(userId);
+    const { store, now } = this.deps;
+    const account = store.accounts.getAccount(userId);
     if (!account) throw unauthorized();
-    return { Mail: account.mail, Pseudo: account.pseudo };
+    const pending = store.accounts.pendingMailChange(userId, now());
+    return {
+      Mail: account.mail,
+      Pseudo: account.pseudo,
+      ...(pending ? { PendingMail: pending.newMail } : {}),
+    };
   }
 
-  /** Changes mail, pseudonym and (unless Password is empty) the password. */
+  /**
+   * Changes the pseudonym at once; a new password at once too (unless Password is empty),
+   * ending every other session of the account; a new mail only once the link mailed to it is
+   * followed. The account's address is told of a password or mail change. With
+   * CurrentPassword (Popote's own screen), a mail or password change needs it right; without
+   * it (the old contract's clients), the change is still made, and told, as above.
+   */
   async updateSettings(
     userId: number,
-    input: { Mail: string; Password: string; Pseudo: string },
+    input: SettingsUpdate,
+    sessionId: string | null,
   ): Promise<SettingsAnswer> {
     const { store } = this.deps;
+    const account = store.accounts.getAccount(userId);
+    if (!account) throw unauthorized();
     const mail = normalizeMail(input.Mail);
     if (!isValidMail(mail)) throw invalid(M.invalidMail);
     const pseudo = checkPseudo(input.Pseudo);
     if (typeof pseudo !== 'string') throw invalid(pseudo.error);
     if (input.Password !== '' && isWeak(input.Password)) throw invalid(M.weakPassword);
-    const passwordHash =
-      input.Password === '' ? null : await hashPassword(input.Password, this.deps.scryptLog2N);
-    store.transaction(() => {
-      if (!store.accounts.getAccount(userId)) throw unauthorized();
+    const mailChanges = mail !== account.mail;
+    const passwordChanges = input.Password !== '';
+    if ((mailChanges || passwordChanges) && input.CurrentPassword !== undefined) {
+      await this.checkCurrentPassword(account, input.CurrentPassword);
+    }
+    if (mailChanges) {
       const owner = store.accounts.findAccountByMail(mail);
       if (owner && owner.id !== userId) throw conflict(M.mailUsed);
-      store.accounts.updateAccount(userId, { mail, pseudo, passwordHash });
+    }
+    const passwordHash = passwordChanges
+      ? await hashPassword(input.Password, this.deps.scryptLog2N)
+      : null;
+    // The link leaves before anything changes: if it cannot be sent, nothing is changed.
+    if (mailChanges) await this.mailChangeLink(account, mail, pseudo);
+    store.transaction(() => {
+      if (!store.accounts.getAccount(userId)) throw unauthorized();
+      store.accounts.updateAccount(userId, { pseudo, passwordHash });
+      if (passwordHash !== null) store.accounts.deleteSessionsOf(userId, sessionId);
       store.putPublicUser(userId, pseudo);
     });
-    return { Mail: mail, Pseudo: pseudo };
+    if (mailChanges || passwordChanges) {
+      const change = { password: passwordChanges, newMail: mailChanges ? mail : null };
+      await this.tell(accountChangedMail(account.mail, pseudo, change, this.deps.config.publicUrl));
+    }
+    return this.settings(userId);
+  }
+
+  /** A wrong current password counts as a failed login on the account (same limit). */
+  private async checkCurrentPassword(account: AccountRow, password: string): Promise<void> {
+    const { store, now } = this.deps;
+    const key = `settings:${account.id}`;
+    if (this.attemptsInWindow(key) >= this.deps.config.authRateLimit.perAddressMax) {
+      throw tooManyAttempts();
+    }
+    if (await verifyPassword(password, account.passwordHash)) return;
+    store.accounts.recordAttempt(key, now());
+    throw new HttpError(403, M.wrongCurrentPassword);
+  }
+
+  private async mailChangeLink(account: AccountRow, newMail: string, pseudo: string) {
+    const { store, now } = this.deps;
+    const token = newLinkToken();
+    const at = now();
+    store.transaction(() => {
+      store.accounts.deleteMailChangesExpiredBefore(at - REGISTRATION_MEMORY_MS);
+      store.accounts.addMailChange({
+        tokenHash: hashLinkToken(token),
+        userId: account.id,
+        newMail,
+        createdAt: at,
+        expiresAt: at + MAIL_CHANGE_LINK_TTL_MS,
+        usedAt: null,
+      });
+    });
+    const link = `${this.deps.config.publicUrl}/api/settings/mail/confirm?token=${token}`;
+    await this.send(mailChangeLinkMail(newMail, pseudo, account.mail, link));
+  }
+
+  /** What following a mail-change link would do, without doing it (see peekRegistration). */
+  peekMailChange(token: string): { kind: 'valid'; mail: string } | { kind: LinkFailure } {
+    const change = this.findMailChange(token);
+    if ('kind' in change) return change;
+    return { kind: 'valid', mail: change.newMail };
+  }
+
+  /** Follows a mail-change link (its POST): the account takes the new address, once. */
+  confirmMailChange(token: string): MailChangeOutcome {
+    const { store, now } = this.deps;
+    return store.transaction((): MailChangeOutcome => {
+      const change = this.findMailChange(token);
+      if ('kind' in change) return change;
+      store.accounts.setMail(change.userId, change.newMail);
+      store.accounts.markMailChangeUsed(change.tokenHash, now());
+      return { kind: 'changed', mail: change.newMail };
+    });
+  }
+
+  private findMailChange(token: string): MailChangeRow | { kind: LinkFailure } {
+    if (!/^[\w-]{43}$/u.test(token)) return { kind: 'unknown' };
+    const { store, now } = this.deps;
+    const change = store.accounts.findMailChange(hashLinkToken(token));
+    if (!change || !store.accounts.getAccount(change.userId)) return { kind: 'unknown' };
+    if (change.usedAt !== null) return { kind: 'used' };
+    if (change.expiresAt <= now()) return { kind: 'expired' };
+    const owner = store.accounts.findAccountByMail(change.newMail);
+    if (owner && owner.id !== change.userId) return { kind: 'mail_taken' };
+    return change;
   }
 
   /** Counts one attempt on the address, refusing it once the window's budget is spent. */
@@ -272,6 +427,18 @@ export class AccountService {
     const since = now() - config.authRateLimit.windowMs;
     store.accounts.deleteAttemptsBefore(since);
     return store.accounts.countAttempts(key, since);
+  }
+
+  /** A notice whose failure must not undo what was done: logged, not answered. */
+  private async tell(mail: OutgoingMail): Promise<void> {
+    try {
+      await this.deps.mailer.send(mail);
+    } catch (error) {
+      this.deps.log.error(
+        { err: error, to: mail.to, subject: mail.subject },
+        "Échec de l'envoi du mail",
+      );
+    }
   }
 
   private async send(mail: OutgoingMail): Promise<void> {

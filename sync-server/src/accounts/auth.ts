@@ -1,7 +1,12 @@
 /**
- * Session tokens: a JWT whose subject is the user id, valid 30 days. Routes that need a user
- * call requireUser (or use requireUserHook) and get the id, or answer 401.
+ * Session tokens: a JWT whose subject is the user id, valid 30 days, carrying the id of its
+ * session (`sid`). The session is a row of the store, checked on every request: logging out
+ * deletes it, and a password change or reset deletes the account's other sessions, so a
+ * token stops working at once although its signature and date are still good. Every route
+ * that needs a user (/api, /sync/*, /sync/events) goes through requireUser (or
+ * requireUserHook) and gets the id, or answers 401.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { unauthorized } from '../http/errors.js';
 import { SESSION_TTL_MS } from './durations.js';
@@ -10,6 +15,8 @@ export interface SessionClaims {
   sub: string;
   /** Same as sub, under the name the original service's tokens used. */
   IdUser: number;
+  /** The session's id: the token is honoured while the store holds this session. */
+  sid: string;
   iat: number;
   exp: number;
 }
@@ -28,34 +35,52 @@ declare module 'fastify' {
   }
 }
 
-export function signSession(app: FastifyInstance, userId: number): string {
-  const iat = Math.floor(app.popote.now() / 1000);
-  return app.jwt.sign({
-    sub: String(userId),
-    IdUser: userId,
-    iat,
-    exp: iat + SESSION_TTL_MS / 1000,
-  });
+/** A verified session: its user and its id (to end it, or to keep it when ending the others). */
+export interface VerifiedSession {
+  userId: number;
+  sessionId: string;
 }
 
-/** The id of the user whose bearer token the request carries; 401 otherwise. */
-export async function requireUser(request: FastifyRequest): Promise<number> {
+/** Opens a new session for the user and answers its token. */
+export function signSession(app: FastifyInstance, userId: number): string {
+  const { store, now } = app.popote;
+  const at = now();
+  const iat = Math.floor(at / 1000);
+  const sid = randomBytes(18).toString('base64url');
+  const exp = iat + SESSION_TTL_MS / 1000;
+  store.transaction(() => {
+    store.accounts.deleteSessionsExpiredBefore(at);
+    store.accounts.createSession({ id: sid, userId, createdAt: at, expiresAt: exp * 1000 });
+  });
+  return app.jwt.sign({ sub: String(userId), IdUser: userId, sid, iat, exp });
+}
+
+const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)\s*$/iu;
+
+/** The session of the request's bearer token; 401 when missing, forged, expired or ended. */
+export function requireSession(request: FastifyRequest): VerifiedSession {
   const { store, now } = request.server.popote;
-  const match = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)\s*$/iu.exec(
-    request.headers.authorization ?? '',
-  );
+  const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthorized();
-  let claims: SessionClaims;
+  let claims: Partial<SessionClaims>;
   try {
     claims = request.server.jwt.verify<SessionClaims>(match[1], { clockTimestamp: now() });
   } catch {
     throw unauthorized();
   }
-  const id = Number(claims.sub);
-  if (!/^\d+$/u.test(claims.sub) || !Number.isSafeInteger(id)) throw unauthorized();
-  // A deleted account's tokens stop working at once.
-  if (!store.accounts.getAccount(id)) throw unauthorized();
-  return id;
+  const { sub, sid } = claims;
+  if (typeof sub !== 'string' || !/^\d{1,15}$/u.test(sub)) throw unauthorized();
+  // Tokens made before sessions were recorded carry no sid: their users log in again once.
+  if (typeof sid !== 'string' || sid.length > 64) throw unauthorized();
+  const userId = store.accounts.sessionUserId(sid, now());
+  // A deleted account's sessions, and ended ones, stop working at once.
+  if (userId === undefined || userId !== Number(sub)) throw unauthorized();
+  return { userId, sessionId: sid };
+}
+
+/** The id of the user whose bearer token the request carries; 401 otherwise. */
+export async function requireUser(request: FastifyRequest): Promise<number> {
+  return requireSession(request).userId;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.js';
-import { RESET_PASSWORD_TTL_MS, SESSION_TTL_MS } from './durations.js';
+import { linkIn, pathOf, startTestServer, type TestServer } from '../test-support/harness.js';
+import { MAILED_PASSWORD_USE_MS, RESET_PASSWORD_TTL_MS, SESSION_TTL_MS } from './durations.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -82,18 +82,55 @@ describe('GET /api/reset', () => {
     expect(await loginError('anne@exemple.fr', 'tartiflette')).toBe('');
   });
 
-  test('using the mailed password makes it the password and the old one stops working', async () => {
+  test('using the mailed password makes it the password for 24 hours, to be replaced', async () => {
     const { id } = await server.signUp('anne@exemple.fr', 'tartiflette');
     await reset('anne@exemple.fr');
     const fresh = mailedPassword();
     const session = (await login('anne@exemple.fr', fresh)).json<{ Error: string; Id: number }>();
-    expect(session).toMatchObject({ Error: '', Id: id });
+    // The answer says to replace it.
+    expect(session).toMatchObject({ Error: '', Id: id, MustChangePassword: true });
     expect(await loginError('anne@exemple.fr', 'tartiflette')).toBe(
       'Le mot de passe est incorrect.',
     );
-    // Long after the mailed password's 24 hours, it is simply the password.
-    server.clock.now += 2 * RESET_PASSWORD_TTL_MS;
-    expect(await loginError('anne@exemple.fr', fresh)).toBe('');
+    // Until replaced, every login says so, and 24 hours after its first use it stops working.
+    server.clock.now += MAILED_PASSWORD_USE_MS - 1000;
+    expect((await login('anne@exemple.fr', fresh)).json()).toMatchObject({
+      Error: '',
+      MustChangePassword: true,
+    });
+    server.clock.now += 1000;
+    expect((await login('anne@exemple.fr', fresh)).json()).toEqual({
+      Error:
+        'Le mot de passe reçu par mail a expiré : il devait être remplacé dans les 24 heures. Demandez-en un nouveau avec « Mot de passe oublié ? ».',
+      IsPasswordError: true,
+      Id: 0,
+      Token: '',
+      Pseudo: '',
+    });
+  });
+
+  test('a mailed password replaced in the settings is no longer to change', async () => {
+    await server.signUp('anne@exemple.fr', 'tartiflette');
+    await reset('anne@exemple.fr');
+    const fresh = mailedPassword();
+    const { Token } = (await login('anne@exemple.fr', fresh)).json<{ Token: string }>();
+    const changed = await server.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers: bearer(Token),
+      payload: {
+        Mail: 'anne@exemple.fr',
+        Password: 'croque-monsieur',
+        Pseudo: 'Anne',
+        CurrentPassword: fresh,
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    server.clock.now += 2 * MAILED_PASSWORD_USE_MS;
+    const answer = (await login('anne@exemple.fr', 'croque-monsieur')).json<object>();
+    expect(answer).toMatchObject({ Error: '' });
+    expect(answer).not.toHaveProperty('MustChangePassword');
+    expect(await loginError('anne@exemple.fr', fresh)).toBe('Le mot de passe est incorrect.');
   });
 
   test('the mailed password expires after 24 hours; the old one keeps working', async () => {
@@ -186,7 +223,7 @@ describe('/api/settings', () => {
     expect(answer.json()).toEqual(expired);
   });
 
-  test('POST with an empty password changes mail and pseudonym, keeps the password', async () => {
+  test('POST with an empty password changes the pseudonym, and the mail once confirmed', async () => {
     const { token } = await server.signUp('anne@exemple.fr', 'tartiflette', 'Anne');
     const answer = await server.inject({
       method: 'POST',
@@ -196,10 +233,14 @@ describe('/api/settings', () => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({
-      Mail: 'anne.martin@exemple.fr',
+      Mail: 'anne@exemple.fr',
+      PendingMail: 'anne.martin@exemple.fr',
       Password: '',
       Pseudo: 'Anne M.',
     });
+    // The new address works once the link mailed to it is followed (its page's POST).
+    const link = linkIn(server.mails().find((m) => m.includes('To: anne.martin@exemple.fr'))!);
+    expect((await server.inject({ method: 'POST', url: pathOf(link) })).statusCode).toBe(200);
     expect((await login('anne.martin@exemple.fr', 'tartiflette')).json()).toMatchObject({
       Error: '',
       Pseudo: 'Anne M.',
@@ -213,7 +254,13 @@ describe('/api/settings', () => {
       url: '/api/settings',
       headers: bearer(token),
     });
-    expect(settings.json()).toMatchObject({ Mail: 'anne.martin@exemple.fr', Pseudo: 'Anne M.' });
+    expect(settings.json()).toEqual({
+      Id: expect.any(Number),
+      IsAdmin: false,
+      Mail: 'anne.martin@exemple.fr',
+      Password: '',
+      Pseudo: 'Anne M.',
+    });
   });
 
   test('POST with a password changes it', async () => {

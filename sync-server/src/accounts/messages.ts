@@ -9,6 +9,9 @@ export const ACCOUNT_MESSAGES = {
   pseudoInvalid: 'Le pseudonyme contient des caractères non autorisés.',
   mailFailed: "Le mail n'a pas pu être envoyé. Merci de réessayer plus tard.",
   notConfirmed: "Votre inscription n'est pas encore confirmée : suivez le lien reçu par mail.",
+  wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
+  mailedPasswordExpired:
+    'Le mot de passe reçu par mail a expiré : il devait être remplacé dans les 24 heures. Demandez-en un nouveau avec « Mot de passe oublié ? ».',
 } as const;
 
 /** Shortest password accepted, in characters. */

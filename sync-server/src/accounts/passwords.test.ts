@@ -4,14 +4,18 @@ import {
   PASSWORD_WORDS,
   generatePassword,
   hashPassword,
+  needsRehash,
   verifyPassword,
 } from './passwords.js';
 
 describe('password hashes', () => {
-  test('the default cost is N = 2^15, r = 8, p = 1 and verifies', async () => {
+  test("the default cost is N = 2^15, r = 8, p = 3 (OWASP's equivalent of 2^17, 8, 1) and verifies", async () => {
     expect(DEFAULT_SCRYPT_LOG2_N).toBe(15);
     const hash = await hashPassword('tartiflette');
-    expect(hash).toMatch(/^scrypt\$ln=15,r=8,p=1\$[\w-]{22}\$[\w-]{43}$/u);
+    expect(hash).toMatch(/^scrypt\$ln=15,r=8,p=3\$[\w-]{22}\$[\w-]{43}$/u);
+    // One of the settings that OWASP's Password Storage Cheat Sheet lists as equivalent.
+    const owasp = ['ln=17,r=8,p=1', 'ln=16,r=8,p=2', 'ln=15,r=8,p=3', 'ln=14,r=8,p=5'];
+    expect(owasp).toContain(/ln=\d+,r=\d+,p=\d+/u.exec(hash)?.[0]);
     expect(await verifyPassword('tartiflette', hash)).toBe(true);
     expect(await verifyPassword('tartiflettE', hash)).toBe(false);
   });
@@ -34,6 +38,17 @@ describe('password hashes', () => {
       expect(await verifyPassword('motdepasse', stored)).toBe(false);
     },
   );
+});
+
+describe('cost upgrade', () => {
+  test('a hash below the current cost needs rehashing, one at it or above does not', async () => {
+    const old = 'scrypt$ln=15,r=8,p=1$YWJjZGVmZ2hpamtsbW5vcA$YWJj';
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(await hashPassword('tartiflette', 10), 10)).toBe(false);
+    expect(needsRehash(await hashPassword('tartiflette', 10), 11)).toBe(true);
+    expect(needsRehash('scrypt$ln=17,r=8,p=1$YWJj$YWJj')).toBe(false);
+    expect(needsRehash('pas un hash')).toBe(false);
+  });
 });
 
 describe('generated passwords', () => {

@@ -14,7 +14,9 @@ const register = (payload: unknown) =>
   server.inject({ method: 'POST', url: '/api/inscription', payload: payload as object });
 const login = (Mail: string, Password: string) =>
   server.inject({ method: 'POST', url: '/api/loggin', payload: { Mail, Password } });
-const follow = (link: string) => server.inject({ method: 'GET', url: pathOf(link) });
+// The link's page has a button that POSTs to the link: that is what confirms.
+const follow = (link: string) => server.inject({ method: 'POST', url: pathOf(link) });
+const open = (link: string) => server.inject({ method: 'GET', url: pathOf(link) });
 
 describe('POST /api/inscription then the mailed link', () => {
   test('registers, confirms by mail and logs in', async () => {
@@ -42,8 +44,23 @@ describe('POST /api/inscription then the mailed link', () => {
       Pseudo: '',
     });
 
+    // Opening the link (as a mail scanner does) only shows a page with a button.
+    for (let i = 0; i < 3; i++) {
+      const page = await open(link);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      const token = link.split('token=')[1] ?? '';
+      expect(page.body).toContain(`<form method="post" action="?token=${token}">`);
+      expect(page.body).toContain('<button type="submit">Valider mon inscription</button>');
+    }
+    expect(server.app.popote.store.accounts.findAccountByMail('anne@exemple.fr')).toBeUndefined();
+    expect((await login('anne@exemple.fr', 'tartiflette')).json()).toMatchObject({
+      IsUnconfirmed: true,
+      Token: '',
+    });
+
     const confirmed = await follow(link);
-    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.statusCode).toBe(303);
     expect(confirmed.headers.location).toBe('http://popote.test/?show-success-inscription=OK');
 
     const session = (await login('anne@exemple.fr', 'tartiflette')).json<{
@@ -60,8 +77,9 @@ describe('POST /api/inscription then the mailed link', () => {
     expect(session.Pseudo).toBe('Anne');
     const claims = JSON.parse(
       Buffer.from(session.Token.split('.')[1] ?? '', 'base64url').toString(),
-    ) as { sub: string; IdUser: number; iat: number; exp: number };
+    ) as { sub: string; IdUser: number; sid: string; iat: number; exp: number };
     expect(claims.sub).toBe(String(session.Id));
+    expect(claims.sid).toMatch(/^[\w-]{24}$/u);
     expect(claims.IdUser).toBe(session.Id);
     expect(claims.iat).toBe(server.clock.now / 1000);
     expect(claims.exp - claims.iat).toBe(SESSION_TTL_MS / 1000);
@@ -87,7 +105,7 @@ describe('POST /api/inscription then the mailed link', () => {
   test('a link works once; a second visit shows a French page', async () => {
     await register({ Mail: 'anne@exemple.fr', Password: 'tartiflette', Pseudo: 'Anne' });
     const link = linkIn(server.lastMail());
-    expect((await follow(link)).statusCode).toBe(302);
+    expect((await follow(link)).statusCode).toBe(303);
     const again = await follow(link);
     expect(again.statusCode).toBe(410);
     expect(again.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -112,7 +130,7 @@ describe('POST /api/inscription then the mailed link', () => {
   test('a link is still valid just before 48 hours', async () => {
     await register({ Mail: 'anne@exemple.fr', Password: 'tartiflette', Pseudo: 'Anne' });
     server.clock.now += REGISTRATION_LINK_TTL_MS - 1;
-    expect((await follow(linkIn(server.lastMail()))).statusCode).toBe(302);
+    expect((await follow(linkIn(server.lastMail()))).statusCode).toBe(303);
   });
 
   test('unknown, missing or malformed tokens show a 404 page', async () => {
@@ -121,9 +139,11 @@ describe('POST /api/inscription then the mailed link', () => {
       '/api/inscription/confirm',
       '/api/inscription/confirm?token=abc',
     ]) {
-      const answer = await server.inject({ method: 'GET', url });
-      expect(answer.statusCode).toBe(404);
-      expect(answer.body).toContain('Lien inconnu');
+      for (const method of ['GET', 'POST'] as const) {
+        const answer = await server.inject({ method, url });
+        expect(answer.statusCode).toBe(404);
+        expect(answer.body).toContain('Lien inconnu');
+      }
     }
   });
 
@@ -133,7 +153,7 @@ describe('POST /api/inscription then the mailed link', () => {
     await register({ Mail: 'anne@exemple.fr', Password: 'raclette22', Pseudo: 'Anne 2' });
     const second = linkIn(server.lastMail());
     expect(second).not.toBe(first);
-    expect((await follow(second)).statusCode).toBe(302);
+    expect((await follow(second)).statusCode).toBe(303);
     const late = await follow(first);
     expect(late.statusCode).toBe(409);
     expect(late.body).toContain('Cette adresse mail est déjà utilisée.');

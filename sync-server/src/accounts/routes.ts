@@ -1,13 +1,18 @@
 /**
  * The account routes of spec 7.1, mounted under /api.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { ServerConfig } from '../config.js';
 import { acceptEmptyBodies } from '../http/body-parsers.js';
 import { unauthorized } from '../http/errors.js';
-import { requireUserHook } from './auth.js';
-import { confirmationFailurePage } from './link-pages.js';
+import { requireSession, requireUserHook } from './auth.js';
+import {
+  confirmButtonPage,
+  linkFailurePage,
+  mailChangedPage,
+  type LinkPage,
+} from './link-pages.js';
 import {
   ConfirmQuery,
   InscriptionAnswer,
@@ -45,17 +50,38 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     (request) => accounts().register(request.body),
   );
 
+  const sendPage = (reply: FastifyReply, page: LinkPage) =>
+    reply
+      .code(page.statusCode)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(page.html);
+
+  // The mailed link opens a page whose button POSTs to the same address: opening the link
+  // (a mail scanner, a preview) confirms nothing.
   app.get<{ Querystring: ConfirmQuery }>(
     '/inscription/confirm',
     { schema: { querystring: ConfirmQuery } },
     async (request, reply) => {
+      const token = request.query.token ?? '';
+      const appUrl = app.popote.config.publicUrl;
+      const peek = accounts().peekRegistration(token);
+      if (peek.kind !== 'valid')
+        return sendPage(reply, linkFailurePage('inscription', peek.kind, appUrl));
+      return sendPage(reply, confirmButtonPage('inscription', token, appUrl));
+    },
+  );
+
+  app.post<{ Querystring: ConfirmQuery }>(
+    '/inscription/confirm',
+    { bodyLimit: ACCOUNT_BODY_LIMIT, config: perIp, schema: { querystring: ConfirmQuery } },
+    async (request, reply) => {
       const outcome = accounts().confirmRegistration(request.query.token ?? '');
       const appUrl = app.popote.config.publicUrl;
       if (outcome.kind === 'created') {
-        return reply.redirect(`${appUrl}/?show-success-inscription=OK`, 302);
+        return reply.redirect(`${appUrl}/?show-success-inscription=OK`, 303);
       }
-      const page = confirmationFailurePage(outcome.kind, appUrl);
-      return reply.code(page.statusCode).type('text/html; charset=utf-8').send(page.html);
+      return sendPage(reply, linkFailurePage('inscription', outcome.kind, appUrl));
     },
   );
 
@@ -100,18 +126,56 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       onRequest: requireUserHook,
       schema: { body: SettingsBody, response: { 200: SettingsAnswer } },
     },
-    async (request) =>
-      userAnswer(userOf(request), await accounts().updateSettings(userOf(request), request.body)),
+    async (request) => {
+      // The session that asks keeps working when a new password ends the others.
+      const { userId, sessionId } = requireSession(request);
+      return userAnswer(userId, await accounts().updateSettings(userId, request.body, sessionId));
+    },
+  );
+
+  app.get<{ Querystring: ConfirmQuery }>(
+    '/settings/mail/confirm',
+    { schema: { querystring: ConfirmQuery } },
+    async (request, reply) => {
+      const token = request.query.token ?? '';
+      const appUrl = app.popote.config.publicUrl;
+      const peek = accounts().peekMailChange(token);
+      if (peek.kind !== 'valid')
+        return sendPage(reply, linkFailurePage('adresse', peek.kind, appUrl));
+      return sendPage(reply, confirmButtonPage('adresse', token, appUrl, peek.mail));
+    },
+  );
+
+  app.post<{ Querystring: ConfirmQuery }>(
+    '/settings/mail/confirm',
+    { bodyLimit: ACCOUNT_BODY_LIMIT, config: perIp, schema: { querystring: ConfirmQuery } },
+    async (request, reply) => {
+      const outcome = accounts().confirmMailChange(request.query.token ?? '');
+      const appUrl = app.popote.config.publicUrl;
+      if (outcome.kind === 'changed') return sendPage(reply, mailChangedPage(outcome.mail, appUrl));
+      return sendPage(reply, linkFailurePage('adresse', outcome.kind, appUrl));
+    },
+  );
+
+  // Beyond the contract: 'Se déconnecter' ends the session on the server too.
+  app.post(
+    '/logout',
+    { bodyLimit: ACCOUNT_BODY_LIMIT, schema: { response: { 200: Type.Boolean() } } },
+    async (request) => accounts().logout(requireSession(request).sessionId),
   );
 };
 
 /** The contract's User: the password is never returned (see SettingsAnswer). */
-const userAnswer = (id: number, settings: { Mail: string; Pseudo: string }) => ({
+const userAnswer = (
+  id: number,
+  settings: { Mail: string; Pseudo: string; PendingMail?: string },
+) => ({
   Id: id,
   IsAdmin: false,
   Mail: settings.Mail,
   Password: '' as const,
   Pseudo: settings.Pseudo,
+  ...(settings.PendingMail !== undefined ? { PendingMail: settings.PendingMail } : {}),
 });
 
 function userOf(request: FastifyRequest): number {

@@ -32,6 +32,11 @@ export const LogginAnswer = Type.Object({
    * followed (the screen offers to send it again).
    */
   IsUnconfirmed: Type.Optional(Type.Boolean()),
+  /**
+   * Beyond the contract: the password typed was a mailed one, to replace in the settings
+   * within 24 hours (it stops working then).
+   */
+  MustChangePassword: Type.Optional(Type.Boolean()),
   Id: Type.Integer(),
   Token: Type.String(),
   Pseudo: Type.String(),
@@ -46,9 +51,16 @@ export type ResendBody = Static<typeof ResendBody>;
 
 /**
  * The contract's User as GET /settings answered it ({Id, IsAdmin, Mail, Password, Pseudo}; Id
- * and IsAdmin are ignored). An empty Password keeps the current one.
+ * and IsAdmin are ignored). An empty Password keeps the current one. Beyond the contract,
+ * CurrentPassword (sent by Popote's own settings screen) must be right for a mail or password
+ * change; a new Mail takes effect once the link mailed to it is followed.
  */
-export const SettingsBody = Type.Object({ Mail, Password, Pseudo });
+export const SettingsBody = Type.Object({
+  Mail,
+  Password,
+  Pseudo,
+  CurrentPassword: Type.Optional(Password),
+});
 export type SettingsBody = Static<typeof SettingsBody>;
 
 /**
@@ -61,4 +73,6 @@ export const SettingsAnswer = Type.Object({
   Mail: Type.String(),
   Password: Type.Literal(''),
   Pseudo: Type.String(),
+  /** Beyond the contract: a new address waiting for its confirmation link. */
+  PendingMail: Type.Optional(Type.String()),
 });

@@ -57,7 +57,7 @@ describe('login of a registration whose link was not followed', () => {
   test('once the link is followed, the login opens a session', async () => {
     server = await startTestServer();
     await register('anne@exemple.fr', 'tartiflette');
-    await server.inject({ method: 'GET', url: pathOf(linkIn(server.lastMail())) });
+    await server.inject({ method: 'POST', url: pathOf(linkIn(server.lastMail())) });
     const answer = (await login('anne@exemple.fr', 'tartiflette')).json<Record<string, unknown>>();
     expect(answer.Error).toBe('');
     expect(answer.IsUnconfirmed).toBeUndefined();
@@ -92,13 +92,13 @@ describe('POST /api/inscription/renvoi', () => {
     const second = linkIn(mail);
     expect(second).not.toBe(first);
 
-    expect((await server.inject({ method: 'GET', url: pathOf(second) })).statusCode).toBe(302);
+    expect((await server.inject({ method: 'POST', url: pathOf(second) })).statusCode).toBe(303);
     expect((await login('anne@exemple.fr', 'tartiflette')).json()).toMatchObject({
       Error: '',
       Pseudo: 'Anne la cuisinière',
     });
     // The first link now meets an existing account: it creates nothing more.
-    expect((await server.inject({ method: 'GET', url: pathOf(first) })).statusCode).toBe(409);
+    expect((await server.inject({ method: 'POST', url: pathOf(first) })).statusCode).toBe(409);
   });
 
   test('works after the first link expired', async () => {
@@ -107,7 +107,7 @@ describe('POST /api/inscription/renvoi', () => {
     server.clock.now += REGISTRATION_LINK_TTL_MS + 1;
     expect((await resend('anne@exemple.fr', 'tartiflette')).json()).toBe(true);
     const fresh = linkIn(server.lastMail());
-    expect((await server.inject({ method: 'GET', url: pathOf(fresh) })).statusCode).toBe(302);
+    expect((await server.inject({ method: 'POST', url: pathOf(fresh) })).statusCode).toBe(303);
   });
 
   test('answers true and sends nothing for a wrong password, an unknown or a confirmed address', async () => {

@@ -49,7 +49,9 @@ export function newPasswordMail(
     '',
     'Il est valable 24 heures. Votre ancien mot de passe fonctionne encore : le premier des deux',
     "que vous utiliserez pour vous connecter deviendra votre mot de passe, et l'autre cessera de",
-    'fonctionner. Vous pourrez ensuite le changer dans les Préférences de votre compte.',
+    'fonctionner. Si vous vous connectez avec celui-ci, choisissez aussitôt un mot de passe à vous',
+    'dans les Préférences : le mot de passe reçu par mail cesse de fonctionner 24 heures après',
+    'cette connexion, et toutes vos autres sessions sont fermées.',
     '',
     "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe",
     'actuel reste valable.',
@@ -63,7 +65,7 @@ export function newPasswordMail(
     `<p>Bonjour ${escapeHtml(pseudo)},</p>
 <p>Un nouveau mot de passe a été demandé pour votre compte Popote.</p>
 <p>Votre nouveau mot de passe : <strong style="font-family:monospace;font-size:16px">${escapeHtml(password)}</strong></p>
-<p>Il est valable 24 heures. Votre ancien mot de passe fonctionne encore : le premier des deux que vous utiliserez pour vous connecter deviendra votre mot de passe, et l'autre cessera de fonctionner. Vous pourrez ensuite le changer dans les Préférences de votre compte.</p>
+<p>Il est valable 24 heures. Votre ancien mot de passe fonctionne encore : le premier des deux que vous utiliserez pour vous connecter deviendra votre mot de passe, et l'autre cessera de fonctionner. Si vous vous connectez avec celui-ci, choisissez aussitôt un mot de passe à vous dans les Préférences : le mot de passe reçu par mail cesse de fonctionner 24 heures après cette connexion, et toutes vos autres sessions sont fermées.</p>
 <p>Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe actuel reste valable.</p>
 <p><a href="${escapeHtml(appUrl)}/">Se connecter à Popote</a></p>`,
   );
@@ -74,6 +76,93 @@ export function newPasswordMail(
     html,
     link: `${appUrl}/`,
     kind: 'mot-de-passe',
+  };
+}
+
+/** Sent to the new address: the change takes effect only once this link is followed. */
+export function mailChangeLinkMail(
+  to: string,
+  pseudo: string,
+  oldMail: string,
+  link: string,
+): OutgoingMail {
+  const text = [
+    `Bonjour ${pseudo},`,
+    '',
+    `Vous avez demandé que votre compte Popote utilise cette adresse à la place de ${oldMail}.`,
+    'Pour confirmer ce changement, suivez ce lien (valable 48 heures) puis cliquez sur le bouton',
+    'de la page qui s’ouvre :',
+    '',
+    link,
+    '',
+    "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne change.",
+    '',
+    "L'équipe Popote",
+  ].join('\n');
+  const html = layout(
+    'Confirmez votre nouvelle adresse',
+    `<p>Bonjour ${escapeHtml(pseudo)},</p>
+<p>Vous avez demandé que votre compte Popote utilise cette adresse à la place de ${escapeHtml(oldMail)}. Pour confirmer ce changement, suivez ce lien (valable 48 heures) puis cliquez sur le bouton de la page qui s’ouvre :</p>
+<p><a href="${escapeHtml(link)}">Confirmer ma nouvelle adresse</a></p>
+<p style="color:#666;font-size:13px">Si le lien ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>${escapeHtml(link)}</p>
+<p>Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne change.</p>`,
+  );
+  return {
+    to,
+    subject: 'Popote : confirmez votre nouvelle adresse',
+    text,
+    html,
+    link,
+    kind: 'changement-adresse',
+  };
+}
+
+/**
+ * Sent to the account's address (the old one when the mail changes) after its password was
+ * changed or a new address was asked for, so that a stolen session cannot act unseen.
+ */
+export function accountChangedMail(
+  to: string,
+  pseudo: string,
+  change: { password: boolean; newMail: string | null },
+  appUrl: string,
+): OutgoingMail {
+  const what: string[] = [];
+  if (change.password) {
+    what.push(
+      'Le mot de passe de votre compte Popote vient d’être changé. Vos autres sessions (autres appareils, autres navigateurs) ont été fermées.',
+    );
+  }
+  if (change.newMail !== null) {
+    what.push(
+      `Un changement d'adresse mail vers ${change.newMail} a été demandé pour votre compte Popote. Il ne prendra effet que lorsque le lien envoyé à cette nouvelle adresse aura été suivi ; d'ici là, votre compte garde cette adresse-ci.`,
+    );
+  }
+  const advice =
+    "Si vous n'êtes pas à l'origine de ce changement, demandez sans attendre un nouveau mot de passe avec « Mot de passe oublié ? » sur la page de connexion : cela fermera toutes les sessions ouvertes sur votre compte.";
+  const text = [
+    `Bonjour ${pseudo},`,
+    '',
+    ...what.flatMap((line) => [line, '']),
+    advice,
+    '',
+    `Popote : ${appUrl}/`,
+    '',
+    "L'équipe Popote",
+  ].join('\n');
+  const html = layout(
+    'Votre compte a changé',
+    `<p>Bonjour ${escapeHtml(pseudo)},</p>
+${what.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p>${escapeHtml(advice)}</p>
+<p><a href="${escapeHtml(appUrl)}/">Aller sur Popote</a></p>`,
+  );
+  return {
+    to,
+    subject: 'Popote : changement sur votre compte',
+    text,
+    html,
+    kind: 'compte-modifie',
   };
 }
 

@@ -79,10 +79,10 @@ describe('mail delivery', () => {
       expect(mail?.to).toEqual(['zoe@exemple.fr']);
       expect(mail?.data).toContain('Subject: Popote : confirmez votre inscription');
       const confirmed = await server.inject({
-        method: 'GET',
+        method: 'POST',
         url: pathOf(linkIn(mail?.data ?? '')),
       });
-      expect(confirmed.statusCode).toBe(302);
+      expect(confirmed.statusCode).toBe(303);
 
       await server.inject({ method: 'GET', url: '/api/reset?mail=zoe@exemple.fr' });
       expect(smtp.received).toHaveLength(2);

@@ -1,5 +1,6 @@
 /**
- * SQL for accounts, pending registrations and per-address attempt counters.
+ * SQL for accounts, sessions, pending registrations and mail changes, and per-address attempt
+ * counters.
  */
 import type { Database, Statement } from 'better-sqlite3';
 
@@ -11,6 +12,20 @@ export interface AccountRow {
   resetHash: string | null;
   resetExpiresAt: number | null;
   createdAt: number;
+  /**
+   * Set while the password is a mailed one (used once to log in, not yet replaced): it is
+   * refused for login after this time.
+   */
+  passwordExpiresAt?: number | null;
+}
+
+export interface MailChangeRow {
+  tokenHash: string;
+  userId: number;
+  newMail: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
 }
 
 export interface PendingRegistrationRow {
@@ -24,8 +39,11 @@ export interface PendingRegistrationRow {
 }
 
 const ACCOUNT_COLUMNS = `id, mail, pseudo, password_hash AS passwordHash, reset_hash AS resetHash,
-  reset_expires_at AS resetExpiresAt, created_at AS createdAt`;
+  reset_expires_at AS resetExpiresAt, created_at AS createdAt,
+  password_expires_at AS passwordExpiresAt`;
 const PENDING_COLUMNS = `token_hash AS tokenHash, mail, pseudo, password_hash AS passwordHash,
+  created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt`;
+const MAIL_CHANGE_COLUMNS = `token_hash AS tokenHash, user_id AS userId, new_mail AS newMail,
   created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt`;
 
 export class AccountsStore {
@@ -34,19 +52,25 @@ export class AccountsStore {
   private readonly insertAccount: Statement<[AccountRow]>;
   private readonly pendingByToken: Statement<[string], PendingRegistrationRow>;
   private readonly insertPending: Statement<[PendingRegistrationRow]>;
+  private readonly sessionUser: Statement<[string, number], { userId: number }>;
 
   constructor(private readonly db: Database) {
     this.byId = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`);
     this.byMail = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE mail = ?`);
     this.insertAccount = db.prepare(`INSERT INTO accounts
-      (id, mail, pseudo, password_hash, reset_hash, reset_expires_at, created_at)
-      VALUES (@id, @mail, @pseudo, @passwordHash, @resetHash, @resetExpiresAt, @createdAt)`);
+      (id, mail, pseudo, password_hash, reset_hash, reset_expires_at, created_at,
+       password_expires_at)
+      VALUES (@id, @mail, @pseudo, @passwordHash, @resetHash, @resetExpiresAt, @createdAt,
+       @passwordExpiresAt)`);
     this.pendingByToken = db.prepare(
       `SELECT ${PENDING_COLUMNS} FROM pending_registrations WHERE token_hash = ?`,
     );
     this.insertPending = db.prepare(`INSERT INTO pending_registrations
       (token_hash, mail, pseudo, password_hash, created_at, expires_at, used_at)
       VALUES (@tokenHash, @mail, @pseudo, @passwordHash, @createdAt, @expiresAt, @usedAt)`);
+    // Read on every authenticated request: one lookup by primary key, account still there.
+    this.sessionUser = db.prepare(`SELECT s.user_id AS userId FROM sessions s
+      JOIN accounts a ON a.id = s.user_id WHERE s.id = ? AND s.expires_at > ?`);
   }
 
   getAccount(id: number): AccountRow | undefined {
@@ -58,22 +82,31 @@ export class AccountsStore {
   }
 
   createAccount(account: AccountRow): void {
-    this.insertAccount.run(account);
+    this.insertAccount.run({ ...account, passwordExpiresAt: account.passwordExpiresAt ?? null });
   }
 
-  /** Changes mail and pseudo, and the password when a new hash is given. */
-  updateAccount(
-    id: number,
-    changes: { mail: string; pseudo: string; passwordHash: string | null },
-  ): void {
+  /** Changes the pseudonym, and the password when a new hash is given. */
+  updateAccount(id: number, changes: { pseudo: string; passwordHash: string | null }): void {
     this.db
       .prepare(
-        `UPDATE accounts SET mail = ?, pseudo = ?, password_hash = COALESCE(?, password_hash)
-         WHERE id = ?`,
+        `UPDATE accounts SET pseudo = ?, password_hash = COALESCE(?, password_hash) WHERE id = ?`,
       )
-      .run(changes.mail, changes.pseudo, changes.passwordHash, id);
-    // A password chosen in the settings makes a mailed replacement pointless.
-    if (changes.passwordHash !== null) this.clearResetPassword(id);
+      .run(changes.pseudo, changes.passwordHash, id);
+    if (changes.passwordHash !== null) {
+      // A password chosen in the settings makes a mailed replacement pointless, and ends the
+      // deadline of a mailed password in use.
+      this.clearResetPassword(id);
+      this.db.prepare('UPDATE accounts SET password_expires_at = NULL WHERE id = ?').run(id);
+    }
+  }
+
+  /** The same password hashed at the current cost (upgrade at login). */
+  replacePasswordHash(id: number, passwordHash: string): void {
+    this.db.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').run(passwordHash, id);
+  }
+
+  setMail(id: number, mail: string): void {
+    this.db.prepare('UPDATE accounts SET mail = ? WHERE id = ?').run(mail, id);
   }
 
   setResetPassword(id: number, resetHash: string, expiresAt: number): void {
@@ -88,14 +121,90 @@ export class AccountsStore {
       .run(id);
   }
 
-  /** The mailed password becomes the password; the previous one stops working. */
-  promoteResetPassword(id: number): void {
+  /**
+   * The mailed password becomes the password until `expiresAt` (unless replaced before); the
+   * previous one stops working.
+   */
+  promoteResetPassword(id: number, expiresAt: number): void {
     this.db
       .prepare(
-        `UPDATE accounts SET password_hash = reset_hash, reset_hash = NULL, reset_expires_at = NULL
-         WHERE id = ? AND reset_hash IS NOT NULL`,
+        `UPDATE accounts SET password_hash = reset_hash, reset_hash = NULL, reset_expires_at = NULL,
+         password_expires_at = ? WHERE id = ? AND reset_hash IS NOT NULL`,
       )
-      .run(id);
+      .run(expiresAt, id);
+  }
+
+  // Sessions: a token is honoured only while its row exists and has not expired.
+
+  createSession(session: { id: string; userId: number; createdAt: number; expiresAt: number }) {
+    this.db
+      .prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+      .run(session.id, session.userId, session.createdAt, session.expiresAt);
+  }
+
+  /** The user of a live session (its account still existing), or undefined. */
+  sessionUserId(sessionId: string, now: number): number | undefined {
+    return this.sessionUser.get(sessionId, now)?.userId;
+  }
+
+  deleteSession(sessionId: string): void {
+    this.db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
+  }
+
+  /** Ends every session of the user except `keep` (null: all of them). */
+  deleteSessionsOf(userId: number, keep: string | null): number {
+    return this.db
+      .prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?')
+      .run(userId, keep).changes;
+  }
+
+  deleteSessionsExpiredBefore(before: number): void {
+    this.db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(before);
+  }
+
+  // Mail changes wait for the link mailed to the new address.
+
+  /** Records a requested change; it replaces the user's earlier unconfirmed ones. */
+  addMailChange(row: MailChangeRow): void {
+    this.cancelMailChanges(row.userId);
+    this.db
+      .prepare(
+        `INSERT INTO mail_changes (token_hash, user_id, new_mail, created_at, expires_at, used_at)
+         VALUES (@tokenHash, @userId, @newMail, @createdAt, @expiresAt, @usedAt)`,
+      )
+      .run(row);
+  }
+
+  findMailChange(tokenHash: string): MailChangeRow | undefined {
+    return this.db
+      .prepare(`SELECT ${MAIL_CHANGE_COLUMNS} FROM mail_changes WHERE token_hash = ?`)
+      .get(tokenHash) as MailChangeRow | undefined;
+  }
+
+  /** The user's change still waiting for its link, if any. */
+  pendingMailChange(userId: number, now: number): MailChangeRow | undefined {
+    return this.db
+      .prepare(
+        `SELECT ${MAIL_CHANGE_COLUMNS} FROM mail_changes
+         WHERE user_id = ? AND used_at IS NULL AND expires_at > ?
+         ORDER BY created_at DESC LIMIT 1`,
+      )
+      .get(userId, now) as MailChangeRow | undefined;
+  }
+
+  markMailChangeUsed(tokenHash: string, usedAt: number): void {
+    this.db
+      .prepare('UPDATE mail_changes SET used_at = ? WHERE token_hash = ?')
+      .run(usedAt, tokenHash);
+  }
+
+  /** Forgets the user's unconfirmed changes (their links stop working). */
+  cancelMailChanges(userId: number): void {
+    this.db.prepare('DELETE FROM mail_changes WHERE user_id = ? AND used_at IS NULL').run(userId);
+  }
+
+  deleteMailChangesExpiredBefore(before: number): void {
+    this.db.prepare('DELETE FROM mail_changes WHERE expires_at < ?').run(before);
   }
 
   addPendingRegistration(row: PendingRegistrationRow): void {

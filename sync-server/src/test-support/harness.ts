@@ -84,11 +84,12 @@ export async function startTestServer(
         payload: { Mail: mail, Password: password, Pseudo: pseudo },
       });
       if (registered.json<{ Error: string }>().Error !== '') throw new Error(registered.body);
+      // The link's page POSTs the confirmation (its GET confirms nothing).
       const confirmed = await server.inject({
-        method: 'GET',
+        method: 'POST',
         url: pathOf(linkIn(server.lastMail())),
       });
-      if (confirmed.statusCode !== 302) throw new Error(confirmed.body);
+      if (confirmed.statusCode !== 303) throw new Error(confirmed.body);
       const login = await server.inject({
         method: 'POST',
         url: '/api/loggin',
