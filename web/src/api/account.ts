@@ -1,4 +1,5 @@
 /** Account calls (spec 7.1); field names are those of the public contract. */
+import { noteMustChangePassword } from '../session/session';
 import { apiRequest } from './http';
 
 export interface InscriptionRequest {
@@ -23,6 +24,11 @@ export interface LogginRequest {
 export interface LogginAnswer extends InscriptionAnswer {
   /** Beyond the contract: a registration whose confirmation link was never followed. */
   IsUnconfirmed?: boolean;
+  /**
+   * Beyond the contract: the password typed was one received by mail; it must be replaced in
+   * the settings (the server refuses it 24 hours after this login).
+   */
+  MustChangePassword?: boolean;
   Id: number;
   Token: string;
   Pseudo: string;
@@ -31,18 +37,33 @@ export interface LogginAnswer extends InscriptionAnswer {
 export interface UserSettings {
   Mail: string;
   Pseudo: string;
+  /** Beyond the contract: a new address waiting for the confirmation link mailed to it. */
+  PendingMail?: string;
 }
 
-/** An empty Password keeps the current one. */
-export interface UserSettingsUpdate extends UserSettings {
+/**
+ * An empty Password keeps the current one. CurrentPassword (beyond the contract) is needed
+ * right to change the mail or the password; a new Mail takes effect once the link mailed to it
+ * is followed.
+ */
+export interface UserSettingsUpdate {
+  Mail: string;
+  Pseudo: string;
   Password: string;
+  CurrentPassword?: string;
 }
 
 export const postInscription = (body: InscriptionRequest) =>
   apiRequest<InscriptionAnswer>('/inscription', { method: 'POST', body });
 
-export const postLoggin = (body: LogginRequest) =>
-  apiRequest<LogginAnswer>('/loggin', { method: 'POST', body });
+/** A session opened with a mailed password will know it must change it (see session.ts). */
+export const postLoggin = async (body: LogginRequest) => {
+  const answer = await apiRequest<LogginAnswer>('/loggin', { method: 'POST', body });
+  if (answer?.MustChangePassword === true && answer.Token !== '') {
+    noteMustChangePassword(answer.Token);
+  }
+  return answer;
+};
 
 /**
  * Mails the confirmation link again, after a login answered IsUnconfirmed (beyond the
@@ -57,6 +78,9 @@ export const requestPasswordReset = (mail: string) =>
 
 export const getSettings = () => apiRequest<UserSettings>('/settings');
 
-/** Answers the settings as stored (the server normalises the mail). */
+/**
+ * Answers the settings as stored (the server normalises the mail; a new one shows as
+ * PendingMail until confirmed). A wrong CurrentPassword answers 403, shown like any error.
+ */
 export const postSettings = (body: UserSettingsUpdate) =>
   apiRequest<UserSettings>('/settings', { method: 'POST', body });

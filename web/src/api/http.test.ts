@@ -7,9 +7,10 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
+  // logout() sends POST /api/logout: the calls counted start after it.
+  logout();
   fetchMock.mockReset();
   dismissError();
-  logout();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,17 +1,24 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   SESSION_STORAGE_KEY,
   getSession,
   login,
   logout,
+  noteMustChangePassword,
   parseSession,
+  passwordChanged,
   rememberAccount,
   renewToken,
   setActiveStay,
   updatePseudo,
 } from './session';
 
-beforeEach(() => logout());
+beforeEach(() => {
+  // logout() asks the server to end the session: no server here.
+  vi.stubGlobal('fetch', () => Promise.resolve(new Response('true')));
+  logout();
+});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('parseSession', () => {
   it('reads a stored session', () => {
@@ -93,5 +100,62 @@ describe('session store', () => {
     logout();
     rememberAccount({ mail: 'x@exemple.fr', pseudo: 'X' });
     expect(getSession()).toBeNull();
+  });
+});
+
+describe('logout revokes the token on the server (issue 15)', () => {
+  it('forgets the session at once and sends POST /api/logout with its token', async () => {
+    const fetchSpy = vi.fn(() => Promise.resolve(new Response('true')));
+    vi.stubGlobal('fetch', fetchSpy);
+    login({ idUser: 3, token: 'jeton-3', pseudo: 'Lou' });
+    logout();
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/logout$/u);
+    expect(init.method).toBe('POST');
+    expect(init.headers).toEqual({ Authorization: 'Bearer jeton-3' });
+    expect(init.keepalive).toBe(true);
+  });
+
+  it('offline, the token is only dropped locally, without an error', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    login({ idUser: 3, token: 'jeton-3', pseudo: 'Lou' });
+    expect(() => logout()).not.toThrow();
+    expect(getSession()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing when nobody is logged in', () => {
+    const fetchSpy = vi.fn(() => Promise.resolve(new Response('true')));
+    vi.stubGlobal('fetch', fetchSpy);
+    logout();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('a login with a mailed password (MustChangePassword)', () => {
+  it('marks the session opened with that token, until the password is changed', () => {
+    noteMustChangePassword('jeton-mail');
+    login({ idUser: 3, token: 'jeton-mail', pseudo: 'Lou' });
+    expect(getSession()?.mustChangePassword).toBe(true);
+    expect(parseSession(localStorage.getItem(SESSION_STORAGE_KEY))?.mustChangePassword).toBe(true);
+    passwordChanged();
+    expect(getSession()?.mustChangePassword).toBeUndefined();
+    expect(getSession()?.token).toBe('jeton-mail');
+  });
+
+  it('does not mark a later login with another token', () => {
+    noteMustChangePassword('jeton-mail');
+    login({ idUser: 3, token: 'autre-jeton', pseudo: 'Lou' });
+    expect(getSession()?.mustChangePassword).toBeUndefined();
   });
 });

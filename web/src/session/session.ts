@@ -11,6 +11,11 @@ export interface Session {
   activeStayId: Id | null;
   /** The account's mail as last known on this device (for the settings offline). */
   mail?: string;
+  /**
+   * Logged in with a password received by mail: it must be replaced in the settings (the
+   * server stops accepting it 24 hours after this login).
+   */
+  mustChangePassword?: boolean;
 }
 
 export const SESSION_STORAGE_KEY = 'popote.session';
@@ -40,6 +45,7 @@ export function parseSession(raw: string | null): Session | null {
       : null;
   const session: Session = { idUser: v.idUser, token: v.token, pseudo: v.pseudo, activeStayId };
   if (typeof v.mail === 'string') session.mail = v.mail;
+  if (v.mustChangePassword === true) session.mustChangePassword = true;
   return session;
 }
 
@@ -72,8 +78,25 @@ export function subscribeSession(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Tokens whose login answer said MustChangePassword (see noteMustChangePassword). */
+const tokensToChangePassword = new Set<string>();
+
+/**
+ * Called with each login answer that says MustChangePassword, so that the session opened with
+ * that token knows it, whichever screen logs in.
+ */
+export function noteMustChangePassword(token: string): void {
+  tokensToChangePassword.add(token);
+}
+
 /** A successful login; the active stay is cleared (spec 4). */
-export function login(user: { idUser: Id; token: string; pseudo: string; mail?: string }): void {
+export function login(user: {
+  idUser: Id;
+  token: string;
+  pseudo: string;
+  mail?: string;
+  mustChangePassword?: boolean;
+}): void {
   const session: Session = {
     idUser: user.idUser,
     token: user.token,
@@ -81,20 +104,59 @@ export function login(user: { idUser: Id; token: string; pseudo: string; mail?: 
     activeStayId: null,
   };
   if (user.mail !== undefined) session.mail = user.mail;
+  if (user.mustChangePassword === true || tokensToChangePassword.has(user.token)) {
+    session.mustChangePassword = true;
+  }
+  tokensToChangePassword.clear();
   store(session);
 }
 
 /**
- * Client-side logout (spec 2.2). Every logout goes through here, so that asking for
- * confirmation when changes are still waiting to be sent can be added in one place.
+ * Logout (spec 2.2): the session is forgotten on this device at once, and the server is asked
+ * to end it (POST /api/logout) so that the token stops working everywhere. Offline, or if the
+ * server cannot be reached, the token is simply dropped here: it would then keep working on
+ * the server until it expires (30 days) for whoever copied it before. Pending changes stay in
+ * this user's database on the device (see LogoutButton, which asks first).
  */
 export function logout(): void {
+  const token = current?.token;
   store(null);
+  if (token !== undefined && token !== '') revokeOnServer(token);
 }
 
-/** A new token for the same user (after the old one expired): everything else is kept. */
+function revokeOnServer(token: string): void {
+  try {
+    const base = (import.meta.env?.BASE_URL ?? '/').replace(/\/$/, '');
+    // keepalive: the request survives the page being closed or reloaded right after.
+    void fetch(`${base}/api/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // No fetch (or a blocked one): the token is dropped locally only, as offline.
+  }
+}
+
+/** The password was replaced in the settings: nothing left to ask. */
+export function passwordChanged(): void {
+  if (current?.mustChangePassword === true) {
+    const next: Session = { ...current };
+    delete next.mustChangePassword;
+    store(next);
+  }
+}
+
+/**
+ * A new token for the same user (after the old one expired or was revoked): everything else
+ * is kept, and the pending changes are sent with it.
+ */
 export function renewToken(token: string): void {
-  if (current !== null) store({ ...current, token });
+  if (current === null) return;
+  const next: Session = { ...current, token };
+  if (tokensToChangePassword.delete(token)) next.mustChangePassword = true;
+  store(next);
 }
 
 export function updatePseudo(pseudo: string): void {

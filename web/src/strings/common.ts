@@ -82,6 +82,16 @@ export const SETTINGS = {
     'Hors ligne : vos réglages sont affichés tels que cet appareil les connaît. Les modifier demande une connexion au réseau.',
   saveOffline: "Impossible d'enregistrer hors ligne : reconnectez-vous au réseau puis réessayez.",
   unknownLocally: 'Inconnu sur cet appareil',
+  currentPassword: 'Mot de passe actuel',
+  currentPasswordHint: "Nécessaire pour changer l'adresse mail ou le mot de passe.",
+  currentPasswordMissing:
+    "Saisissez votre mot de passe actuel pour changer l'adresse mail ou le mot de passe.",
+  pendingMail: (mail: string): string =>
+    `En attente de confirmation : ${mail}. Suivez le lien envoyé à cette adresse ; d'ici là, votre compte garde son adresse actuelle.`,
+  mailLinkSent: (mail: string): string =>
+    `Un lien de confirmation a été envoyé à ${mail} : la nouvelle adresse sera utilisée une fois ce lien suivi.`,
+  mustChangePassword:
+    'Vous vous êtes connecté avec le mot de passe reçu par mail : choisissez dès maintenant votre propre mot de passe ci-dessous (le mot de passe reçu sert de mot de passe actuel). Le mot de passe reçu par mail cessera de fonctionner 24 heures après cette connexion.',
 } as const;
 
 /** Shared by every form. */
@@ -187,7 +197,7 @@ export const SYNC = {
   cancel: 'Annuler',
   reloginTitle: 'Session expirée',
   reloginBody:
-    'Votre session a expiré. Vos modifications sont conservées sur cet appareil et seront envoyées dès que vous vous reconnecterez.',
+    'Votre session a expiré ou a été fermée (déconnexion, ou mot de passe changé sur un autre appareil). Vos modifications sont conservées sur cet appareil et seront envoyées dès que vous vous reconnecterez.',
   reloginButton: 'Se reconnecter',
   reloginOtherAccount: "Ce compte n'est pas celui de la session en cours.",
 } as const;

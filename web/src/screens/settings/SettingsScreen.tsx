@@ -14,7 +14,7 @@ import {
 import { getSettings, postSettings } from '../../api/account';
 import type { UserSettings } from '../../api/account';
 import { notifySuccess } from '../../feedback/feedback';
-import { rememberAccount } from '../../session/session';
+import { passwordChanged, rememberAccount } from '../../session/session';
 import { useSession } from '../../session/useSession';
 import { SETTINGS, SUCCESS } from '../../strings';
 
@@ -36,7 +36,9 @@ function useOnline(): boolean {
 /**
  * Account preferences (spec 2.8). The password is never read back, only replaced. Offline, the
  * mail and pseudonym known on this device are shown (kept in the session at login and at each
- * read), and saving says that it needs the network.
+ * read), and saving says that it needs the network. Changing the mail or the password asks for
+ * the current password; a new mail is used once the link mailed to it is followed (shown as
+ * pending until then).
  */
 export function SettingsScreen() {
   const session = useSession();
@@ -45,6 +47,8 @@ export function SettingsScreen() {
   const [fromServer, setFromServer] = useState<UserSettings | null>(null);
   const [mail, setMail] = useState(local.Mail);
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [currentMissing, setCurrentMissing] = useState(false);
   const [pseudo, setPseudo] = useState(local.Pseudo);
   const [busy, setBusy] = useState(false);
   const [offlineRefusal, setOfflineRefusal] = useState(false);
@@ -56,7 +60,7 @@ export function SettingsScreen() {
     let cancelled = false;
     void getSettings().then((answer) => {
       if (cancelled || answer === undefined || answer === null) return;
-      setFromServer({ Mail: answer.Mail, Pseudo: answer.Pseudo });
+      setFromServer(readSettings(answer));
       rememberAccount({ mail: answer.Mail, pseudo: answer.Pseudo });
       if (edited) return;
       setMail(answer.Mail);
@@ -73,6 +77,9 @@ export function SettingsScreen() {
 
   const saved = fromServer ?? local;
   const changed = mail !== saved.Mail || pseudo !== saved.Pseudo || password !== '';
+  // The server compares mails without case or surrounding spaces.
+  const mailChanges = mail.trim().toLowerCase() !== saved.Mail.trim().toLowerCase();
+  const needsCurrent = mailChanges || password !== '';
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -81,18 +88,33 @@ export function SettingsScreen() {
       setOfflineRefusal(true);
       return;
     }
+    if (needsCurrent && currentPassword === '') {
+      setCurrentMissing(true);
+      return;
+    }
     setBusy(true);
     try {
-      const answer = await postSettings({ Mail: mail, Password: password, Pseudo: pseudo });
+      const answer = await postSettings({
+        Mail: mail,
+        Password: password,
+        Pseudo: pseudo,
+        ...(needsCurrent ? { CurrentPassword: currentPassword } : {}),
+      });
       if (answer === undefined) return;
-      const stored = answer ?? { Mail: mail, Pseudo: pseudo };
-      setFromServer({ Mail: stored.Mail, Pseudo: stored.Pseudo });
+      const stored = answer === null ? { Mail: saved.Mail, Pseudo: pseudo } : readSettings(answer);
+      setFromServer(stored);
       setMail(stored.Mail);
       setPseudo(stored.Pseudo);
       setPassword('');
+      setCurrentPassword('');
       setEdited(false);
       rememberAccount({ mail: stored.Mail, pseudo: stored.Pseudo });
-      notifySuccess(SUCCESS.settingsUpdated);
+      if (password !== '') passwordChanged();
+      notifySuccess(
+        mailChanges && stored.PendingMail !== undefined
+          ? SETTINGS.mailLinkSent(stored.PendingMail)
+          : SUCCESS.settingsUpdated,
+      );
     } finally {
       setBusy(false);
     }
@@ -121,12 +143,20 @@ export function SettingsScreen() {
             <Text size="sm">{SETTINGS.offline}</Text>
           </Alert>
         )}
+        {session?.mustChangePassword === true && (
+          <Alert color="orange" data-testid="settings-must-change-password">
+            <Text size="sm">{SETTINGS.mustChangePassword}</Text>
+          </Alert>
+        )}
         <TextInput
           label={SETTINGS.mail}
           type="email"
           autoComplete="email"
           value={mail}
           placeholder={mail === '' ? SETTINGS.unknownLocally : undefined}
+          description={
+            saved.PendingMail !== undefined ? SETTINGS.pendingMail(saved.PendingMail) : undefined
+          }
           disabled={loading}
           onChange={(e) => {
             setEdited(true);
@@ -144,6 +174,22 @@ export function SettingsScreen() {
             setPassword(e.currentTarget.value);
           }}
         />
+        {needsCurrent && (
+          <PasswordInput
+            label={SETTINGS.currentPassword}
+            description={SETTINGS.currentPasswordHint}
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            error={
+              currentMissing && currentPassword === '' ? SETTINGS.currentPasswordMissing : null
+            }
+            onChange={(e) => {
+              setCurrentMissing(false);
+              setCurrentPassword(e.currentTarget.value);
+            }}
+          />
+        )}
         <TextInput
           label={SETTINGS.pseudo}
           autoComplete="nickname"
@@ -167,4 +213,13 @@ export function SettingsScreen() {
       </Stack>
     </Card>
   );
+}
+
+/** What the server answered, with the pending mail when there is one. */
+function readSettings(answer: UserSettings): UserSettings {
+  return {
+    Mail: answer.Mail,
+    Pseudo: answer.Pseudo,
+    ...(typeof answer.PendingMail === 'string' ? { PendingMail: answer.PendingMail } : {}),
+  };
 }
