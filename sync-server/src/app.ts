@@ -18,6 +18,7 @@ import { errorHandler, tooManyAttempts } from './http/errors.js';
 import { typeboxValidatorCompiler } from './http/typebox-validation.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { limitJsonDepth } from './http/json-depth.js';
 import { SyncService } from './sync/sync-service.js';
 import { syncRoutes } from './sync/routes.js';
 import { apiRoutes } from './api/index.js';
@@ -42,6 +43,7 @@ export async function buildServer(
     // Only the routes' own bodyLimit (smaller) or this one apply; sync pushes may be larger.
     bodyLimit: 1024 * 1024,
   });
+  limitJsonDepth(app);
   const store = ServerStore.open(config.dataDir);
   app.addHook('onClose', async () => {
     app.popote.mailer.close();
@@ -64,7 +66,13 @@ export async function buildServer(
       signSession: (userId) => signSession(app, userId),
       log: app.log,
     });
-    const sync = new SyncService(store.sync, store.syncReader, (n) => store.allocateIds(n), now);
+    const sync = new SyncService(
+      store.sync,
+      store.syncReader,
+      (n) => store.allocateIds(n),
+      now,
+      (err, mutation) => app.log.error({ err, mutation }, 'mutation refused: unexpected error'),
+    );
     app.decorate('popote', {
       config,
       store,

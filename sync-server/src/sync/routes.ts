@@ -1,16 +1,22 @@
 /**
  * /sync: id leases, push and pull for devices, and a stream of hints that tells a device to
- * pull now. Every route needs the user's bearer token.
+ * pull now. Every route needs the user's bearer token, checked when the request arrives,
+ * before its body is read (an anonymous request cannot make the server read megabytes).
  */
 import type { FastifyInstance } from 'fastify';
 import { IdsRequestSchema, PullRequestSchema, PushRequestSchema } from '@popote/sync-protocol';
 import type { IdsRequest, PullRequest, PushRequest } from '@popote/sync-protocol';
-import { requireUser } from '../accounts/auth.js';
+import { requireUserHook } from '../accounts/auth.js';
 import { HttpError } from '../http/errors.js';
 import { SyncGapError } from './sync-service.js';
 
-/** Pushes carry up to 200 mutations; an import of many recipes is one large mutation. */
-const SYNC_BODY_LIMIT = 8 * 1024 * 1024;
+/**
+ * Pushes carry up to 200 mutations; an import of many recipes is one large mutation. Only a
+ * signed-in user's push is read this far.
+ */
+export const PUSH_BODY_LIMIT = 8 * 1024 * 1024;
+/** /sync/ids and /sync/pull send a device id, a cookie and a cursor. */
+export const SMALL_BODY_LIMIT = 4 * 1024;
 /** How often the hint stream sends a comment, so that proxies keep it open. */
 const HEARTBEAT_MS = 25_000;
 
@@ -24,17 +30,20 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
   // Liveness for a load balancer, and the trivial route the load benchmark compares with.
   app.get('/health', async () => ({ ok: true }));
 
+  const signedIn = { onRequest: requireUserHook };
+  const userOf = (request: { userId: number | null }): number => request.userId!;
+
   app.post<{ Body: IdsRequest }>(
     '/sync/ids',
-    { schema: { body: IdsRequestSchema } },
-    async (request) => sync.leaseIds(await requireUser(request), request.body.clientId),
+    { ...signedIn, schema: { body: IdsRequestSchema }, bodyLimit: SMALL_BODY_LIMIT },
+    async (request) => sync.leaseIds(userOf(request), request.body.clientId),
   );
 
   app.post<{ Body: PushRequest }>(
     '/sync/push',
-    { schema: { body: PushRequestSchema }, bodyLimit: SYNC_BODY_LIMIT },
+    { ...signedIn, schema: { body: PushRequestSchema }, bodyLimit: PUSH_BODY_LIMIT },
     async (request) => {
-      const userId = await requireUser(request);
+      const userId = userOf(request);
       try {
         return await sync.push(userId, request.body.clientId, request.body.mutations);
       } catch (e) {
@@ -46,9 +55,9 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: PullRequest }>(
     '/sync/pull',
-    { schema: { body: PullRequestSchema } },
+    { ...signedIn, schema: { body: PullRequestSchema }, bodyLimit: SMALL_BODY_LIMIT },
     async (request, reply) => {
-      const userId = await requireUser(request);
+      const userId = userOf(request);
       const { clientId, cookie, cursor } = request.body;
       const page = await sync.pull(userId, clientId, cookie, cursor ?? null);
       // Rows go out as stored: the JSON is assembled, never parsed and re-serialised.
@@ -62,8 +71,8 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
 
   // Server-sent events over a plain response, read by the device with fetch (EventSource
   // cannot send the Authorization header).
-  app.get('/sync/events', async (request, reply) => {
-    const userId = await requireUser(request);
+  app.get('/sync/events', signedIn, async (request, reply) => {
+    const userId = userOf(request);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

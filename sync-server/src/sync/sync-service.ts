@@ -36,6 +36,10 @@ import { SerialQueue } from './serial-queue.js';
 /** Rows per pull page: keeps a first sync of a large library in bounded messages. */
 export const PULL_PAGE_ROWS = 2000;
 
+/** The refusal of a mutation whose arguments made the server fail in an unforeseen way. */
+export const SYNC_UNEXPECTED_REFUSAL =
+  'Modification refusée : ses données sont invalides ou le serveur ne sait pas la traiter.';
+
 /** The client id under which ids leased to REST /api writes are recorded. */
 export const API_CLIENT_ID = 'api';
 
@@ -88,6 +92,8 @@ export class SyncService {
     private readonly reader: SyncReader,
     private readonly allocateIds: (count: number) => Id,
     private readonly now: () => number,
+    /** Reports a mutation refused because it threw something unforeseen (a bug to look at). */
+    private readonly log?: (error: unknown, mutationName: string) => void,
   ) {}
 
   /** Called after each committed change (null: something everyone may read changed). */
@@ -166,7 +172,12 @@ export class SyncService {
       return true;
     } catch (e) {
       this.writer.rollback();
-      if (!isDomainError(e)) throw e; // infrastructure failure or bug: the client retries
+      // The store failing (busy, disk full): the device retries later. Anything else thrown
+      // while checking or running the mutation comes from its arguments: refusing it keeps
+      // one hostile or broken mutation from blocking the device's queue with 500s forever.
+      if (isStoreFailure(e)) throw e;
+      const message = isDomainError(e) ? e.message : SYNC_UNEXPECTED_REFUSAL;
+      if (!isDomainError(e)) this.log?.(e, mutation.name);
       this.writer.write((v) => {
         this.writer.recordRejection(
           clientId,
@@ -174,7 +185,7 @@ export class SyncService {
             mutationId: mutation.id,
             name: mutation.name.slice(0, 64),
             args: JSON.stringify(mutation.args ?? null),
-            message: e.message,
+            message,
             at: new Date(this.now()).toISOString(),
           },
           v,
@@ -388,6 +399,12 @@ export class SyncService {
  * another menu) are dropped by the device itself when that relation's change arrives
  * (unreadableLocalRows); a menu or recipe cannot be deleted while a menu or meal uses it.
  */
+/** An error of SQLite itself (better-sqlite3's SqliteError codes all start with SQLITE_). */
+function isStoreFailure(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
 function isUniqueViolation(e: unknown): boolean {
   return (e as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
