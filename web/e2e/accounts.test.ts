@@ -3,7 +3,7 @@
  * offline starts, settings, logout, and the failure paths a user meets.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   PHONE,
   TABLET_PORTRAIT,
@@ -36,6 +36,16 @@ let app: RunningApp;
 let context: BrowserContext;
 let counter = 0;
 const newMail = () => `cuisinier${++counter}.${Date.now()}@exemple.fr`;
+
+/**
+ * Follows a mailed confirmation link as a person does: its page only shows a button (a mail
+ * scanner opening the link confirms nothing); the button confirms.
+ */
+async function confirmThroughPage(page: Page, link: string, button = 'Valider mon inscription') {
+  const opened = await page.goto(link);
+  expect(opened?.status()).toBe(200);
+  await page.getByRole('button', { name: button }).click();
+}
 
 beforeAll(async () => {
   // The per-IP budget is raised: every test here comes from 127.0.0.1.
@@ -72,7 +82,7 @@ describe('accounts', () => {
     await registered.waitFor({ state: 'hidden' });
 
     const link = await waitForMailLink(app, mail, '/api/inscription/confirm');
-    await page.goto(link);
+    await confirmThroughPage(page, link);
     const validated = page.getByRole('dialog', { name: 'Inscription validée' });
     expect(await visibleText(validated)).toContain(
       'Votre inscription est validée. Vous pouvez maintenant vous connecter.',
@@ -220,7 +230,7 @@ describe('accounts', () => {
     await page.getByRole('dialog', { name: 'Inscription enregistrée' }).waitFor();
 
     const link = await waitForMailLink(app, mail, '/api/inscription/confirm');
-    await page.goto(link);
+    await confirmThroughPage(page, link);
     await page.getByRole('dialog', { name: 'Inscription validée' }).waitFor();
     const again = await page.goto(link);
     expect(again?.status()).toBe(410);
@@ -329,7 +339,7 @@ describe('accounts', () => {
     const newLink = await waitForMailLink(app, mail, '/api/inscription/confirm');
     expect(newLink).not.toBe(firstLink);
 
-    await page.goto(newLink);
+    await confirmThroughPage(page, newLink);
     await page.getByRole('dialog', { name: 'Inscription validée' }).waitFor();
     await page
       .getByRole('dialog', { name: 'Inscription validée' })
@@ -404,5 +414,123 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Réglages mis à jour avec succès').waitFor();
     expect(await drawerPseudo(page)).toBe('Sédentaire');
+  });
+});
+
+describe('sessions and account changes (issue 15)', () => {
+  const sessionToken = (page: Page): Promise<string> =>
+    page.evaluate(
+      () => (JSON.parse(localStorage.getItem('popote.session') ?? '{}') as { token: string }).token,
+    );
+  const settingsStatus = async (token: string): Promise<number> =>
+    (await fetch(`${app.baseUrl}/api/settings`, { headers: { Authorization: `Bearer ${token}` } }))
+      .status;
+
+  it("'Se déconnecter' also ends the session on the server: its token is refused", async () => {
+    const mail = newMail();
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Partant' });
+    context = await app.newContext();
+    const page = await openPage(context);
+    await loginThroughUi(page, mail, PASSWORD);
+    const token = await sessionToken(page);
+    expect(await settingsStatus(token)).toBe(200);
+
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await submitButton(page).waitFor();
+    await expect.poll(() => settingsStatus(token)).toBe(401);
+  });
+
+  it('a password change asks the current one, and the other device logs in again without losing its change', async () => {
+    const mail = newMail();
+    const NEW_PASSWORD = 'Clafoutis-aux-cerises';
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Deux appareils' });
+    context = await app.newContext();
+    const laptop = await openPage(context);
+    await loginThroughUi(laptop, mail, PASSWORD);
+    const phoneContext = await app.newContext();
+    try {
+      const phone = await openPage(phoneContext);
+      await loginThroughUi(phone, mail, PASSWORD);
+      const indicator = phone.getByTestId('sync-indicator');
+      await indicator.getByText('À jour').waitFor();
+
+      await laptop.getByRole('link', { name: 'Préférences' }).click();
+      await laptop.getByRole('heading', { name: 'Réglages' }).waitFor();
+      await expect.poll(() => laptop.getByLabel('Email').inputValue()).toBe(mail);
+      expect(await laptop.getByLabel('Mot de passe actuel').count()).toBe(0);
+      await laptop.getByLabel('Mot de passe', { exact: true }).fill(NEW_PASSWORD);
+      const current = laptop.getByLabel('Mot de passe actuel');
+      await current.waitFor();
+      // Not typed: refused before asking the server.
+      await laptop.getByRole('button', { name: 'Enregistrer' }).click();
+      await laptop
+        .getByText(
+          "Saisissez votre mot de passe actuel pour changer l'adresse mail ou le mot de passe.",
+        )
+        .waitFor();
+      // Wrong: the server refuses, nothing changes.
+      await current.fill('pas-le-bon-mot-de-passe');
+      await laptop.getByRole('button', { name: 'Enregistrer' }).click();
+      await errorSnackbar(laptop).getByText('Le mot de passe actuel est incorrect.').waitFor();
+      expect(await settingsStatus(await sessionToken(phone))).toBe(200);
+      // Right: changed; the laptop's session goes on, the phone's ends.
+      await current.fill(PASSWORD);
+      await laptop.getByRole('button', { name: 'Enregistrer' }).click();
+      await laptop.getByText('Réglages mis à jour avec succès').waitFor();
+      expect(await settingsStatus(await sessionToken(laptop))).toBe(200);
+      expect(await settingsStatus(await sessionToken(phone))).toBe(401);
+      const notice = (await app.readOutbox()).filter((m) => m.to === mail).at(-1);
+      expect(notice?.raw).toContain('Le mot de passe de votre compte Popote vient d’être changé.');
+
+      // The phone makes a change: it waits, the indicator offers to log in again.
+      await phone.getByRole('button', { name: 'Ajouter un séjour' }).click();
+      await phone.getByRole('menuitem', { name: 'Créer un séjour vierge' }).click();
+      await indicator.getByText('Session expirée : reconnectez-vous').waitFor();
+      await phone.getByRole('button', { name: 'Se reconnecter' }).click();
+      const dialog = phone.getByRole('dialog', { name: 'Session expirée' });
+      expect(await visibleText(dialog)).toContain('mot de passe changé sur un autre appareil');
+      await dialog.getByLabel('Mail', { exact: true }).fill(mail);
+      await dialog.getByLabel('Mot de passe', { exact: true }).fill(NEW_PASSWORD);
+      await dialog.getByRole('button', { name: 'Se reconnecter' }).click();
+      await indicator.getByText('À jour').waitFor();
+      // The change made while the session was closed reached the server.
+      const stays = await fetch(`${app.baseUrl}/api/sejours`, {
+        headers: { Authorization: `Bearer ${await sessionToken(laptop)}` },
+      });
+      expect(await stays.text()).toContain('Nouveau séjour');
+    } finally {
+      await phoneContext.close();
+    }
+  });
+
+  it('a new mail is used only once the link mailed to it is confirmed with its button', async () => {
+    const mail = newMail();
+    const next = newMail();
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Déménage' });
+    context = await app.newContext();
+    const page = await openPage(context);
+    await loginThroughUi(page, mail, PASSWORD);
+    await page.getByRole('link', { name: 'Préférences' }).click();
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(mail);
+    await page.getByLabel('Email').fill(next);
+    await page.getByLabel('Mot de passe actuel').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page
+      .getByText(`Un lien de confirmation a été envoyé à ${next}`, { exact: false })
+      .first()
+      .waitFor();
+    // The field keeps the address in use and says which one waits.
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(mail);
+    await page.getByText(`En attente de confirmation : ${next}.`, { exact: false }).waitFor();
+    const told = (await app.readOutbox()).filter((m) => m.to === mail).at(-1);
+    expect(told?.raw).toContain(`Un changement d'adresse mail vers ${next} a été demandé`);
+
+    const link = await waitForMailLink(app, next, '/api/settings/mail/confirm');
+    const other = await context.newPage();
+    await confirmThroughPage(other, link, 'Confirmer ma nouvelle adresse');
+    await other.getByRole('heading', { name: 'Adresse modifiée' }).waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(next);
+    expect(await page.getByText('En attente de confirmation', { exact: false }).count()).toBe(0);
   });
 });
