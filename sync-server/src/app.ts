@@ -42,6 +42,9 @@ export async function buildServer(
     logger: config.logger ? { level: 'info' } : false,
     // Only the routes' own bodyLimit (smaller) or this one apply; sync pushes may be larger.
     bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy, request.ip (per-IP limits, login failures) is the client's.
+    // (Typed as boolean only to keep Fastify's HTTP/1 overload: hop counts and lists work too.)
+    trustProxy: (config.trustProxy ?? false) as boolean,
   });
   limitJsonDepth(app);
   const store = ServerStore.open(config.dataDir);

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       jwtSecret: null,
       webRoot: '/srv/popote-web',
       logger: true,
+      trustProxy: false,
       authRateLimit: { max: 30, perAddressMax: 10, windowMs: 900_000 },
     });
   });
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'un-secret-assez-long',
       WEB_ROOT: '/srv/web',
       LOG: 'off',
+      TRUST_PROXY: '1',
       AUTH_RATE_LIMIT_MAX: '5',
       AUTH_RATE_LIMIT_PER_ADDRESS_MAX: '3',
       AUTH_RATE_LIMIT_WINDOW_MS: '60000',
@@ -42,8 +44,23 @@ describe('loadConfig', () => {
       jwtSecret: 'un-secret-assez-long',
       webRoot: '/srv/web',
       logger: false,
+      trustProxy: true,
       authRateLimit: { max: 5, perAddressMax: 3, windowMs: 60_000 },
     });
+  });
+
+  test('reads TRUST_PROXY as a flag, a hop count or proxy addresses, and refuses the rest', () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'oui' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    for (const bad of ['peut-être', '10.0.0.1; rm', '1000']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(DomainError);
+    }
   });
 
   test('builds the public URL from host and port, with brackets for IPv6', () => {

@@ -20,6 +20,12 @@ export interface ServerConfig {
   /** Folder of the built web app; null serves no web app. */
   webRoot: string | null;
   logger: boolean;
+  /**
+   * Fastify's trustProxy: false (the client address is the TCP peer), true (the left-most
+   * X-Forwarded-For), a hop count, or addresses/CIDRs of the trusted proxies. Behind a reverse
+   * proxy, without it every user shares the proxy's address and so one per-IP limit.
+   */
+  trustProxy?: boolean | number | string[];
   /** Limits on inscription, loggin and reset: per IP (max) and per mail address. */
   authRateLimit: { max: number; perAddressMax: number; windowMs: number };
 }
@@ -54,6 +60,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     jwtSecret: text(env.JWT_SECRET),
     webRoot: webRoot(env),
     logger: flag(env, 'LOG', true),
+    trustProxy: trustProxy(env),
     authRateLimit: {
       max: integer(env, 'AUTH_RATE_LIMIT_MAX', DEFAULT_AUTH_RATE_LIMIT.max, 1, 1_000_000),
       perAddressMax: integer(
@@ -72,6 +79,25 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       ),
     },
   };
+}
+
+/** TRUST_PROXY: 0/1 (or false/true…), a hop count such as 2, or comma-separated addresses. */
+function trustProxy(env: Env): boolean | number | string[] {
+  const raw = text(env.TRUST_PROXY);
+  if (raw === null) return false;
+  if (/^\d+$/u.test(raw) && raw !== '0' && raw !== '1')
+    return integer(env, 'TRUST_PROXY', 0, 1, 100);
+  if (!/[.:]/u.test(raw)) return flag(env, 'TRUST_PROXY', false);
+  const addresses = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  if (!addresses.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/u.test(a))) {
+    throw invalid(
+      `Configuration invalide : TRUST_PROXY doit valoir 0, 1, un nombre de proxys ou des adresses IP séparées par des virgules (reçu « ${raw} »).`,
+    );
+  }
+  return addresses;
 }
 
 function webRoot(env: Env): string | null {

@@ -206,18 +206,33 @@ export class AccountService {
     });
   }
 
-  async login(input: { Mail: string; Password: string }): Promise<LoginAnswer> {
+  /**
+   * Failed logins are limited per address and client address (perAddressMax), and per address
+   * from all clients (LOGIN_FAILURES_PER_ADDRESS_FACTOR times more): a guesser at one client
+   * address does not lock the owner out elsewhere, and many guessers together are still bounded.
+   * Each attempt is counted before the password check is awaited (concurrent attempts cannot
+   * all pass the check) and its count is withdrawn when it succeeds.
+   */
+  async login(input: { Mail: string; Password: string }, clientIp = ''): Promise<LoginAnswer> {
     const { store, now } = this.deps;
     const mail = normalizeMail(input.Mail);
     if (!isValidMail(mail)) return { ...refusal(M.invalidMail, false), ...noSession };
-    // Only failures count here, so that a user's own logins never lock them out.
     const key = attemptKey('loggin', mail);
-    if (this.attemptsInWindow(key) >= this.deps.config.authRateLimit.perAddressMax) {
+    const clientKey = `${key}@${clientIp}`;
+    const max = this.deps.config.authRateLimit.perAddressMax;
+    if (
+      this.attemptsInWindow(clientKey) >= max ||
+      this.attemptsInWindow(key) >= max * LOGIN_FAILURES_PER_ADDRESS_FACTOR
+    ) {
       throw tooManyAttempts();
     }
+    const reservedAt = now();
+    store.transaction(() => {
+      store.accounts.recordAttempt(key, reservedAt);
+      store.accounts.recordAttempt(clientKey, reservedAt);
+    });
     const account = store.accounts.findAccountByMail(mail);
     if (!account) {
-      store.accounts.recordAttempt(key, now());
       // Told only to whoever knows the password typed at registration.
       if (await this.unconfirmedRegistration(mail, input.Password)) {
         return { ...refusal(M.notConfirmed, false), IsUnconfirmed: true, ...noSession };
@@ -251,11 +266,12 @@ export class AccountService {
       store.accounts.clearResetPassword(account.id);
     }
 
-    if (!granted) {
-      store.accounts.recordAttempt(key, now());
-      return { ...refusal(M.wrongPassword, true), ...noSession };
-    }
-    store.accounts.clearAttempts(key);
+    if (!granted) return { ...refusal(M.wrongPassword, true), ...noSession };
+    // A success withdraws its own count and the client's earlier failures, not the others'.
+    store.transaction(() => {
+      store.accounts.clearAttempts(clientKey);
+      store.accounts.forgetAttempt(key, reservedAt);
+    });
     return {
       Error: '',
       IsPasswordError: false,
@@ -455,6 +471,9 @@ export class AccountService {
 }
 
 const noSession = { Id: 0, Token: '', Pseudo: '' };
+
+/** Failed logins on one address from all client addresses: this many times perAddressMax. */
+export const LOGIN_FAILURES_PER_ADDRESS_FACTOR = 5;
 
 function refusal(error: string, isPasswordError: boolean): RegistrationAnswer {
   return { Error: error, IsPasswordError: isPasswordError };

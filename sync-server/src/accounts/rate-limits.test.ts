@@ -61,13 +61,13 @@ describe('per IP address (in memory)', () => {
 });
 
 describe('per mail address (kept in the store)', () => {
-  test('failed logins on one address are limited whatever the client address', async () => {
+  test('failed logins on one address are limited per client address', async () => {
     server = await startTestServer({
       authRateLimit: { max: 100, perAddressMax: 2, windowMs: 60_000 },
     });
     await server.signUp('anne@exemple.fr', 'tartiflette');
-    expect((await login('anne@exemple.fr', 'mauvais-1', '10.0.1.1')).statusCode).toBe(200);
-    expect((await login('anne@exemple.fr', 'mauvais-2', '10.0.1.2')).statusCode).toBe(200);
+    expect((await login('anne@exemple.fr', 'mauvais-1', '10.0.1.3')).statusCode).toBe(200);
+    expect((await login('anne@exemple.fr', 'mauvais-2', '10.0.1.3')).statusCode).toBe(200);
     const refused = await login('ANNE@exemple.fr', 'tartiflette', '10.0.1.3');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(TOO_MANY);
@@ -134,5 +134,73 @@ describe('per mail address (kept in the store)', () => {
     server = again;
     const refused = await server.inject({ method: 'GET', url: '/api/reset?mail=zoe@exemple.fr' });
     expect(refused.statusCode).toBe(429);
+  });
+});
+
+describe('issue 15: concurrent guesses and the owner (hole 4)', () => {
+  test('concurrent wrong logins are counted before their check: only the budget is tried', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 1000, perAddressMax: 10, windowMs: 60_000 },
+    });
+    await server.signUp('anne@exemple.fr', 'tartiflette');
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => login('anne@exemple.fr', `mauvais-${i}`, '10.0.9.9')),
+    );
+    const tried = answers.filter((a) => a.statusCode === 200);
+    expect(tried).toHaveLength(10);
+    for (const a of tried) expect(a.json()).toMatchObject({ IsPasswordError: true });
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(4);
+    // The guesser's address is locked; the owner, elsewhere, is not.
+    expect((await login('anne@exemple.fr', 'tartiflette', '10.0.9.9')).statusCode).toBe(429);
+    expect((await login('anne@exemple.fr', 'tartiflette', '192.168.1.20')).json()).toMatchObject({
+      Error: '',
+    });
+  });
+
+  test('guesses from many addresses are bounded per account (5 × the per-address budget)', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 1000, perAddressMax: 2, windowMs: 60_000 },
+    });
+    await server.signUp('anne@exemple.fr', 'tartiflette');
+    for (let i = 0; i < 10; i++) {
+      expect((await login('anne@exemple.fr', 'mauvais', `10.1.0.${i}`)).statusCode).toBe(200);
+    }
+    expect((await login('anne@exemple.fr', 'mauvais', '10.1.1.1')).statusCode).toBe(429);
+    // An owner's success does not give the guessers a new budget.
+    server.clock.now += 60_001;
+    expect((await login('anne@exemple.fr', 'tartiflette', '10.2.0.1')).json()).toMatchObject({
+      Error: '',
+    });
+  });
+});
+
+describe('issue 15: behind a reverse proxy (hole 5, TRUST_PROXY)', () => {
+  const viaProxy = (clientIp: string) =>
+    server.inject({
+      method: 'POST',
+      url: '/api/loggin',
+      payload: { Mail: 'x@exemple.fr', Password: 'tartiflette' },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': clientIp },
+    });
+
+  test('with TRUST_PROXY, each client behind the proxy has its own limit', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 2, perAddressMax: 1000, windowMs: 60_000 },
+      trustProxy: ['127.0.0.1'],
+    });
+    expect((await viaProxy('203.0.113.1')).statusCode).toBe(200);
+    expect((await viaProxy('203.0.113.1')).statusCode).toBe(200);
+    expect((await viaProxy('203.0.113.1')).statusCode).toBe(429);
+    expect((await viaProxy('203.0.113.2')).statusCode).toBe(200);
+  });
+
+  test('without it, the forwarded address is ignored (a client cannot pick its own)', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 2, perAddressMax: 1000, windowMs: 60_000 },
+    });
+    expect((await viaProxy('203.0.113.1')).statusCode).toBe(200);
+    expect((await viaProxy('203.0.113.2')).statusCode).toBe(200);
+    expect((await viaProxy('203.0.113.3')).statusCode).toBe(429);
   });
 });

@@ -103,7 +103,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       config: perIp,
       schema: { body: LogginBody, response: { 200: LogginAnswer } },
     },
-    (request) => accounts().login(request.body),
+    (request) => accounts().login(request.body, request.ip),
   );
 
   app.get<{ Querystring: ResetQuery }>(

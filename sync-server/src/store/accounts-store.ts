@@ -247,6 +247,15 @@ export class AccountsStore {
     this.db.prepare('INSERT INTO auth_attempts (key, at) VALUES (?, ?)').run(key, at);
   }
 
+  /** Withdraws one counted attempt (a login counted before its check, which succeeded). */
+  forgetAttempt(key: string, at: number): void {
+    this.db
+      .prepare(
+        'DELETE FROM auth_attempts WHERE rowid = (SELECT rowid FROM auth_attempts WHERE key = ? AND at = ? LIMIT 1)',
+      )
+      .run(key, at);
+  }
+
   clearAttempts(key: string): void {
     this.db.prepare('DELETE FROM auth_attempts WHERE key = ?').run(key);
   }
