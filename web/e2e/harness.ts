@@ -304,6 +304,13 @@ export async function horizontalOverflow(
  */
 export async function expectNoHorizontalOverflow(page: Page, what = page.url()): Promise<void> {
   const { scrollWidth, innerWidth, offenders } = await horizontalOverflow(page);
+  // A mobile viewport widens itself to show what overflows: compare with the device's width.
+  const deviceWidth = page.viewportSize()?.width ?? innerWidth;
+  if (innerWidth > deviceWidth) {
+    throw new Error(
+      `${what}: the page widened a ${deviceWidth}px viewport to ${innerWidth}px to show what overflows`,
+    );
+  }
   if (scrollWidth > innerWidth) {
     throw new Error(
       `${what}: the page is ${scrollWidth}px wide for a ${innerWidth}px viewport; ` +

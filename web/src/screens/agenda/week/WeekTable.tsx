@@ -55,7 +55,9 @@ export function WeekTable({
 }: WeekTableProps) {
   const groupsById = new Map(plan.groups.map((g) => [g.id, g]));
   return (
-    <Box style={{ overflowX: 'auto' }}>
+    // Positioned, so that the hidden texts of the cells (absolutely placed) scroll with the
+    // table instead of widening the page on a phone.
+    <Box pos="relative" style={{ overflowX: 'auto' }}>
       <Table
         withTableBorder
         withColumnBorders
