@@ -160,7 +160,11 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
   // Beyond the contract: 'Se déconnecter' ends the session on the server too.
   app.post(
     '/logout',
-    { bodyLimit: ACCOUNT_BODY_LIMIT, schema: { response: { 200: Type.Boolean() } } },
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      onRequest: requireUserHook,
+      schema: { response: { 200: Type.Boolean() } },
+    },
     async (request) => accounts().logout(requireSession(request).sessionId),
   );
 };

@@ -322,6 +322,49 @@ describe('hole 13: password hashing cost and mailed passwords', () => {
   });
 });
 
+describe('hole 13: the recipe download link', () => {
+  test('serves once: the same link again is refused, and a new one works', async () => {
+    const { token } = await server.signUp('anne@exemple.fr', 'tartiflette');
+    const newLink = async () => {
+      const answer = await server.inject({
+        method: 'GET',
+        url: '/api/library/receipes/export-token',
+        headers: bearer(token),
+      });
+      expect(answer.statusCode).toBe(200);
+      return pathOf(answer.json<{ Url: string }>().Url);
+    };
+    const first = await newLink();
+    const download = await server.inject({ method: 'GET', url: first });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
+    for (let i = 0; i < 2; i++) {
+      const replay = await server.inject({ method: 'GET', url: first });
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json()).toEqual({
+        message:
+          "Ce lien de téléchargement a expiré ou n'est pas valable. Merci de relancer l'export.",
+      });
+    }
+    expect((await server.inject({ method: 'GET', url: await newLink() })).statusCode).toBe(200);
+  });
+
+  test('a link never used expires after 5 minutes', async () => {
+    const { token } = await server.signUp('anne@exemple.fr', 'tartiflette');
+    const answer = await server.inject({
+      method: 'GET',
+      url: '/api/library/receipes/export-token',
+      headers: bearer(token),
+    });
+    server.clock.now += 5 * 60_000 + 1000;
+    const late = await server.inject({
+      method: 'GET',
+      url: pathOf(answer.json<{ Url: string }>().Url),
+    });
+    expect(late.statusCode).toBe(401);
+  });
+});
+
 /** A hash of the first version's format (ln=9, r=8, p=1), as node:crypto makes it. */
 async function hashLegacy(password: string): Promise<string> {
   const { randomBytes, scryptSync } = await import('node:crypto');

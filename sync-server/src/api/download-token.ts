@@ -2,9 +2,10 @@
  * Short-lived download tokens for file links that a browser opens without the session header
  * (GET /library/receipes/export?token=). A download token is a JWT with a purpose claim,
  * signed with a key derived from the session secret: a session token is never accepted here,
- * and a download token is never accepted as a session (other key, no subject).
+ * and a download token is never accepted as a session (other key, no subject). A token serves
+ * once: its id is remembered (in memory) until it expires.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.js';
 
@@ -15,8 +16,24 @@ export type DownloadPurpose = 'recipes-export';
 interface DownloadClaims {
   purpose: DownloadPurpose;
   uid: number;
+  /** The token's id, refused once it has served. */
+  jti: string;
   iat: number;
   exp: number;
+}
+
+/** Per server: ids of the tokens that served, with their expiry (ms). */
+const usedTokens = new WeakMap<FastifyInstance, Map<string, number>>();
+
+/** True the first time a token id is seen; expired ids are forgotten meanwhile. */
+function firstUse(app: FastifyInstance, jti: string, expiresAt: number): boolean {
+  let used = usedTokens.get(app);
+  if (!used) usedTokens.set(app, (used = new Map()));
+  const now = app.popote.now();
+  for (const [id, until] of used) if (until <= now) used.delete(id);
+  if (used.has(jti)) return false;
+  used.set(jti, expiresAt);
+  return true;
 }
 
 export const DOWNLOAD_LINK_EXPIRED =
@@ -35,7 +52,8 @@ export function signDownloadToken(
   const now = app.popote.now();
   const iat = Math.floor(now / 1000);
   const exp = iat + DOWNLOAD_TOKEN_TTL_MS / 1000;
-  const claims: DownloadClaims = { purpose, uid: userId, iat, exp };
+  const jti = randomBytes(16).toString('base64url');
+  const claims: DownloadClaims = { purpose, uid: userId, jti, iat, exp };
   const token = app.jwt.sign(claims as never, { key: downloadKey(app, purpose) });
   return { token, expiresAt: exp * 1000 };
 }
@@ -61,5 +79,9 @@ export function verifyDownloadToken(
   }
   // A deleted account's links stop working at once, as its sessions do.
   if (!app.popote.store.accounts.getAccount(uid)) throw new HttpError(401, DOWNLOAD_LINK_EXPIRED);
+  const { jti, exp } = claims;
+  if (typeof jti !== 'string' || typeof exp !== 'number' || !firstUse(app, jti, exp * 1000)) {
+    throw new HttpError(401, DOWNLOAD_LINK_EXPIRED);
+  }
   return uid;
 }
