@@ -78,6 +78,24 @@ async function openDayView(page: Page, index: number, meals: number): Promise<vo
 const chips = (meal: Locator): Promise<string[]> =>
   meal.getByTestId('menu-item-chip').allInnerTexts();
 
+/** Deletes the day's `index`th meal, whose menu is filled: it asks first. */
+async function deleteFilledMeal(page: Page, index: number): Promise<void> {
+  await openMealActions(page, dayMeals(page).nth(index), 'Supprimer ce repas');
+  await page
+    .getByRole('dialog', { name: 'Confirmer la suppression' })
+    .getByRole('button', { name: 'Supprimer' })
+    .tap();
+}
+
+/** Taps 'Annuler' in the success message that says `text`. */
+async function undo(page: Page, text: string): Promise<void> {
+  await page
+    .getByTestId('success-message')
+    .filter({ hasText: text })
+    .getByRole('button', { name: 'Annuler' })
+    .tap();
+}
+
 /** Types in the side panel and taps the result, then the meal in the list that opens. */
 async function tapResourceInto(page: Page, search: string, result: string, mealOption: string) {
   await page.getByLabel('Rechercher une recette ou un ingrédient').tap();
@@ -136,16 +154,9 @@ describe.each([
 
   it('deletes a meal, then "Annuler" restores it with its menu', async () => {
     await openDayView(page, 0, 2);
-    await openMealActions(page, dayMeals(page).nth(1), 'Supprimer ce repas');
-    await page
-      .getByRole('dialog', { name: 'Confirmer la suppression' })
-      .getByRole('button', { name: 'Supprimer' })
-      .tap();
+    await deleteFilledMeal(page, 1);
     await poll(() => dayMeals(page).count()).toBe(1);
-    const message = page
-      .getByTestId('success-message')
-      .filter({ hasText: 'Repas supprimé avec succès' });
-    await message.getByRole('button', { name: 'Annuler' }).tap();
+    await undo(page, 'Repas supprimé avec succès');
     await expectSuccess(page, 'Action annulée');
     await poll(() => dayMeals(page).count()).toBe(2);
     expect(await chips(dayMeals(page).nth(1))).toEqual([RECIPE]);
@@ -169,11 +180,7 @@ describe.each([
     expect(await page.getByTestId('week-picked').count()).toBe(0);
 
     // And back, with 'Annuler'.
-    await page
-      .getByTestId('success-message')
-      .filter({ hasText: 'Menus permutés avec succès' })
-      .getByRole('button', { name: 'Annuler' })
-      .tap();
+    await undo(page, 'Menus permutés avec succès');
     await poll(() => visibleText(monday)).toContain(FAVOURITE_RECIPE);
   });
 
@@ -203,33 +210,17 @@ describe('undo reaches the other devices, and works offline', () => {
     await poll(() => chips(dayMeals(b.page).nth(0))).toEqual([RECIPE]);
 
     // Online: B sees the meal go, then come back with its menu.
-    await openMealActions(a.page, dayMeals(a.page).nth(0), 'Supprimer ce repas');
-    await a.page
-      .getByRole('dialog', { name: 'Confirmer la suppression' })
-      .getByRole('button', { name: 'Supprimer' })
-      .tap();
+    await deleteFilledMeal(a.page, 0);
     await poll(() => dayMeals(b.page).count()).toBe(1);
-    await a.page
-      .getByTestId('success-message')
-      .getByRole('button', { name: 'Annuler' })
-      .first()
-      .tap();
+    await undo(a.page, 'Repas supprimé avec succès');
     await poll(() => dayMeals(b.page).count()).toBe(2);
     await poll(() => chips(dayMeals(b.page).nth(0))).toEqual([RECIPE]);
 
     // Offline: delete and undo with no network; once back, B still has it, and A sends both.
     await a.context.setOffline(true);
-    await openMealActions(a.page, dayMeals(a.page).nth(0), 'Supprimer ce repas');
-    await a.page
-      .getByRole('dialog', { name: 'Confirmer la suppression' })
-      .getByRole('button', { name: 'Supprimer' })
-      .tap();
+    await deleteFilledMeal(a.page, 0);
     await poll(() => dayMeals(a.page).count()).toBe(1);
-    await a.page
-      .getByTestId('success-message')
-      .filter({ hasText: 'Repas supprimé avec succès' })
-      .getByRole('button', { name: 'Annuler' })
-      .tap();
+    await undo(a.page, 'Repas supprimé avec succès');
     await poll(() => dayMeals(a.page).count()).toBe(2);
     expect(await chips(dayMeals(a.page).nth(0))).toEqual([RECIPE]);
     await a.context.setOffline(false);
