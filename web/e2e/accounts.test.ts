@@ -503,6 +503,41 @@ describe('sessions and account changes (issue 15)', () => {
     }
   });
 
+  it('after a login with the mailed password, the settings ask to replace it', async () => {
+    const mail = newMail();
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Étourdi' });
+    await fetch(`${app.baseUrl}/api/reset?mail=${encodeURIComponent(mail)}`);
+    const mailed = /Votre nouveau mot de passe : (\S+)/u.exec(
+      (await app.readOutbox()).filter((m) => m.to === mail).at(-1)?.raw ?? '',
+    )?.[1];
+    expect(mailed).toMatch(/^[a-z]+(-[a-z]+){3}-\d\d$/u);
+    context = await app.newContext();
+    const page = await openPage(context);
+    await loginThroughUi(page, mail, mailed!);
+    await page.getByRole('link', { name: 'Préférences' }).click();
+    const notice = page.getByTestId('settings-must-change-password');
+    expect(await visibleText(notice)).toContain(
+      'Vous vous êtes connecté avec le mot de passe reçu par mail',
+    );
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(mail);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Tarte-Tatin-maison');
+    await page.getByLabel('Mot de passe actuel').fill(mailed!);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Réglages mis à jour avec succès').waitFor();
+    await notice.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Réglages' }).waitFor();
+    expect(await notice.count()).toBe(0);
+    const relogin = await fetch(`${app.baseUrl}/api/loggin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Mail: mail, Password: 'Tarte-Tatin-maison' }),
+    });
+    const answer = (await relogin.json()) as { Error: string; MustChangePassword?: boolean };
+    expect(answer.Error).toBe('');
+    expect(answer.MustChangePassword).toBeUndefined();
+  });
+
   it('a new mail is used only once the link mailed to it is confirmed with its button', async () => {
     const mail = newMail();
     const next = newMail();
