@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginScreen } from './screens/login/LoginScreen';
 import { useSession } from './session/useSession';
+import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
 import { LoggedOutShell, Shell } from './shell/Shell';
 import { SyncProvider } from './sync/SyncProvider';
 
@@ -30,6 +31,12 @@ const loading = (
   </Center>
 );
 
+/** One boundary per screen: another address starts afresh. */
+function ScreenBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ScreenErrorBoundary key={pathname}>{children}</ScreenErrorBoundary>;
+}
+
 /** The router view exists only for a logged-in user; otherwise only the login screen shows. */
 export function App() {
   const session = useSession();
@@ -44,16 +51,18 @@ export function App() {
     // Keyed by user: another user's login opens their own database and sync loop.
     <SyncProvider key={session.idUser} userId={session.idUser}>
       <Shell pseudo={session.pseudo}>
-        <Suspense fallback={loading}>
-          <Routes>
-            <Route path="/" element={<SejoursScreen />} />
-            <Route path="/agenda" element={<AgendaScreen />} />
-            <Route path="/order" element={<OrderScreen />} />
-            <Route path="/library" element={<LibraryScreen />} />
-            <Route path="/settings" element={<SettingsScreen />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Routes>
-        </Suspense>
+        <ScreenBoundary>
+          <Suspense fallback={loading}>
+            <Routes>
+              <Route path="/" element={<SejoursScreen />} />
+              <Route path="/agenda" element={<AgendaScreen />} />
+              <Route path="/order" element={<OrderScreen />} />
+              <Route path="/library" element={<LibraryScreen />} />
+              <Route path="/settings" element={<SettingsScreen />} />
+              <Route path="*" element={<Navigate to="/" replace />} />
+            </Routes>
+          </Suspense>
+        </ScreenBoundary>
       </Shell>
     </SyncProvider>
   );

@@ -8,3 +8,10 @@ export const UNDO = {
   menuDeleted: 'Menu supprimé avec succès',
   ingredientDeleted: 'Ingrédient supprimé avec succès',
 } as const;
+
+/** What a screen shows in its place when it cannot be drawn (the rest of the app still works). */
+export const SCREEN_ERROR = {
+  title: "Cet écran n'a pas pu s'afficher",
+  body: "Une donnée inattendue l'en empêche. Vos modifications sont conservées sur cet appareil ; les autres écrans restent utilisables depuis le menu.",
+  retry: 'Réessayer',
+} as const;
