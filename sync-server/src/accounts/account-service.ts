@@ -367,15 +367,23 @@ export class AccountService {
     return this.settings(userId);
   }
 
-  /** A wrong current password counts as a failed login on the account (same limit). */
+  /**
+   * A wrong current password counts against the account (per-address limit per window). The
+   * try is counted before the check is awaited, so that concurrent guesses cannot pass the
+   * limit; a right one withdraws its count.
+   */
   private async checkCurrentPassword(account: AccountRow, password: string): Promise<void> {
     const { store, now } = this.deps;
     const key = `settings:${account.id}`;
     if (this.attemptsInWindow(key) >= this.deps.config.authRateLimit.perAddressMax) {
       throw tooManyAttempts();
     }
-    if (await verifyPassword(password, account.passwordHash)) return;
-    store.accounts.recordAttempt(key, now());
+    const reservedAt = now();
+    store.accounts.recordAttempt(key, reservedAt);
+    if (await verifyPassword(password, account.passwordHash)) {
+      store.accounts.forgetAttempt(key, reservedAt);
+      return;
+    }
     throw new HttpError(403, M.wrongCurrentPassword);
   }
 

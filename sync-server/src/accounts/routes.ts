@@ -74,7 +74,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
 
   app.post<{ Querystring: ConfirmQuery }>(
     '/inscription/confirm',
-    { bodyLimit: ACCOUNT_BODY_LIMIT, config: perIp, schema: { querystring: ConfirmQuery } },
+    { bodyLimit: ACCOUNT_BODY_LIMIT, schema: { querystring: ConfirmQuery } },
     async (request, reply) => {
       const outcome = accounts().confirmRegistration(request.query.token ?? '');
       const appUrl = app.popote.config.publicUrl;
@@ -148,7 +148,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
 
   app.post<{ Querystring: ConfirmQuery }>(
     '/settings/mail/confirm',
-    { bodyLimit: ACCOUNT_BODY_LIMIT, config: perIp, schema: { querystring: ConfirmQuery } },
+    { bodyLimit: ACCOUNT_BODY_LIMIT, schema: { querystring: ConfirmQuery } },
     async (request, reply) => {
       const outcome = accounts().confirmMailChange(request.query.token ?? '');
       const appUrl = app.popote.config.publicUrl;

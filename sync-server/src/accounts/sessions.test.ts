@@ -198,6 +198,23 @@ describe('hole 3: a stolen token cannot take the account over', () => {
     expect((await login('anne@exemple.fr', 'tartiflette')).Error).toBe('');
   });
 
+  test('concurrent guesses of the current password cannot pass the limit', async () => {
+    server = await restartWith({ perAddressMax: 3 });
+    const { token } = await server.signUp('anne@exemple.fr', 'tartiflette', 'Anne');
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      settings(token, {
+        Mail: 'anne@exemple.fr',
+        Password: 'pirate-pirate',
+        Pseudo: 'Anne',
+        CurrentPassword: `devine-${i}`,
+      }),
+    );
+    const codes = (await Promise.all(guesses)).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 403)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(9);
+    expect((await login('anne@exemple.fr', 'tartiflette')).Error).toBe('');
+  });
+
   test('the pseudonym alone changes without the current password', async () => {
     const { token } = await server.signUp('anne@exemple.fr', 'tartiflette', 'Anne');
     const answer = await settings(token, {
