@@ -10,6 +10,7 @@ import type { Mailer, OutgoingMail } from '../mail/mailer.js';
 import {
   accountChangedMail,
   mailChangeLinkMail,
+  mailReplacedMail,
   newPasswordMail,
   registrationMail,
 } from '../mail/account-mails.js';
@@ -21,6 +22,7 @@ import { generatePassword, hashPassword, needsRehash, verifyPassword } from './p
 import { ACCOUNT_MESSAGES as M, MIN_PASSWORD_LENGTH } from './messages.js';
 import {
   MAIL_CHANGE_LINK_TTL_MS,
+  MAIL_REVERT_LINK_TTL_MS,
   MAILED_PASSWORD_USE_MS,
   REGISTRATION_LINK_TTL_MS,
   REGISTRATION_MEMORY_MS,
@@ -67,7 +69,10 @@ export interface SettingsUpdate {
 
 export type LinkFailure = 'unknown' | 'expired' | 'used' | 'mail_taken';
 export type ConfirmationOutcome = { kind: 'created'; userId: number } | { kind: LinkFailure };
-export type MailChangeOutcome = { kind: 'changed'; mail: string } | { kind: LinkFailure };
+export type MailChangeOutcome =
+  | { kind: 'changed'; mail: string }
+  | { kind: 'restored'; mail: string }
+  | { kind: LinkFailure; revert: boolean };
 
 export interface AccountServiceDeps {
   store: ServerStore;
@@ -394,6 +399,7 @@ export class AccountService {
     store.transaction(() => {
       store.accounts.deleteMailChangesExpiredBefore(at - REGISTRATION_MEMORY_MS);
       store.accounts.addMailChange({
+        kind: 'change',
         tokenHash: hashLinkToken(token),
         userId: account.id,
         newMail,
@@ -406,35 +412,100 @@ export class AccountService {
     await this.send(mailChangeLinkMail(newMail, pseudo, account.mail, link));
   }
 
-  /** What following a mail-change link would do, without doing it (see peekRegistration). */
-  peekMailChange(token: string): { kind: 'valid'; mail: string } | { kind: LinkFailure } {
-    const change = this.findMailChange(token);
-    if ('kind' in change) return change;
-    return { kind: 'valid', mail: change.newMail };
+  /** What following a mail link would do, without doing it (see peekRegistration). */
+  peekMailChange(
+    token: string,
+  ): { kind: 'valid'; mail: string; revert: boolean } | { kind: LinkFailure; revert: boolean } {
+    const found = this.findMailChange(token);
+    if ('failure' in found) return { kind: found.failure, revert: found.revert };
+    return { kind: 'valid', mail: found.row.newMail, revert: found.row.kind === 'revert' };
   }
 
-  /** Follows a mail-change link (its POST): the account takes the new address, once. */
-  confirmMailChange(token: string): MailChangeOutcome {
-    const { store, now } = this.deps;
-    return store.transaction((): MailChangeOutcome => {
-      const change = this.findMailChange(token);
-      if ('kind' in change) return change;
-      store.accounts.setMail(change.userId, change.newMail);
-      store.accounts.markMailChangeUsed(change.tokenHash, now());
-      return { kind: 'changed', mail: change.newMail };
+  /**
+   * Follows a mail link (its POST). A change: the account takes the new address, once, and the
+   * old address gets a link to undo it for 7 days. An undo: the account takes the old address
+   * back, every session ends, the password is disabled and a new one is mailed there, so that
+   * whoever made the change with a stolen session loses the account.
+   */
+  async confirmMailChange(token: string): Promise<MailChangeOutcome> {
+    const { store, now, config } = this.deps;
+    const found = this.findMailChange(token);
+    if ('failure' in found) return { kind: found.failure, revert: found.revert };
+    if (found.row.kind === 'revert') return this.revertMailChange(token);
+
+    const revertToken = newLinkToken();
+    const outcome = store.transaction(() => {
+      const current = this.findMailChange(token);
+      if ('failure' in current) return { kind: current.failure, revert: current.revert } as const;
+      const account = store.accounts.getAccount(current.row.userId);
+      if (!account) return { kind: 'unknown', revert: false } as const;
+      const at = now();
+      store.accounts.setMail(account.id, current.row.newMail);
+      store.accounts.markMailChangeUsed(current.row.tokenHash, at);
+      store.accounts.addMailChange({
+        kind: 'revert',
+        tokenHash: hashLinkToken(revertToken),
+        userId: account.id,
+        newMail: account.mail,
+        createdAt: at,
+        expiresAt: at + MAIL_REVERT_LINK_TTL_MS,
+        usedAt: null,
+      });
+      return { kind: 'changed', account, mail: current.row.newMail } as const;
     });
+    if (outcome.kind !== 'changed') return outcome;
+    const { account, mail } = outcome;
+    const link = `${config.publicUrl}/api/settings/mail/confirm?token=${revertToken}`;
+    await this.tell(mailReplacedMail(account.mail, account.pseudo, mail, link));
+    return { kind: 'changed', mail };
   }
 
-  private findMailChange(token: string): MailChangeRow | { kind: LinkFailure } {
-    if (!/^[\w-]{43}$/u.test(token)) return { kind: 'unknown' };
+  private async revertMailChange(token: string): Promise<MailChangeOutcome> {
     const { store, now } = this.deps;
-    const change = store.accounts.findMailChange(hashLinkToken(token));
-    if (!change || !store.accounts.getAccount(change.userId)) return { kind: 'unknown' };
-    if (change.usedAt !== null) return { kind: 'used' };
-    if (change.expiresAt <= now()) return { kind: 'expired' };
-    const owner = store.accounts.findAccountByMail(change.newMail);
-    if (owner && owner.id !== change.userId) return { kind: 'mail_taken' };
-    return change;
+    // A password nobody knows: the account opens again only through the mailed one.
+    const disabled = await hashPassword(newLinkToken(), this.deps.scryptLog2N);
+    const password = generatePassword();
+    const resetHash = await hashPassword(password, this.deps.scryptLog2N);
+    const outcome = store.transaction(() => {
+      const current = this.findMailChange(token);
+      if ('failure' in current) return { kind: current.failure, revert: current.revert } as const;
+      const { row } = current;
+      const at = now();
+      store.accounts.setMail(row.userId, row.newMail);
+      store.accounts.updateAccount(row.userId, {
+        pseudo: store.accounts.getAccount(row.userId)?.pseudo ?? '',
+        passwordHash: disabled,
+      });
+      store.accounts.setResetPassword(row.userId, resetHash, at + RESET_PASSWORD_TTL_MS);
+      store.accounts.deleteSessionsOf(row.userId, null);
+      store.accounts.cancelMailChanges(row.userId);
+      store.accounts.markMailChangeUsed(row.tokenHash, at);
+      return { kind: 'restored', account: store.accounts.getAccount(row.userId)! } as const;
+    });
+    if (outcome.kind !== 'restored') return outcome;
+    const { account } = outcome;
+    await this.tell(
+      newPasswordMail(account.mail, account.pseudo, password, this.deps.config.publicUrl),
+    );
+    return { kind: 'restored', mail: account.mail };
+  }
+
+  /** The link's row if it may be followed now; otherwise why not (and whether it undoes). */
+  private findMailChange(
+    token: string,
+  ): { row: MailChangeRow } | { failure: LinkFailure; revert: boolean } {
+    if (!/^[\w-]{43}$/u.test(token)) return { failure: 'unknown', revert: false };
+    const { store, now } = this.deps;
+    const row = store.accounts.findMailChange(hashLinkToken(token));
+    if (!row || !store.accounts.getAccount(row.userId)) {
+      return { failure: 'unknown', revert: false };
+    }
+    const revert = row.kind === 'revert';
+    if (row.usedAt !== null) return { failure: 'used', revert };
+    if (row.expiresAt <= now()) return { failure: 'expired', revert };
+    const owner = store.accounts.findAccountByMail(row.newMail);
+    if (owner && owner.id !== row.userId) return { failure: 'mail_taken', revert };
+    return { row };
   }
 
   /** Counts one attempt on the address, refusing it once the window's budget is spent. */

@@ -11,7 +11,7 @@ export interface LinkPage {
   html: string;
 }
 
-export type LinkKind = 'inscription' | 'adresse';
+export type LinkKind = 'inscription' | 'adresse' | 'retablissement';
 
 const FAILURES: Record<LinkKind, Record<LinkFailure, [number, string, string]>> = {
   inscription: {
@@ -58,6 +58,24 @@ const FAILURES: Record<LinkKind, Record<LinkFailure, [number, string, string]>> 
       "Cette adresse mail est déjà celle d'un autre compte : votre adresse n'a pas changé.",
     ],
   },
+  retablissement: {
+    unknown: [
+      404,
+      'Lien inconnu',
+      "Ce lien n'est pas valide : vérifiez que l'adresse a été copiée en entier.",
+    ],
+    expired: [
+      410,
+      'Lien expiré',
+      "Ce lien a expiré : il était valable 7 jours. Écrivez à l'administrateur de ce serveur Popote pour récupérer votre compte.",
+    ],
+    used: [410, 'Lien déjà utilisé', 'Ce lien a déjà servi : votre adresse a été rétablie.'],
+    mail_taken: [
+      409,
+      'Adresse déjà utilisée',
+      "Cette adresse est désormais celle d'un autre compte : elle ne peut pas être rétablie.",
+    ],
+  },
 };
 
 export function linkFailurePage(kind: LinkKind, failure: LinkFailure, appUrl: string): LinkPage {
@@ -82,6 +100,12 @@ const BUTTONS: Record<LinkKind, [string, (mail: string) => string, string]> = {
       `Cliquez sur le bouton pour que votre compte Popote utilise désormais l'adresse ${mail}.`,
     'Confirmer ma nouvelle adresse',
   ],
+  retablissement: [
+    'Rétablir votre adresse',
+    (mail) =>
+      `Cliquez sur le bouton pour que votre compte Popote reprenne l'adresse ${mail}. Toutes ses sessions seront fermées et un nouveau mot de passe vous sera envoyé à cette adresse.`,
+    'Rétablir mon adresse',
+  ],
 };
 
 /** The link's GET: a form that POSTs the same address (token in the query, empty body). */
@@ -98,6 +122,11 @@ export function confirmButtonPage(
 <button type="submit">${escapeHtml(button)}</button>
 </form>`;
   return { statusCode: 200, html: page(title, body, appUrl) };
+}
+
+export function mailRestoredPage(mail: string, appUrl: string): LinkPage {
+  const body = `<p>${escapeHtml(`Votre compte Popote a repris l'adresse ${mail}. Toutes ses sessions ont été fermées et son mot de passe désactivé : un nouveau mot de passe vient de vous être envoyé à cette adresse.`)}</p>`;
+  return { statusCode: 200, html: page('Adresse rétablie', body, appUrl) };
 }
 
 export function mailChangedPage(mail: string, appUrl: string): LinkPage {

@@ -11,6 +11,7 @@ import {
   confirmButtonPage,
   linkFailurePage,
   mailChangedPage,
+  mailRestoredPage,
   type LinkPage,
 } from './link-pages.js';
 import {
@@ -140,9 +141,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       const token = request.query.token ?? '';
       const appUrl = app.popote.config.publicUrl;
       const peek = accounts().peekMailChange(token);
-      if (peek.kind !== 'valid')
-        return sendPage(reply, linkFailurePage('adresse', peek.kind, appUrl));
-      return sendPage(reply, confirmButtonPage('adresse', token, appUrl, peek.mail));
+      const kind = peek.revert ? 'retablissement' : 'adresse';
+      if (peek.kind !== 'valid') return sendPage(reply, linkFailurePage(kind, peek.kind, appUrl));
+      return sendPage(reply, confirmButtonPage(kind, token, appUrl, peek.mail));
     },
   );
 
@@ -150,10 +151,14 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     '/settings/mail/confirm',
     { bodyLimit: ACCOUNT_BODY_LIMIT, schema: { querystring: ConfirmQuery } },
     async (request, reply) => {
-      const outcome = accounts().confirmMailChange(request.query.token ?? '');
+      const outcome = await accounts().confirmMailChange(request.query.token ?? '');
       const appUrl = app.popote.config.publicUrl;
       if (outcome.kind === 'changed') return sendPage(reply, mailChangedPage(outcome.mail, appUrl));
-      return sendPage(reply, linkFailurePage('adresse', outcome.kind, appUrl));
+      if (outcome.kind === 'restored') {
+        return sendPage(reply, mailRestoredPage(outcome.mail, appUrl));
+      }
+      const kind = outcome.revert ? 'retablissement' : 'adresse';
+      return sendPage(reply, linkFailurePage(kind, outcome.kind, appUrl));
     },
   );
 

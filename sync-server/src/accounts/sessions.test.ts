@@ -289,6 +289,51 @@ describe('hole 3: a stolen token cannot take the account over', () => {
     expect((await statuses(token)).settings).toBe(401);
   });
 
+  test('a thief who confirms an address of theirs loses the account to the undo link mailed to the old one', async () => {
+    const { token: owner } = await server.signUp('anne@exemple.fr', 'tartiflette', 'Anne');
+    const stolen = (await login('anne@exemple.fr', 'tartiflette')).Token;
+    // The old contract's call: no current password needed.
+    await settings(stolen, {
+      Mail: 'pirate@exemple.fr',
+      Password: 'pirate-pirate',
+      Pseudo: 'Anne',
+    });
+    const confirm = linkIn(mailsTo('pirate@exemple.fr').at(-1)!);
+    expect((await server.inject({ method: 'POST', url: pathOf(confirm) })).statusCode).toBe(200);
+    expect(account('pirate@exemple.fr')).toBeDefined();
+    expect((await statuses(owner)).settings).toBe(401);
+
+    // The old address was sent a link that undoes it, and a new request cannot void it.
+    const replaced = mailsTo('anne@exemple.fr').at(-1)!;
+    expect(replaced).toContain("L'adresse de votre compte Popote est désormais pirate@exemple.fr");
+    const undo = linkIn(replaced);
+    await settings(stolen, { Mail: 'pirate2@exemple.fr', Password: '', Pseudo: 'Anne' });
+    const page = await server.inject({ method: 'GET', url: pathOf(undo) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<button type="submit">Rétablir mon adresse</button>');
+    expect(account('anne@exemple.fr')).toBeUndefined();
+
+    const restored = await server.inject({ method: 'POST', url: pathOf(undo) });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.body).toContain('Adresse rétablie');
+    expect(account('pirate@exemple.fr')).toBeUndefined();
+    expect(account('anne@exemple.fr')?.pseudo).toBe('Anne');
+    // The thief's session, password and pending change are gone.
+    expect(await statuses(stolen)).toEqual(ALL_401);
+    expect((await login('anne@exemple.fr', 'pirate-pirate')).Token).toBe('');
+    expect((await login('anne@exemple.fr', 'tartiflette')).Token).toBe('');
+    const pirate2 = linkIn(mailsTo('pirate2@exemple.fr').at(-1)!);
+    expect((await server.inject({ method: 'POST', url: pathOf(pirate2) })).statusCode).toBe(404);
+    // The owner gets in with the password mailed to the restored address.
+    const mailed = /^Votre nouveau mot de passe : (\S+)$/mu.exec(
+      mailsTo('anne@exemple.fr').at(-1)!,
+    );
+    const back = await login('anne@exemple.fr', mailed?.[1] ?? '');
+    expect(back).toMatchObject({ Error: '', MustChangePassword: true });
+    // The undo link serves once.
+    expect((await server.inject({ method: 'POST', url: pathOf(undo) })).statusCode).toBe(410);
+  });
+
   test('a link for an address taken meanwhile changes nothing; a newer request voids older links', async () => {
     const { token } = await server.signUp('anne@exemple.fr', 'tartiflette', 'Anne');
     const ask = (Mail: string) =>

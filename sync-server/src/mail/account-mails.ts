@@ -166,6 +166,49 @@ ${what.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
   };
 }
 
+/**
+ * Sent to the old address once a new one is confirmed, with a link that undoes the change (in
+ * case a stolen session asked for it and the thief confirmed an address of theirs).
+ */
+export function mailReplacedMail(
+  to: string,
+  pseudo: string,
+  newMail: string,
+  revertLink: string,
+): OutgoingMail {
+  const lines = [
+    `L'adresse de votre compte Popote est désormais ${newMail} : celle-ci ne sert plus à vous connecter.`,
+    "Si vous n'êtes pas à l'origine de ce changement, suivez ce lien dans les 7 jours puis cliquez sur le bouton de la page qui s'ouvre : votre compte reprendra cette adresse, toutes ses sessions seront fermées, et un nouveau mot de passe vous sera envoyé ici.",
+  ];
+  const text = [
+    `Bonjour ${pseudo},`,
+    '',
+    lines[0],
+    '',
+    lines[1],
+    '',
+    revertLink,
+    '',
+    "L'équipe Popote",
+  ].join('\n');
+  const html = layout(
+    'Votre adresse a changé',
+    `<p>Bonjour ${escapeHtml(pseudo)},</p>
+<p>${escapeHtml(lines[0]!)}</p>
+<p>${escapeHtml(lines[1]!)}</p>
+<p><a href="${escapeHtml(revertLink)}">Rétablir mon adresse</a></p>
+<p style="color:#666;font-size:13px">Si le lien ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>${escapeHtml(revertLink)}</p>`,
+  );
+  return {
+    to,
+    subject: 'Popote : votre adresse a ete remplacee',
+    text,
+    html,
+    link: revertLink,
+    kind: 'adresse-remplacee',
+  };
+}
+
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/gu, '&amp;')

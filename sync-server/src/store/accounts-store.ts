@@ -20,6 +20,8 @@ export interface AccountRow {
 }
 
 export interface MailChangeRow {
+  /** 'change': to the new address; 'revert': to the old one, undoing a confirmed change. */
+  kind: 'change' | 'revert';
   tokenHash: string;
   userId: number;
   newMail: string;
@@ -43,7 +45,7 @@ const ACCOUNT_COLUMNS = `id, mail, pseudo, password_hash AS passwordHash, reset_
   password_expires_at AS passwordExpiresAt`;
 const PENDING_COLUMNS = `token_hash AS tokenHash, mail, pseudo, password_hash AS passwordHash,
   created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt`;
-const MAIL_CHANGE_COLUMNS = `token_hash AS tokenHash, user_id AS userId, new_mail AS newMail,
+const MAIL_CHANGE_COLUMNS = `kind, token_hash AS tokenHash, user_id AS userId, new_mail AS newMail,
   created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt`;
 
 export class AccountsStore {
@@ -164,13 +166,14 @@ export class AccountsStore {
 
   // Mail changes wait for the link mailed to the new address.
 
-  /** Records a requested change; it replaces the user's earlier unconfirmed ones. */
+  /** Records a link; a requested change replaces the user's earlier unconfirmed ones. */
   addMailChange(row: MailChangeRow): void {
-    this.cancelMailChanges(row.userId);
+    if (row.kind === 'change') this.cancelMailChanges(row.userId);
     this.db
       .prepare(
-        `INSERT INTO mail_changes (token_hash, user_id, new_mail, created_at, expires_at, used_at)
-         VALUES (@tokenHash, @userId, @newMail, @createdAt, @expiresAt, @usedAt)`,
+        `INSERT INTO mail_changes
+         (kind, token_hash, user_id, new_mail, created_at, expires_at, used_at)
+         VALUES (@kind, @tokenHash, @userId, @newMail, @createdAt, @expiresAt, @usedAt)`,
       )
       .run(row);
   }
@@ -186,7 +189,7 @@ export class AccountsStore {
     return this.db
       .prepare(
         `SELECT ${MAIL_CHANGE_COLUMNS} FROM mail_changes
-         WHERE user_id = ? AND used_at IS NULL AND expires_at > ?
+         WHERE user_id = ? AND kind = 'change' AND used_at IS NULL AND expires_at > ?
          ORDER BY created_at DESC LIMIT 1`,
       )
       .get(userId, now) as MailChangeRow | undefined;
@@ -198,9 +201,11 @@ export class AccountsStore {
       .run(usedAt, tokenHash);
   }
 
-  /** Forgets the user's unconfirmed changes (their links stop working). */
+  /** Forgets the user's unconfirmed changes (their links stop working); never a revert link. */
   cancelMailChanges(userId: number): void {
-    this.db.prepare('DELETE FROM mail_changes WHERE user_id = ? AND used_at IS NULL').run(userId);
+    this.db
+      .prepare("DELETE FROM mail_changes WHERE user_id = ? AND kind = 'change' AND used_at IS NULL")
+      .run(userId);
   }
 
   deleteMailChangesExpiredBefore(before: number): void {

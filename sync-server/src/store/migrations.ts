@@ -140,4 +140,10 @@ export const MIGRATIONS: readonly Migration[] = [
           WHERE tbl = 'stays'`);
     },
   },
+  {
+    name: 'mail-change-kinds',
+    // Issue 15: once a new address is confirmed, the old one gets a link to undo the change
+    // ('revert'); a later request for a new address cancels earlier 'change' links, never it.
+    up: `ALTER TABLE mail_changes ADD COLUMN kind TEXT NOT NULL DEFAULT 'change'`,
+  },
 ];
