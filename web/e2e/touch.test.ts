@@ -10,7 +10,8 @@ import { createAccount, expectNoHorizontalOverflow, PHONE, startApp, TABLET } fr
 import type { RunningApp } from './harness.js';
 import { loginThroughUi, openPage, visibleText } from './pages.js';
 import { Seeder } from './seed.js';
-import { dayMeals, expectSuccess, openMealActions, poll, weekCell } from './walk.js';
+import { cellMenus, dayMeals, expectSuccess, openMealActions, poll, weekCell } from './walk.js';
+import { SCREEN_PASSWORD, seedScreens } from './screens.js';
 
 const PASSWORD = 'Gratin-Dauphinois-2025';
 const RECIPE = 'Gratin dauphinois';
@@ -328,6 +329,40 @@ describe('context is kept on return', () => {
     expect(await days.getByRole('checkbox').nth(1).isChecked()).toBe(true);
     expect(await days.getByRole('checkbox').nth(2).isChecked()).toBe(true);
     await page.getByTestId('order-compiled').or(page.getByTestId('order-no-ingredient')).waitFor();
+    await context.close();
+  });
+});
+
+describe('a drag lands where the pointer is', () => {
+  it('swaps with the meal under the pointer, whatever part of the card was held', async () => {
+    const account = await seedScreens(app, 'pointeur@exemple.fr');
+    const context = await app.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(context);
+    await loginThroughUi(page, account.mail, SCREEN_PASSWORD);
+    await page.goto('/agenda');
+    await page.getByTestId('agenda-week').waitFor();
+    for (const held of [0.9, 0.5]) {
+      // Breakfast of the second day onto the dinner of the first: two rows down.
+      const source = weekCell(page, 1, 0).getByTestId('week-meal').first();
+      const target = weekCell(page, 0, 3).getByTestId('week-meal').first();
+      await poll(() => source.getByTestId('week-meal-title').innerText()).not.toBe('');
+      const [sourceTitle, targetTitle] = [
+        await cellMenus(weekCell(page, 1, 0)),
+        await cellMenus(weekCell(page, 0, 3)),
+      ];
+      expect(sourceTitle).not.toBe(targetTitle);
+      const from = (await source.boundingBox())!;
+      const to = (await target.boundingBox())!;
+      const [x, y] = [from.x + from.width / 2, from.y + from.height * held];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 8, y + 8, { steps: 4 });
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+      await page.mouse.up();
+      await expectSuccess(page, 'Menus permutés avec succès');
+      await poll(() => cellMenus(weekCell(page, 0, 3))).toBe(sourceTitle);
+      expect(await cellMenus(weekCell(page, 1, 0))).toBe(targetTitle);
+    }
     await context.close();
   });
 });

@@ -42,6 +42,10 @@ export interface WeekTableProps {
   /** The meal chosen by a first tap, waiting for the meal to swap with. */
   pickedMealId: Id | null;
   onTapMeal: (meal: Meal, label: string) => void;
+  /** During a mouse or finger drag, the drop target under the pointer (see pointer-target.ts). */
+  pointerTarget: string | null | undefined;
+  /** A pointer drag is under way: the library's own drop targets are off. */
+  dropDisabled: boolean;
 }
 
 export function WeekTable({
@@ -52,6 +56,8 @@ export function WeekTable({
   onOpenDay,
   pickedMealId,
   onTapMeal,
+  pointerTarget,
+  dropDisabled,
 }: WeekTableProps) {
   const groupsById = new Map(plan.groups.map((g) => [g.id, g]));
   return (
@@ -102,6 +108,8 @@ export function WeekTable({
                   dateLabel={formatShortDate(dayToDate(plan.stay.start, day))}
                   pickedMealId={pickedMealId}
                   onTapMeal={onTapMeal}
+                  pointerTarget={pointerTarget}
+                  dropDisabled={dropDisabled}
                 />
               ))}
             </Table.Tr>
@@ -121,6 +129,8 @@ function WeekCell({
   dateLabel,
   pickedMealId,
   onTapMeal,
+  pointerTarget,
+  dropDisabled,
 }: {
   plan: StayPlan;
   slot: Horaire;
@@ -130,6 +140,8 @@ function WeekCell({
   dateLabel: string;
   pickedMealId: Id | null;
   onTapMeal: (meal: Meal, label: string) => void;
+  pointerTarget: string | null | undefined;
+  dropDisabled: boolean;
 }) {
   const expanded = meals.length <= CELL_EXPANDED_MAX;
   return (
@@ -164,6 +176,8 @@ function WeekCell({
             dayAndSlot={AGENDA.dayAndSlot(dateLabel, HORAIRE_LABELS[slot])}
             dragging={dragging}
             picked={pickedMealId === meal.id}
+            pointerTarget={pointerTarget}
+            dropDisabled={dropDisabled}
             onTap={onTapMeal}
           />
         );
@@ -182,6 +196,8 @@ function WeekMeal({
   dragging,
   picked,
   onTap,
+  pointerTarget,
+  dropDisabled,
 }: {
   meal: Meal;
   label: string;
@@ -194,17 +210,29 @@ function WeekMeal({
   dragging: boolean;
   picked: boolean;
   onTap: (meal: Meal, label: string) => void;
+  pointerTarget: string | null | undefined;
+  dropDisabled: boolean;
 }) {
   return (
-    <Droppable droppableId={dropId.meal(meal.id)} type={DND_TYPE.week}>
+    <Droppable
+      droppableId={dropId.meal(meal.id)}
+      type={DND_TYPE.week}
+      isDropDisabled={dropDisabled}
+    >
       {(drop, dropSnapshot) => (
         <div
           ref={drop.innerRef}
           {...drop.droppableProps}
+          data-drop-target={dropId.meal(meal.id)}
           style={{
             borderRadius: 4,
             marginBottom: 4,
-            outline: dropSnapshot.isDraggingOver
+            // A pointer drag shows the meal under the pointer, where it will land.
+            outline: (
+              pointerTarget === undefined
+                ? dropSnapshot.isDraggingOver
+                : pointerTarget === dropId.meal(meal.id)
+            )
               ? '2px dashed var(--mantine-color-blue-6)'
               : undefined,
           }}

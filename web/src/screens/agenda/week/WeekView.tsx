@@ -20,6 +20,7 @@ import { AGENDA, SUCCESS } from '../../../strings';
 import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
 import { readDragId, readDropId } from '../dnd-ids';
 import { agendaDragNames } from '../drag-names';
+import { usePointerDrag } from '../pointer-target';
 import {
   effectiveGroupFilter,
   filterByGroup,
@@ -60,6 +61,8 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const [dragging, setDragging] = useState(false);
   // The tap path of the drags: a first tap chooses a menu or a meal, a second tap a meal.
   const [picked, setPicked] = useState<Picked | null>(null);
+  const pointerDrag = usePointerDrag();
+  const [pointerDragging, setPointerDragging] = useState(false);
   // The titles of the menu search results, for the screen reader's drag sentences.
   const menuNames = useRef(new Map<string, string>());
   const mutate = useMutate();
@@ -95,8 +98,13 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
 
   async function onDragEnd(result: DropResult) {
     setDragging(false);
-    if (!result.destination) return;
-    const target = readDropId(result.destination.droppableId);
+    setPointerDragging(false);
+    // A mouse or finger drops where it is, not where the card's box reaches (pointer-target.ts).
+    const ended = pointerDrag.stop();
+    if (result.reason === 'CANCEL') return;
+    const targetId = ended.pointer ? ended.target : (result.destination?.droppableId ?? null);
+    if (targetId === null) return;
+    const target = readDropId(targetId);
     const piece = readDragId(result.draggableId);
     if (target?.kind !== 'meal' || piece === null) return;
     if (piece.kind === 'meal') await swap(piece.mealId, target.mealId);
@@ -105,6 +113,9 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
 
   return (
     <DragDropContext
+      // A mouse or finger drag picks its meal under the pointer itself: the library's targets
+      // stay off, so no card moves aside under the finger (pointer-target.ts).
+      onBeforeDragStart={(start) => setPointerDragging(start.mode === 'FLUID')}
       {...frenchDrag(
         agendaDragNames({
           meal: (mealId) => {
@@ -115,7 +126,10 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           resource: (draggableId) => menuNames.current.get(draggableId),
         }),
         {
-          onDragStart: () => setDragging(true),
+          onDragStart: (start) => {
+            setDragging(true);
+            pointerDrag.start(start.draggableId);
+          },
           onDragEnd: (result) => void onDragEnd(result),
         },
       )}
@@ -225,6 +239,8 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           dragging={dragging}
           onOpenDay={onOpenDay}
           pickedMealId={picked?.kind === 'meal' ? picked.mealId : null}
+          pointerTarget={pointerDrag.hovered}
+          dropDisabled={pointerDragging}
           onTapMeal={tapMeal}
         />
       </Stack>
