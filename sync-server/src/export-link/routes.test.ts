@@ -8,7 +8,8 @@ import type { StayExport } from '@popote/domain';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
 import { EXPORT_LINK_MESSAGES } from './routes.js';
 
-const NOW = '2025-06-01T10:00:00.000Z';
+// Before the test server's clock (2025-06-01T08:00Z): a later date would be taken as a device's drift.
+const NOW = '2025-06-01T07:30:00.000Z';
 const SECRET = 'Zm9vYmFyLWJhei1xdXV4LTEyMzQ1Njc4OTAtYWJjZGVm';
 const OTHER_SECRET = 'c2Vjb25kLXNlY3JldC1vZi10aGUtc2FtZS1zdGF5LTAw';
 
