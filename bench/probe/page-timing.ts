@@ -43,7 +43,8 @@ export function watchWeekTable(expected: number, emptyMenu: string): void {
     const meals = document.querySelectorAll('[data-testid="week-meal"]');
     if (meals.length < expected) return false;
     for (const meal of meals) {
-      if ((meal.getAttribute('aria-label') ?? emptyMenu).startsWith(emptyMenu)) return false;
+      const title = meal.querySelector('[data-testid="week-meal-title"]')?.textContent ?? '';
+      if (title === '' || title.startsWith(emptyMenu)) return false;
     }
     return true;
   };
@@ -62,8 +63,7 @@ export function watchWeekTable(expected: number, emptyMenu: string): void {
   observer.observe(document, {
     childList: true,
     subtree: true,
-    attributes: true,
-    attributeFilter: ['aria-label'],
+    characterData: true,
   });
 }
 
