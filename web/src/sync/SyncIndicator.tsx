@@ -2,7 +2,7 @@
  * Always visible in the top bar: whether the device is offline, syncing, up to date or holding
  * changes not yet sent, and a button to the 'Modifications refusées' list when there are any.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUp, IconAlertTriangle } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -12,20 +12,7 @@ import { SYNC_STATE, type SyncState } from './engine';
 import { RefusedChangesDialog } from './RefusedChanges';
 import { ReloginDialog } from './ReloginDialog';
 import { useSync } from './SyncProvider';
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
+import { useOnline } from './useOnline';
 
 export function SyncIndicator() {
   const { db } = useSync();

@@ -17,21 +17,7 @@ import { notifySuccess } from '../../feedback/feedback';
 import { passwordChanged, rememberAccount } from '../../session/session';
 import { useSession } from '../../session/useSession';
 import { SETTINGS, SUCCESS } from '../../strings';
-
-/** navigator.onLine, kept up to date. */
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
+import { useOnline } from '../../sync/useOnline';
 
 /**
  * Account preferences (spec 2.8). The password is never read back, only replaced. Offline, the
