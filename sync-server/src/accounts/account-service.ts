@@ -524,28 +524,28 @@ export class AccountService {
     return store.accounts.countAttempts(key, since);
   }
 
-  /** A notice whose failure must not undo what was done: logged, not answered. */
-  private async tell(mail: OutgoingMail): Promise<void> {
+  /** Sends a mail; a failure is logged and reported as false. */
+  private async trySend(mail: OutgoingMail): Promise<boolean> {
     try {
       await this.deps.mailer.send(mail);
+      return true;
     } catch (error) {
       this.deps.log.error(
         { err: error, to: mail.to, subject: mail.subject },
         "Échec de l'envoi du mail",
       );
+      return false;
     }
   }
 
+  /** A notice whose failure must not undo what was done: logged, not answered. */
+  private async tell(mail: OutgoingMail): Promise<void> {
+    await this.trySend(mail);
+  }
+
+  /** A mail the request depends on: its failure answers 503. */
   private async send(mail: OutgoingMail): Promise<void> {
-    try {
-      await this.deps.mailer.send(mail);
-    } catch (error) {
-      this.deps.log.error(
-        { err: error, to: mail.to, subject: mail.subject },
-        "Échec de l'envoi du mail",
-      );
-      throw new HttpError(503, M.mailFailed);
-    }
+    if (!(await this.trySend(mail))) throw new HttpError(503, M.mailFailed);
   }
 }
 
