@@ -1,5 +1,5 @@
 /** One line of the library list: a favourite menu or a recipe. */
-import { ActionIcon, Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconBook, IconToolsKitchen2, IconTrash } from '@tabler/icons-react';
 import { PLAT_COLORS, PLAT_LABELS, type LibraryEntry } from '@popote/domain';
 import { OwnerLock } from '../../components/OwnerLock';
@@ -60,16 +60,17 @@ export function LibraryEntryRow({
         </Group>
       </UnstyledButton>
       {isOwner ? (
-        <Tooltip label={LIBRARY.deleteItem(title)}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={LIBRARY.deleteItem(title)}
-            onClick={onDelete}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        // A plain title, not a Tooltip: twelve tooltips cost a search keystroke its frame, and
+        // a finger never hovers.
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={LIBRARY.deleteItem(title)}
+          title={LIBRARY.deleteItem(title)}
+          onClick={onDelete}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
       ) : (
         <OwnerLock ownerId={entry.owner} />
       )}
