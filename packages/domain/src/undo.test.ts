@@ -207,6 +207,18 @@ describe('restoreSnapshot refuses what is not the user’s to restore', () => {
     }
   });
 
+  it("refuses a meal put on another meal's private menu", async () => {
+    const a = await w.meal(stay);
+    const b = await w.meal(stay, { day: 1 });
+    const refusal = await w.refusal(ALICE, 'restoreSnapshot', {
+      put: [{ table: 'meals', row: { ...b, menuId: a.menuId } }],
+      remove: [],
+    });
+    // Checked once every row is back (a swap's undo crosses menus), so after its writes: the
+    // device and the server roll the transaction back.
+    expect(refusal.error.message).toBe('Le menu de ce repas appartient déjà à un autre repas.');
+  });
+
   it('mends lost references: a group deleted since is left out of the restored meal', async () => {
     const g1 = await w.group(stay);
     const g2 = await w.group(stay);

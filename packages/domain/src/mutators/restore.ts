@@ -322,6 +322,7 @@ export const restoreSnapshot = defineMutator(
           const before = await ctx.store.get('meals', mended.row.id);
           if (before && before.menuId !== mended.row.menuId) replacedMenus.add(before.menuId);
           staysTouched.add(mended.row.stayId);
+          restoredMealMenus.add(mended.row.menuId);
         }
         if (mended.table === 'groups') staysTouched.add(mended.row.stayId);
         await ctx.store.put(mended.table, mended.row as never);
