@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_SECRET_TAKEN } from '@popote/domain';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
-import { newDevice, pullAll, pushOne, type Device } from './test-kit.js';
+import { newDevice, pullAll, pushOne, storedField, type Device } from './test-kit.js';
 
 const SECRET = 'Zm9vYmFyLWJhei1xdXV4LTEyMzQ1Njc4OTAtYWJjZGVm';
 
@@ -10,11 +10,7 @@ let server: TestServer;
 let alice: Device;
 let bob: Device;
 
-const secretOf = (stayId: number) =>
-  server.app.popote.store.db
-    .prepare("SELECT json_extract(data, '$.exportSecret') FROM rows WHERE tbl = 'stays' AND id = ?")
-    .pluck()
-    .get(stayId);
+const secretOf = (stayId: number) => storedField(server, 'stays', stayId, '$.exportSecret');
 
 beforeEach(async () => {
   server = await startTestServer();

@@ -6,17 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PullResponse } from '@popote/sync-protocol';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
 import { PULL_PAGE_ROWS } from './sync-service.js';
-
-const NOW = '2025-06-01T10:00:00.000Z';
-
-interface Device {
-  token: string;
-  userId: number;
-  clientId: string;
-  next: number;
-  mutationId: number;
-  cookie: number | null;
-}
+import { newDevice, NOW, pullAll, type Device } from './test-kit.js';
 
 let server: TestServer;
 let alice: Device;
@@ -31,14 +21,8 @@ async function post(device: Device | null, url: string, payload: unknown) {
   });
 }
 
-async function device(mail: string, clientId: string): Promise<Device> {
-  const { token, id } = await server.signUp(mail, 'motdepasse-solide');
-  const d: Device = { token, userId: id, clientId, next: 0, mutationId: 0, cookie: null };
-  const block = await post(d, '/sync/ids', { clientId });
-  expect(block.statusCode).toBe(200);
-  d.next = block.json<{ first: number }>().first;
-  return d;
-}
+const device = (mail: string, clientId: string): Promise<Device> =>
+  newDevice(server, mail, clientId);
 
 const newId = (d: Device) => d.next++;
 
@@ -49,20 +33,7 @@ async function push(d: Device, ...mutations: { name: string; args: unknown }[]) 
   return batch;
 }
 
-async function pull(d: Device): Promise<PullResponse> {
-  const pages: PullResponse[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await post(d, '/sync/pull', { clientId: d.clientId, cookie: d.cookie, cursor });
-    expect(res.statusCode).toBe(200);
-    const page = res.json<PullResponse>();
-    pages.push(page);
-    cursor = page.cursor;
-  } while (pages[pages.length - 1]!.more);
-  const last = pages[pages.length - 1]!;
-  d.cookie = last.cookie;
-  return { ...last, patch: pages.flatMap((p) => p.patch) };
-}
+const pull = (d: Device): Promise<PullResponse> => pullAll(server, d);
 
 const rowsTable = () =>
   server.app.popote.store.db

@@ -69,3 +69,11 @@ export async function pullAll(server: TestServer, d: Device): Promise<PullRespon
   d.cookie = last.cookie;
   return { ...last, patch: pages.flatMap((p) => p.patch) };
 }
+
+/** A field of a row as the server stores it (JSON path such as '$.name'); null for a tombstone. */
+export function storedField(server: TestServer, table: string, id: number, path: string): unknown {
+  return server.app.popote.store.db
+    .prepare('SELECT json_extract(data, ?) FROM rows WHERE tbl = ? AND id = ?')
+    .pluck()
+    .get(path, table, id);
+}

@@ -1,17 +1,13 @@
 /** Undo through sync: the server takes back only the user's own rows and ids leased to them. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
-import { newDevice, pullAll, pushOne, type Device } from './test-kit.js';
+import { newDevice, pullAll, pushOne, storedField, type Device } from './test-kit.js';
 
 let server: TestServer;
 let alice: Device;
 let bob: Device;
 
-const stayName = (stayId: number): unknown =>
-  server.app.popote.store.db
-    .prepare("SELECT json_extract(data, '$.name') FROM rows WHERE tbl = 'stays' AND id = ?")
-    .pluck()
-    .get(stayId);
+const stayName = (stayId: number): unknown => storedField(server, 'stays', stayId, '$.name');
 
 beforeEach(async () => {
   server = await startTestServer();
