@@ -11,6 +11,8 @@ import {
 import {
   MAX_PEOPLE,
   canSubmitLogin,
+  isPasswordTooShort,
+  MIN_PASSWORD_LENGTH,
   looksLikeMail,
   validateAdditionalPeople,
   validateColor,
@@ -170,5 +172,16 @@ describe('validateColor', () => {
       expect(e.code).toBe('invalid');
       expect(e.message).toBe('La couleur doit être au format #RRVVBB (par exemple #AF0853).');
     }
+  });
+});
+
+describe('isPasswordTooShort', () => {
+  it('wants at least MIN_PASSWORD_LENGTH characters, counted as the user sees them', () => {
+    expect(MIN_PASSWORD_LENGTH).toBe(8);
+    expect(isPasswordTooShort('sept777')).toBe(true);
+    expect(isPasswordTooShort('huit8888')).toBe(false);
+    // Seven accented letters and an emoji are eight characters, not more.
+    expect(isPasswordTooShort('éèêëàâä😀')).toBe(false);
+    expect(isPasswordTooShort('éèêëàâä')).toBe(true);
   });
 });

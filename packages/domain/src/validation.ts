@@ -28,6 +28,13 @@ export function canSubmitLogin(form: { mail: string; password: string; busy: boo
   return !form.busy && looksLikeMail(form.mail) && form.password !== '';
 }
 
+/** Shortest password accepted, in characters (the form says it before the server refuses). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+export function isPasswordTooShort(password: string): boolean {
+  return [...password].length < MIN_PASSWORD_LENGTH;
+}
+
 /** What a name belongs to; it decides the wording and whether it may be empty. */
 export type NameKind =
   'stay' | 'group' | 'recipe' | 'ingredient' | 'profile' | 'supplier' | 'pseudo';

@@ -3,7 +3,7 @@
  * Answers use the field names of the public contract (spec 7.1).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { conflict, invalid } from '@popote/domain';
+import { conflict, invalid, isPasswordTooShort } from '@popote/domain';
 import type { ServerConfig } from '../config.js';
 import type { ServerStore } from '../store/server-store.js';
 import type { Mailer, OutgoingMail } from '../mail/mailer.js';
@@ -19,7 +19,7 @@ import type { AccountRow, MailChangeRow } from '../store/accounts-store.js';
 import { hashLinkToken, newLinkToken } from './link-tokens.js';
 import { isValidMail, normalizeMail } from './mail-address.js';
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { ACCOUNT_MESSAGES as M, MIN_PASSWORD_LENGTH } from './messages.js';
+import { ACCOUNT_MESSAGES as M } from './messages.js';
 import {
   MAIL_CHANGE_LINK_TTL_MS,
   MAIL_REVERT_LINK_TTL_MS,
@@ -104,7 +104,7 @@ export class AccountService {
     if (!isValidMail(mail)) return refusal(M.invalidMail, false);
     this.countAttempt('inscription', mail);
     if (store.accounts.findAccountByMail(mail)) return refusal(M.mailUsed, false);
-    if (isWeak(input.Password)) return refusal(M.weakPassword, true);
+    if (isPasswordTooShort(input.Password)) return refusal(M.weakPassword, true);
     const pseudo = checkPseudo(input.Pseudo);
     if (typeof pseudo !== 'string') return { ...refusal(pseudo.error, false), IsPseudoError: true };
 
@@ -344,7 +344,7 @@ export class AccountService {
     if (!isValidMail(mail)) throw invalid(M.invalidMail);
     const pseudo = checkPseudo(input.Pseudo);
     if (typeof pseudo !== 'string') throw invalid(pseudo.error);
-    if (input.Password !== '' && isWeak(input.Password)) throw invalid(M.weakPassword);
+    if (input.Password !== '' && isPasswordTooShort(input.Password)) throw invalid(M.weakPassword);
     const mailChanges = mail !== account.mail;
     const passwordChanges = input.Password !== '';
     if ((mailChanges || passwordChanges) && input.CurrentPassword !== undefined) {
@@ -560,10 +560,6 @@ function refusal(error: string, isPasswordError: boolean): RegistrationAnswer {
 
 function attemptKey(action: AttemptAction, mail: string): string {
   return `${action}:${mail}`;
-}
-
-function isWeak(password: string): boolean {
-  return [...password].length < MIN_PASSWORD_LENGTH;
 }
 
 function checkPseudo(raw: string): string | { error: string } {

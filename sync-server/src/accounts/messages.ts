@@ -13,6 +13,3 @@ export const ACCOUNT_MESSAGES = {
   mailedPasswordExpired:
     'Le mot de passe reçu par mail a expiré : il devait être remplacé dans les 24 heures. Demandez-en un nouveau avec « Mot de passe oublié ? ».',
 } as const;
-
-/** Shortest password accepted, in characters. */
-export const MIN_PASSWORD_LENGTH = 8;

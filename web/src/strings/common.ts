@@ -3,6 +3,7 @@
  * specification are copied verbatim; the others (marked "not shown" there) are written here
  * once so that screens never embed their own wording.
  */
+import { MIN_PASSWORD_LENGTH } from '@popote/domain';
 
 export const APP_NAME = 'Popote';
 export const VERSION = '0.3.1';
@@ -44,9 +45,9 @@ export const LOGIN = {
   mail: 'Mail',
   mailHintInscription: "Votre adresse mail vous servira d'identifiant.",
   password: 'Mot de passe',
-  /** The server's rule (MIN_PASSWORD_LENGTH in sync-server/src/accounts/messages.ts). */
-  passwordRule: 'Au moins 8 caractères.',
-  passwordTooShort: 'Le mot de passe doit contenir au moins 8 caractères.',
+  /** The domain's rule, the server's too (MIN_PASSWORD_LENGTH). */
+  passwordRule: `Au moins ${MIN_PASSWORD_LENGTH} caractères.`,
+  passwordTooShort: `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`,
   pseudo: 'Pseudonyme',
   pseudoRequired: 'Merci de choisir un pseudonyme.',
   pseudoHint: 'Le nom affiché aux autres utilisateurs.',
@@ -75,7 +76,7 @@ export const SETTINGS = {
   title: 'Réglages',
   mail: 'Email',
   password: 'Mot de passe',
-  passwordHint: 'Laissez vide pour conserver le mot de passe actuel. Sinon, au moins 8 caractères.',
+  passwordHint: `Laissez vide pour conserver le mot de passe actuel. Sinon, au moins ${MIN_PASSWORD_LENGTH} caractères.`,
   pseudo: 'Pseudo',
   save: 'Enregistrer',
   offline:

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { canSubmitLogin, looksLikeMail } from '@popote/domain';
 import {
   postInscription,
   postLoggin,
@@ -23,13 +24,7 @@ import { requestPersistentStorage } from '../../pwa/persistStorage';
 import { login } from '../../session/session';
 import { LOGIN } from '../../strings';
 import { LoginDialog } from './LoginDialog';
-import {
-  canSubmitLogin,
-  fieldOfAnswer,
-  mailLooksValid,
-  registrationProblem,
-  type LoginField,
-} from './mailLooksValid';
+import { fieldOfAnswer, registrationProblem, type LoginField } from './login-form';
 import { WelcomeCard } from './WelcomeCard';
 
 type Mode = 'connection' | 'inscription';
@@ -217,7 +212,7 @@ export function LoginScreen() {
                 <Button
                   variant="subtle"
                   color="blue"
-                  disabled={busy || !mailLooksValid(mail)}
+                  disabled={busy || !looksLikeMail(mail)}
                   onClick={() => void forgotPassword()}
                 >
                   {LOGIN.forgotPassword}

@@ -1,15 +1,8 @@
-/** The only check the form makes before asking the server (spec 5). */
-export function mailLooksValid(mail: string): boolean {
-  return mail.includes('@') && mail.includes('.');
-}
-
-/** Submit is enabled only when not busy, the mail looks valid and a password is typed. */
-export function canSubmitLogin(form: { mail: string; password: string; busy: boolean }): boolean {
-  return !form.busy && mailLooksValid(form.mail) && form.password !== '';
-}
-
-/** The server's shortest password (MIN_PASSWORD_LENGTH in sync-server/src/accounts/messages.ts). */
-export const MIN_PASSWORD_LENGTH = 8;
+/**
+ * The login form's own helpers. The rules themselves (a mail that looks valid, when submit is
+ * enabled, the shortest password) are the domain's, shared with the server.
+ */
+import { isPasswordTooShort } from '@popote/domain';
 
 export type LoginField = 'mail' | 'password' | 'pseudo';
 
@@ -21,7 +14,7 @@ export function registrationProblem(
   form: { password: string; pseudo: string },
   texts: { passwordTooShort: string; pseudoRequired: string },
 ): { field: LoginField; text: string } | null {
-  if ([...form.password].length < MIN_PASSWORD_LENGTH) {
+  if (isPasswordTooShort(form.password)) {
     return { field: 'password', text: texts.passwordTooShort };
   }
   if (form.pseudo.trim() === '') return { field: 'pseudo', text: texts.pseudoRequired };
