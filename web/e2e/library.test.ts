@@ -203,13 +203,14 @@ describe('library', () => {
     bruno = await openLibrary(BRUNO);
     const gratin = entry(bruno, 'Gratin dauphinois');
     await gratin.waitFor();
-    expect(await visibleText(gratin.getByTestId('owner-lock'))).toBe('Alice');
+    // The pseudonym may reach the device a moment after the recipe.
+    await poll(() => visibleText(gratin.getByTestId('owner-lock'))).toBe('Alice');
     expect(await gratin.getByRole('button', { name: /^Supprimer/u }).count()).toBe(0);
 
     await gratin.getByText('Gratin dauphinois').click();
     await bruno.getByRole('heading', { name: 'Détails de la recette' }).waitFor();
     expect(await visibleText(bruno.getByTestId('recipe-name'))).toBe('Gratin dauphinois');
-    expect(await visibleText(bruno.getByTestId('owner-lock'))).toBe('Alice');
+    await poll(() => visibleText(bruno.getByTestId('owner-lock'))).toBe('Alice');
     expect(await bruno.getByLabel('Nom', { exact: true }).count()).toBe(0);
     expect(await bruno.getByLabel('Publier').count()).toBe(0);
     expect(await bruno.getByLabel('Ajouter un ingrédient').count()).toBe(0);

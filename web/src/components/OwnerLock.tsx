@@ -5,13 +5,16 @@ import type { Id } from '@popote/domain';
 import { COMMON } from '../strings';
 import { useLocalQuery } from '../sync/useLocal';
 
-/** The pseudonym of a user as synced (public), or null while unknown. */
-export function usePseudo(userId: Id | null): string | null {
+/**
+ * The pseudonym of a user as synced (public): undefined while the device reads it, null when
+ * it does not hold it.
+ */
+export function usePseudo(userId: Id | null): string | null | undefined {
   const user = useLocalQuery(
     async (store) => (userId === null ? null : ((await store.get('users', userId)) ?? null)),
     [userId],
   );
-  return user?.pseudo ?? null;
+  return user === undefined ? undefined : (user?.pseudo ?? null);
 }
 
 export function OwnerLock({
@@ -22,6 +25,8 @@ export function OwnerLock({
   withName?: boolean;
 }) {
   const pseudo = usePseudo(ownerId);
+  // Not 'un autre utilisateur' for the instant the device takes to read the name.
+  if (pseudo === undefined && ownerId !== null) return null;
   const name = ownerId === null ? COMMON.catalogueOwner : (pseudo ?? COMMON.unknownOwner);
   return (
     <Tooltip label={COMMON.lockedBy(name)}>
