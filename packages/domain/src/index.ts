@@ -8,6 +8,7 @@ export * from './sorting.js';
 export * from './menu-title.js';
 export * from './validation.js';
 export * from './quantity.js';
+export * from './pieces.js';
 export * from './compile.js';
 export * from './wizard.js';
 export * from './stay-rules.js';

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from './errors.js';
+import { roundUpPieces, roundUpTotalPieces } from './pieces.js';
+import { formatTotal, scaleQuantity } from './quantity.js';
+
+describe('roundUpPieces', () => {
+  it('rounds any fraction of a piece up to a whole piece', () => {
+    expect(roundUpPieces(21.6)).toBe(22);
+    expect(roundUpPieces(2.5)).toBe(3);
+    expect(roundUpPieces(0.01)).toBe(1);
+    expect(roundUpPieces(7)).toBe(7);
+  });
+
+  it('does not count a floating-point residue as a piece more', () => {
+    // 0.1 × 3 × 10 / 3 is 1.0000000000000002; 1.15 for 5 people, for 100, is 22.999999999999996.
+    expect(roundUpPieces((0.1 * 3 * 10) / 3)).toBe(1);
+    expect(roundUpPieces(12.000000000000002)).toBe(12);
+    expect(roundUpPieces(scaleQuantity({ val: 1.15, unite: 0, forPeople: 5 }, 100))).toBe(23);
+    expect(roundUpPieces(11.999999999999998)).toBe(12);
+  });
+
+  it('gives 0 for nothing or a negative need, and refuses what is not a number', () => {
+    expect(roundUpPieces(0)).toBe(0);
+    expect(roundUpPieces(-2.5)).toBe(0);
+    expect(() => roundUpPieces(Number.NaN)).toThrow(DomainError);
+    expect(() => roundUpPieces(Number.POSITIVE_INFINITY)).toThrow(DomainError);
+  });
+});
+
+describe('roundUpTotalPieces', () => {
+  it('rounds the pieces of a total and leaves mass and volume as they are', () => {
+    const total = { pieces: 21.6, grams: 1234.5, centiliters: 12.25 };
+    expect(roundUpTotalPieces(total)).toEqual({ pieces: 22, grams: 1234.5, centiliters: 12.25 });
+    expect(total.pieces).toBe(21.6);
+    expect(formatTotal(roundUpTotalPieces(total))).toBe('22 pièces et 1,23 kg et 12,25 cL');
+  });
+});
