@@ -69,6 +69,11 @@ export function limitJsonDepth(app: FastifyInstance, max = MAX_JSON_DEPTH): void
     });
     // Bytes pass through unchanged: Fastify's length checks count them as they come out.
     payload.on('error', (e) => checked.destroy(e));
+    // Fastify listens for this stream's errors only while it reads the body. A body it
+    // refused without reading (a Content-Length over the limit) still flows in here until the
+    // request ends: without a listener of our own, a too-deep body would then be an
+    // unhandled 'error' event, which ends the whole process. The answer is Fastify's (413).
+    checked.on('error', () => payload.unpipe(checked));
     return payload.pipe(checked);
   });
 }

@@ -1,0 +1,59 @@
+/**
+ * Regression (found by the fuzz suite, issue 15): a body refused for its Content-Length before
+ * it was read still streamed into the depth scanner, whose refusal then had no listener and
+ * ended the process. An anonymous POST /api/loggin could stop the server.
+ */
+import { request } from 'node:http';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/harness.js';
+
+let server: TestServer;
+let origin: string;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterEach(async () => {
+  expect(await server.close()).toEqual([]);
+});
+
+/** Announces `length` bytes, sends `sent`, and resolves with the status (never sends more). */
+function postPartly(path: string, length: number, sent: string): Promise<number> {
+  const url = new URL(path, origin);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(length) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.write(sent);
+  });
+}
+
+it('answers 413 to a too-deep body over the size limit, and keeps serving', async () => {
+  const errors: unknown[] = [];
+  const record = (e: unknown) => errors.push(e);
+  process.on('uncaughtException', record);
+  try {
+    const status = await postPartly('/api/loggin', 2_000_000, '['.repeat(40) + ' '.repeat(60_000));
+    expect(status).toBe(413);
+    // The scanner sees the bytes that were already sent after the answer: give it the time.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    process.off('uncaughtException', record);
+  }
+  expect(errors).toEqual([]);
+  const health = await fetch(`${origin}/health`);
+  expect(health.status).toBe(200);
+});
