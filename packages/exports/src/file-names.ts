@@ -21,3 +21,8 @@ export function shoppingFileName(stayName: string): string {
 
 export const PDF_MIME = 'application/pdf';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** '<stay name> Planning des repas.pdf'. */
+export function weekPlanFileName(stayName: string): string {
+  return `${fileNamePart(`${stayName} Planning des repas`)}.pdf`;
+}

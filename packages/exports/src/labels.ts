@@ -1,6 +1,6 @@
-/** French labels shared by the cook sheets, the spreadsheet and the order screen. */
+/** French labels shared by the cook sheets, the week plan, the spreadsheet and the order screen. */
 import type { Horaire } from '@popote/domain';
-import { dayToDate, formatShortDate, HORAIRE_LABELS } from '@popote/domain';
+import { dayToDate, formatLongDate, formatShortDate, HORAIRE_LABELS } from '@popote/domain';
 
 /** 'Lun. 7-07': the short date of a stay's day. */
 export function stayDayLabel(start: string, day: number): string {
@@ -12,6 +12,16 @@ export function mealLabel(start: string, day: number, slot: Horaire): string {
   return `${stayDayLabel(start, day)} - ${HORAIRE_LABELS[slot]}`;
 }
 
+/** 'Lundi 7 juillet 2025': the full date of a stay's day, as a heading starts. */
+export function longDayLabel(start: string, day: number): string {
+  return capitalize(formatLongDate(dayToDate(start, day)));
+}
+
+/** 'Lundi 7 juillet 2025 - Midi': a meal as a cook sheet is headed. */
+export function mealHeading(start: string, day: number, slot: Horaire): string {
+  return `${longDayLabel(start, day)} - ${HORAIRE_LABELS[slot]}`;
+}
+
 /** 'Pour 12 personnes'. */
 export function forPeopleLabel(people: number): string {
   return `Pour ${people} ${Math.abs(people) > 1 ? 'personnes' : 'personne'}`;
@@ -20,4 +30,20 @@ export function forPeopleLabel(people: number): string {
 /** A group's name; an unnamed group is the default one (spec 2.4). */
 export function groupLabel(name: string): string {
   return name.trim() === '' ? 'Groupe par défaut' : name;
+}
+
+/** 'Du lundi 7 juillet 2025 au vendredi 11 juillet 2025', or the one day ('Lundi 7 juillet 2025'). */
+export function periodLabel(start: string, firstDay: number, lastDay: number): string {
+  if (firstDay === lastDay) return longDayLabel(start, firstDay);
+  const long = (day: number): string => formatLongDate(dayToDate(start, day));
+  return `Du ${long(firstDay)} au ${long(lastDay)}`;
+}
+
+/** 'page 3 / 12'. */
+export function pageLabel(page: number, pages: number): string {
+  return `page ${page} / ${pages}`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

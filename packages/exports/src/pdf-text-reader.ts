@@ -6,7 +6,7 @@
  */
 import { fromWinAnsiByte } from './pdf-text.js';
 
-/** The text shown on each page, in page order: one entry per string drawn. */
+/** The text shown on each page, in page order: one entry per (non-empty) string drawn. */
 export function readPdfPages(bytes: Uint8Array): string[][] {
   const pdf = latin1(bytes);
   const objects = new Map<number, string>();
@@ -56,7 +56,8 @@ function streamStrings(object: string): string[] {
   const stream = object.slice(start + 'stream'.length, end);
   const strings: string[] = [];
   for (const match of stream.matchAll(/\(((?:\\[\s\S]|[^\\)])*)\)\s*Tj/gu)) {
-    strings.push(unescapePdfString(match[1] ?? ''));
+    // An empty string draws nothing (a blank line of a column keeps its place that way).
+    if (match[1] !== '') strings.push(unescapePdfString(match[1] ?? ''));
   }
   return strings;
 }

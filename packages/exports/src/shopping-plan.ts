@@ -1,27 +1,33 @@
 /**
  * What the shopping spreadsheet holds, sheet by sheet, before any writing: every ingredient
- * first, then one sheet per supplier (or per category without a profile), then one per day.
- * Quantities come from the domain's compile; they are only added up per day and formatted.
+ * sorted by supplier (or category) then name, one sheet per supplier (or category), then one
+ * per day that has something to buy. Each row is one ingredient in one unit, its quantity a
+ * number beside its unit, so that a spreadsheet can sort and add them up. Quantities come from
+ * the domain's compile; pieces are rounded up meal by meal (the domain's rule), as the cook
+ * sheets print them, and added up.
  */
 import type {
   CompiledIngredient,
   CompileResult,
   Id,
+  Ingredient,
   IngredientUse,
   Stay,
   Supplier,
 } from '@popote/domain';
 import {
-  formatQuantity,
-  formatTotal,
+  compareFrench,
   groupByKind,
+  HORAIRE_LABELS,
   INGREDIENT_KIND_NAMES,
   NO_SUPPLIER,
   NO_SUPPLIER_NAME,
+  roundUpPieces,
   sortSuppliers,
-  sumQuantities,
+  Unite,
+  UNITE_LABELS,
 } from '@popote/domain';
-import { mealLabel, stayDayLabel } from './labels.js';
+import { stayDayLabel } from './labels.js';
 import { SheetNames } from './sheet-names.js';
 
 export interface ShoppingProfile {
@@ -34,108 +40,239 @@ export interface ShoppingProfile {
   mapping: Readonly<Record<Id, Id>>;
 }
 
+export type CellValue = string | number | null;
+
+/** What a quantity measures: whole pieces, a mass or a volume. */
+export type Dimension = 'pieces' | 'mass' | 'volume';
+
+/** One thing to buy: an ingredient in one dimension, over some of its uses. */
+export interface ShoppingLine {
+  ingredient: Ingredient;
+  /** The supplier's name, or the category's without a profile. */
+  group: string;
+  dimension: Dimension;
+  /** The need in pieces, grams or centilitres (what packs and prices will divide). */
+  amount: number;
+  /** The quantity as shown, in `unit` ('5,2' kg for 5,200 gr), rounded to 2 decimals. */
+  quantity: number;
+  /** 'pièces', 'kg', 'gr', 'L' or 'cL'. */
+  unit: string;
+  /** The uses counted (one per meal and unit). */
+  uses: IngredientUse[];
+}
+
+/**
+ * A further column of the sheet of every ingredient and of each supplier's sheet: packs and
+ * prices (issue 21) come in here. A number value stays a number in the file.
+ */
+export interface ShoppingColumn {
+  header: string;
+  value: (line: ShoppingLine) => CellValue;
+  /** An Excel number format ('0.00 €'); none: the cell's default. */
+  numFmt?: string;
+}
+
 export interface ShoppingInput {
   stay: Pick<Stay, 'name' | 'start'>;
   compiled: CompileResult;
   /** null without a profile: ingredients are then grouped by category. */
   profile: ShoppingProfile | null;
+  extraColumns?: readonly ShoppingColumn[];
 }
 
-export interface SheetRow {
-  /** A total row names an ingredient; a detail row one meal's use of it. */
-  kind: 'total' | 'detail';
-  cells: string[];
+export interface SheetColumn {
+  header: string;
+  numFmt?: string;
 }
 
 export interface SheetPlan {
   name: string;
-  columns: string[];
-  rows: SheetRow[];
+  columns: SheetColumn[];
+  /** Row by row under the header: strings, numbers, null for an empty cell. */
+  rows: CellValue[][];
 }
 
 export const ALL_INGREDIENTS_SHEET = 'Ingrédients';
 export const COLUMN_INGREDIENT = 'Ingrédient';
 export const COLUMN_QUANTITY = 'Quantité';
+export const COLUMN_UNIT = 'Unité';
 export const COLUMN_SUPPLIER = 'Fournisseur';
 export const COLUMN_KIND = 'Catégorie';
+export const COLUMN_MEALS = 'Repas';
 
 interface Group {
   label: string;
   ingredients: CompiledIngredient[];
 }
 
+const DIMENSIONS: readonly Dimension[] = ['pieces', 'mass', 'volume'];
+
 export function planShopping(input: ShoppingInput): SheetPlan[] {
   const { compiled, profile, stay } = input;
+  const extra = input.extraColumns ?? [];
   const names = new SheetNames();
-  const groups = profile
-    ? groupBySupplier(compiled.ingredients, profile)
-    : groupsByKind(compiled.ingredients);
-  const groupOf = new Map<Id, string>();
-  for (const group of groups) {
-    for (const item of group.ingredients) groupOf.set(item.ingredient.id, group.label);
-  }
+  // Each group's ingredients by name, sorted once: every sheet lists them in that order.
+  const groups = (
+    profile ? groupBySupplier(compiled.ingredients, profile) : groupsByKind(compiled.ingredients)
+  ).map((group) => ({ ...group, ingredients: sortByName(group.ingredients) }));
   const groupColumn = profile ? COLUMN_SUPPLIER : COLUMN_KIND;
-  const useLabel = (use: IngredientUse): string => {
-    const meal = compiled.meals[use.mealId];
-    return meal ? mealLabel(stay.start, meal.day, meal.slot) : '';
-  };
+  const quantityColumns: SheetColumn[] = [
+    { header: COLUMN_INGREDIENT },
+    { header: COLUMN_QUANTITY },
+    { header: COLUMN_UNIT },
+  ];
+  const extraColumns: SheetColumn[] = extra.map(({ header, numFmt }) =>
+    numFmt === undefined ? { header } : { header, numFmt },
+  );
+  const cells = (line: ShoppingLine): CellValue[] => [
+    line.ingredient.name,
+    line.quantity,
+    line.unit,
+  ];
+  const extraCells = (line: ShoppingLine): CellValue[] => extra.map((c) => c.value(line));
 
+  const groupLines = groups.map((group) =>
+    group.ingredients.flatMap((item) => linesOf(item, item.uses, group.label)),
+  );
   const sheets: SheetPlan[] = [
     {
       name: names.claim(ALL_INGREDIENTS_SHEET),
-      columns: [COLUMN_INGREDIENT, COLUMN_QUANTITY, groupColumn],
-      rows: compiled.ingredients.flatMap((item) =>
-        ingredientRows(item, item.uses, useLabel, groupOf.get(item.ingredient.id) ?? ''),
-      ),
+      columns: [{ header: groupColumn }, ...quantityColumns, ...extraColumns],
+      rows: groupLines.flat().map((line) => [line.group, ...cells(line), ...extraCells(line)]),
     },
   ];
-  for (const group of groups) {
+  groups.forEach((group, i) => {
     sheets.push({
       name: names.claim(group.label),
-      columns: [COLUMN_INGREDIENT, COLUMN_QUANTITY],
-      rows: group.ingredients.flatMap((item) => ingredientRows(item, item.uses, useLabel, null)),
+      columns: [...quantityColumns, ...extraColumns],
+      rows: (groupLines[i] ?? []).map((line) => [...cells(line), ...extraCells(line)]),
     });
+  });
+
+  // Each ingredient's uses by day, gathered once for all the day sheets.
+  const usesByDay = new Map<Id, Map<number, IngredientUse[]>>();
+  for (const item of compiled.ingredients) {
+    const byDay = new Map<number, IngredientUse[]>();
+    for (const use of item.uses) {
+      const day = compiled.meals[use.mealId]?.day;
+      if (day === undefined) continue;
+      const list = byDay.get(day);
+      if (list) list.push(use);
+      else byDay.set(day, [use]);
+    }
+    usesByDay.set(item.ingredient.id, byDay);
   }
+  const slotsOf = (uses: readonly IngredientUse[]): string =>
+    [...new Set(uses.map((u) => compiled.meals[u.mealId]?.slot ?? 0))]
+      .sort((a, b) => a - b)
+      .map((slot) => HORAIRE_LABELS[slot])
+      .join(', ');
   for (const day of daysOf(compiled)) {
-    const rows = compiled.ingredients.flatMap((item) => {
-      const uses = item.uses.filter((u) => compiled.meals[u.mealId]?.day === day);
-      if (uses.length === 0) return [];
-      return ingredientRows(item, uses, useLabel, groupOf.get(item.ingredient.id) ?? '');
-    });
+    const lines = groups.flatMap((group) =>
+      group.ingredients.flatMap((item) => {
+        const uses = usesByDay.get(item.ingredient.id)?.get(day);
+        return uses ? linesOf(item, uses, group.label) : [];
+      }),
+    );
+    // A day whose meals need nothing gets no sheet.
+    if (lines.length === 0) continue;
     sheets.push({
       name: names.claim(stayDayLabel(stay.start, day)),
-      columns: [COLUMN_INGREDIENT, COLUMN_QUANTITY, groupColumn],
-      rows,
+      columns: [{ header: groupColumn }, ...quantityColumns, { header: COLUMN_MEALS }],
+      rows: lines.map((line) => [line.group, ...cells(line), slotsOf(line.uses)]),
     });
   }
   return sheets;
 }
 
 /**
- * The total row of an ingredient over `uses`, then, when two meals or more need it, one row
- * per use. `group` fills a third column unless null.
+ * An ingredient's lines over `uses`: one per dimension it is needed in (pieces, then mass,
+ * then volume), or a single line of 0 when it needs nothing (a menu line of quantity 0).
  */
-function ingredientRows(
+export function linesOf(
   item: CompiledIngredient,
   uses: readonly IngredientUse[],
-  useLabel: (use: IngredientUse) => string,
-  group: string | null,
-): SheetRow[] {
-  const total = uses === item.uses ? item.total : sumQuantities(uses);
-  const withGroup = (cells: string[], value: string): string[] =>
-    group === null ? cells : [...cells, value];
-  const rows: SheetRow[] = [
-    { kind: 'total', cells: withGroup([item.ingredient.name, formatTotal(total)], group ?? '') },
-  ];
-  if (new Set(uses.map((u) => u.mealId)).size >= 2) {
-    for (const use of uses) {
-      rows.push({
-        kind: 'detail',
-        cells: withGroup([useLabel(use), formatQuantity(use.val, use.unite)], ''),
-      });
-    }
+  group: string,
+): ShoppingLine[] {
+  // One pass: 300 meals × 500 ingredients make this the plan's inner loop.
+  const amounts = [0, 0, 0];
+  const counted: IngredientUse[][] = [[], [], []];
+  for (const use of uses) {
+    const d = DIMENSION_OF[use.unite];
+    amounts[d]! += inBaseUnit(use);
+    counted[d]!.push(use);
   }
-  return rows;
+  const lines: ShoppingLine[] = [];
+  DIMENSIONS.forEach((dimension, d) => {
+    const amount = amounts[d]!;
+    if (amount === 0) return;
+    lines.push({
+      ingredient: item.ingredient,
+      group,
+      dimension,
+      amount,
+      ...shown(dimension, amount),
+      uses: counted[d]!,
+    });
+  });
+  if (lines.length === 0) {
+    const unite = uses[0]?.unite ?? Unite.Pieces;
+    lines.push({
+      ingredient: item.ingredient,
+      group,
+      dimension: DIMENSIONS[DIMENSION_OF[unite]]!,
+      amount: 0,
+      quantity: 0,
+      unit: UNITE_LABELS[unite],
+      uses: [...uses],
+    });
+  }
+  return lines;
+}
+
+/**
+ * The quantity and unit a line shows, by the display rule of the app (spec 9): gr above 1000
+ * shows as kg, cL above 100 as L; 2 decimals at most.
+ */
+export function shown(dimension: Dimension, amount: number): { quantity: number; unit: string } {
+  const round = (n: number): number => Math.round(n * 100) / 100;
+  switch (dimension) {
+    case 'pieces':
+      return { quantity: round(amount), unit: UNITE_LABELS[Unite.Pieces] };
+    case 'mass':
+      return amount > 1000
+        ? { quantity: round(amount / 1000), unit: UNITE_LABELS[Unite.Kg] }
+        : { quantity: round(amount), unit: UNITE_LABELS[Unite.G] };
+    case 'volume':
+      return amount > 100
+        ? { quantity: round(amount / 100), unit: UNITE_LABELS[Unite.L] }
+        : { quantity: round(amount), unit: UNITE_LABELS[Unite.CL] };
+  }
+}
+
+/** The index in DIMENSIONS of each unit: pièces, then kg and gr, then L and cL. */
+const DIMENSION_OF: Record<Unite, number> = { 0: 0, 1: 1, 2: 1, 3: 2, 4: 2 };
+
+/** A use in pieces (rounded up: each meal cooks whole pieces), grams or centilitres. */
+function inBaseUnit(use: IngredientUse): number {
+  switch (use.unite) {
+    case Unite.Pieces:
+      return roundUpPieces(use.val);
+    case Unite.Kg:
+      return use.val * 1000;
+    case Unite.L:
+      return use.val * 100;
+    default:
+      return use.val;
+  }
+}
+
+/** By name (French order), then id: the order of every sheet. */
+function sortByName(items: readonly CompiledIngredient[]): CompiledIngredient[] {
+  return [...items].sort(
+    (a, b) =>
+      compareFrench(a.ingredient.name, b.ingredient.name) || a.ingredient.id - b.ingredient.id,
+  );
 }
 
 /** 'Sans fournisseur' first, then the suppliers by name; suppliers with nothing are left out. */
@@ -154,6 +291,7 @@ function groupBySupplier(list: readonly CompiledIngredient[], profile: ShoppingP
     .filter((g) => g.ingredients.length > 0);
 }
 
+/** Categories in their order (Autre first, as the order screen lists them). */
 function groupsByKind(list: readonly CompiledIngredient[]): Group[] {
   return groupByKind(list).map((g) => ({
     label: INGREDIENT_KIND_NAMES[g.kind],

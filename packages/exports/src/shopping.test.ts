@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Id } from '@popote/domain';
-import { compileIngredients, NO_SUPPLIER } from '@popote/domain';
-import { buildShoppingXlsx } from './shopping.js';
+import { compileIngredients, formatQuantity, NO_SUPPLIER, Unite } from '@popote/domain';
+import { buildShoppingXlsx, fittedWidth, MAX_WIDTH } from './shopping.js';
 import type { ShoppingInput, ShoppingProfile } from './shopping-plan.js';
-import { planShopping } from './shopping-plan.js';
+import { planShopping, shown } from './shopping-plan.js';
 import { compileInput, ING, STAY } from './test-kit.js';
 import { readXlsxSheets } from './xlsx-reader.js';
 
@@ -23,14 +23,20 @@ function profile(overrides: Record<Id, Id> = {}): ShoppingProfile {
   };
 }
 
-function input(withProfile: ShoppingProfile | null): ShoppingInput {
-  return { stay: STAY, compiled: compileIngredients(compileInput()), profile: withProfile };
+function input(withProfile: ShoppingProfile | null, days?: number[]): ShoppingInput {
+  return { stay: STAY, compiled: compileIngredients(compileInput(days)), profile: withProfile };
 }
 
 const DAYS = ['Lun. 7-07', 'Mer. 9-07', 'Ven. 11-07'];
+const HEAD = ['Ingrédient', 'Quantité', 'Unité'];
 
+/**
+ * Days 0, 2 and 4 (20 people, day 2 Midi: 12, and 8 + 2): Tomates 10 + 6 + 10 pièces and
+ * 300 gr × 2; Pâtes 2 + 1,2 + 2 kg; Riz 1,25 kg; Bœuf 3 + 1,8 + 3 kg; Lait 5 L; Œufs 12;
+ * Pain 20/4 = 5 and 10/4 = 2,5, rounded up to 3 in its meal: 8 pièces.
+ */
 describe('planShopping', () => {
-  it('without a profile: every ingredient, one sheet per category, one per day', () => {
+  it('without a profile: every ingredient by category then name, quantities as numbers', () => {
     const sheets = planShopping(input(null));
     expect(sheets.map((s) => s.name)).toEqual([
       'Ingrédients',
@@ -41,32 +47,28 @@ describe('planShopping', () => {
       'Boulangerie',
       ...DAYS,
     ]);
-    expect(sheets[0]?.columns).toEqual(['Ingrédient', 'Quantité', 'Catégorie']);
-    expect(sheets[0]?.rows.filter((r) => r.kind === 'total').map((r) => r.cells)).toEqual([
-      ['Tomates', '26 pièces et 600 gr', 'Fruits et légumes'],
-      ['Pâtes', '5,20 kg', 'Féculents'],
-      ['Riz', '1,25 kg', 'Féculents'],
-      ['Bœuf haché', '7,80 kg', 'Viandes, poissons'],
-      ['Lait', '5 L', 'Laitages'],
-      ['Œufs', '12 pièces', 'Laitages'],
-      ['Pain', '7,50 pièces', 'Boulangerie'],
+    expect(sheets[0]?.columns.map((c) => c.header)).toEqual(['Catégorie', ...HEAD]);
+    expect(sheets[0]?.rows).toEqual([
+      ['Fruits et légumes', 'Tomates', 26, 'pièces'],
+      ['Fruits et légumes', 'Tomates', 600, 'gr'],
+      ['Féculents', 'Pâtes', 5.2, 'kg'],
+      ['Féculents', 'Riz', 1.25, 'kg'],
+      ['Viandes, poissons', 'Bœuf haché', 7.8, 'kg'],
+      ['Laitages', 'Lait', 5, 'L'],
+      ['Laitages', 'Œufs', 12, 'pièces'],
+      ['Boulangerie', 'Pain', 8, 'pièces'],
     ]);
+    expect(sheets[2]).toEqual({
+      name: 'Féculents',
+      columns: HEAD.map((header) => ({ header })),
+      rows: [
+        ['Pâtes', 5.2, 'kg'],
+        ['Riz', 1.25, 'kg'],
+      ],
+    });
   });
 
-  it('details each use of an ingredient needed by two meals or more', () => {
-    const [all] = planShopping(input(null));
-    const rows = all?.rows.map((r) => [r.kind, ...r.cells]) ?? [];
-    const pates = rows.findIndex((r) => r[1] === 'Pâtes');
-    expect(rows.slice(pates, pates + 5)).toEqual([
-      ['total', 'Pâtes', '5,20 kg', 'Féculents'],
-      ['detail', 'Lun. 7-07 - Midi', '2 kg', ''],
-      ['detail', 'Mer. 9-07 - Midi', '1,20 kg', ''],
-      ['detail', 'Ven. 11-07 - Dîner', '2 kg', ''],
-      ['total', 'Riz', '1,25 kg', 'Féculents'],
-    ]);
-  });
-
-  it('with a profile: Sans fournisseur first, then suppliers by name, the chosen supplier in column 3', () => {
+  it('with a profile: sorted by supplier (Sans fournisseur first, then by name), then by name', () => {
     const sheets = planShopping(input(profile({ [ING.pain.id]: BOUCHERIE.id })));
     expect(sheets.map((s) => s.name)).toEqual([
       'Ingrédients',
@@ -75,26 +77,21 @@ describe('planShopping', () => {
       'Primeur',
       ...DAYS,
     ]);
-    expect(sheets[0]?.columns).toEqual(['Ingrédient', 'Quantité', 'Fournisseur']);
-    const totals = (name: string) =>
-      sheets
-        .find((s) => s.name === name)
-        ?.rows.filter((r) => r.kind === 'total')
-        .map((r) => r.cells);
-    expect(totals('Ingrédients')?.map((c) => [c[0], c[2]])).toEqual([
-      ['Tomates', 'Primeur'],
-      ['Pâtes', 'Sans fournisseur'],
-      ['Riz', 'Sans fournisseur'],
-      ['Bœuf haché', 'Boucherie Martin'],
-      ['Lait', 'Sans fournisseur'],
-      ['Œufs', 'Sans fournisseur'],
-      ['Pain', 'Boucherie Martin'],
+    expect(sheets[0]?.columns.map((c) => c.header)).toEqual(['Fournisseur', ...HEAD]);
+    expect(sheets[0]?.rows).toEqual([
+      ['Sans fournisseur', 'Lait', 5, 'L'],
+      ['Sans fournisseur', 'Œufs', 12, 'pièces'],
+      ['Sans fournisseur', 'Pâtes', 5.2, 'kg'],
+      ['Sans fournisseur', 'Riz', 1.25, 'kg'],
+      ['Boucherie Martin', 'Bœuf haché', 7.8, 'kg'],
+      ['Boucherie Martin', 'Pain', 8, 'pièces'],
+      ['Primeur', 'Tomates', 26, 'pièces'],
+      ['Primeur', 'Tomates', 600, 'gr'],
     ]);
-    expect(totals('Boucherie Martin')).toEqual([
-      ['Bœuf haché', '7,80 kg'],
-      ['Pain', '7,50 pièces'],
+    expect(sheets[2]?.rows).toEqual([
+      ['Bœuf haché', 7.8, 'kg'],
+      ['Pain', 8, 'pièces'],
     ]);
-    expect(totals('Primeur')).toEqual([['Tomates', '26 pièces et 600 gr']]);
   });
 
   it('leaves out suppliers with nothing to buy, and counts unknown suppliers as none', () => {
@@ -104,27 +101,76 @@ describe('planShopping', () => {
     expect(sheets.map((s) => s.name)).toEqual(['Ingrédients', 'Sans fournisseur', ...DAYS]);
   });
 
-  it('adds up each day on its own sheet', () => {
+  it('adds up each day on its own sheet, with the meals that need each ingredient', () => {
     const sheets = planShopping(input(profile()));
     const monday = sheets.find((s) => s.name === 'Lun. 7-07');
-    expect(monday?.rows.map((r) => r.cells)).toEqual([
-      ['Tomates', '10 pièces et 600 gr', 'Primeur'],
-      ['Lun. 7-07 - Midi', '10 pièces', ''],
-      ['Lun. 7-07 - Dîner', '600 gr', ''],
-      ['Pâtes', '2 kg', 'Sans fournisseur'],
-      ['Riz', '1,25 kg', 'Sans fournisseur'],
-      ['Bœuf haché', '3 kg', 'Boucherie Martin'],
-      ['Lait', '5 L', 'Sans fournisseur'],
-      ['Pain', '5 pièces', 'Sans fournisseur'],
+    expect(monday?.columns.map((c) => c.header)).toEqual(['Fournisseur', ...HEAD, 'Repas']);
+    expect(monday?.rows).toEqual([
+      ['Sans fournisseur', 'Lait', 5, 'L', 'Dîner'],
+      ['Sans fournisseur', 'Pain', 5, 'pièces', 'Midi'],
+      ['Sans fournisseur', 'Pâtes', 2, 'kg', 'Midi'],
+      ['Sans fournisseur', 'Riz', 1.25, 'kg', 'Dîner'],
+      ['Boucherie Martin', 'Bœuf haché', 3, 'kg', 'Midi'],
+      ['Primeur', 'Tomates', 10, 'pièces', 'Midi'],
+      ['Primeur', 'Tomates', 600, 'gr', 'Dîner'],
     ]);
     const wednesday = sheets.find((s) => s.name === 'Mer. 9-07');
-    expect(wednesday?.rows.map((r) => r.cells[0])).toEqual([
-      'Tomates',
-      'Pâtes',
-      'Bœuf haché',
-      'Œufs',
-      'Pain',
+    expect(wednesday?.rows.map((r) => [r[1], r[2], r[4]])).toEqual([
+      ['Œufs', 12, 'Midi'],
+      ['Pain', 3, 'Midi'],
+      ['Pâtes', 1.2, 'Midi'],
+      ['Bœuf haché', 1.8, 'Midi'],
+      ['Tomates', 6, 'Midi'],
     ]);
+  });
+
+  it('has no sheet for a day whose meals need nothing', () => {
+    const only = input(null, [0, 2]);
+    // Day 2 keeps only its empty meal.
+    const compiled = compileIngredients({
+      ...compileInput([0, 2]),
+      meals: compileInput([0, 2]).meals.filter((m) => m.day === 0 || m.id === 55),
+    });
+    expect(Object.values(compiled.meals).map((m) => m.day)).toContain(2);
+    const names = planShopping({ ...only, compiled }).map((s) => s.name);
+    expect(names).toContain('Lun. 7-07');
+    expect(names).not.toContain('Mer. 9-07');
+  });
+
+  it('lists an ingredient needed in quantity 0 once, with 0', () => {
+    const compiled = compileIngredients(compileInput());
+    const lait = compiled.ingredients.find((i) => i.ingredient.id === ING.lait.id)!;
+    lait.uses = lait.uses.map((u) => ({ ...u, val: 0 }));
+    const [all] = planShopping({ stay: STAY, compiled, profile: null });
+    expect(all?.rows.filter((r) => r[1] === 'Lait')).toEqual([['Laitages', 'Lait', 0, 'L']]);
+  });
+
+  it('takes further columns (packs, prices) on the ingredients and supplier sheets', () => {
+    const sheets = planShopping({
+      ...input(profile()),
+      extraColumns: [
+        {
+          header: 'Prix',
+          numFmt: '0.00 €',
+          value: (line) => (line.dimension === 'mass' ? line.amount / 100 : null),
+        },
+      ],
+    });
+    expect(sheets[0]?.columns.at(-1)).toEqual({ header: 'Prix', numFmt: '0.00 €' });
+    expect(sheets[0]?.rows.find((r) => r[1] === 'Pâtes')).toEqual([
+      'Sans fournisseur',
+      'Pâtes',
+      5.2,
+      'kg',
+      52,
+    ]);
+    expect(sheets.find((s) => s.name === 'Primeur')?.rows).toEqual([
+      ['Tomates', 26, 'pièces', null],
+      ['Tomates', 600, 'gr', 6],
+    ]);
+    expect(sheets.find((s) => s.name === 'Lun. 7-07')?.columns.at(-1)).toEqual({
+      header: 'Repas',
+    });
   });
 
   it('gives valid, unique sheet names whatever the suppliers are called', () => {
@@ -149,8 +195,29 @@ describe('planShopping', () => {
   });
 });
 
+describe('shown', () => {
+  it('shows a quantity as the app does (gr above 1000 as kg, cL above 100 as L)', () => {
+    const gramsCases = [0.5, 12.345, 999, 1000, 1000.5, 1500, 5200, 12345.678];
+    for (const grams of gramsCases) {
+      const { quantity, unit } = shown('mass', grams);
+      expect(`${formatQuantity(quantity, unit === 'kg' ? Unite.Kg : Unite.G)}`).toBe(
+        formatQuantity(grams, Unite.G),
+      );
+    }
+    for (const cl of [0.25, 33, 100, 100.5, 250, 1234.5]) {
+      const { quantity, unit } = shown('volume', cl);
+      expect(formatQuantity(quantity, unit === 'L' ? Unite.L : Unite.CL)).toBe(
+        formatQuantity(cl, Unite.CL),
+      );
+    }
+    expect(shown('mass', 5200)).toEqual({ quantity: 5.2, unit: 'kg' });
+    expect(shown('volume', 12.345)).toEqual({ quantity: 12.35, unit: 'cL' });
+    expect(shown('pieces', 26)).toEqual({ quantity: 26, unit: 'pièces' });
+  });
+});
+
 describe('buildShoppingXlsx', () => {
-  it('writes a workbook that reads back with its sheets, totals and details', async () => {
+  it('writes numbers as numbers, the header frozen and filtered, columns fitted', async () => {
     const progress: number[] = [];
     const bytes = await buildShoppingXlsx(input(profile({ [ING.pain.id]: BOUCHERIE.id })), (done) =>
       progress.push(done),
@@ -166,38 +233,41 @@ describe('buildShoppingXlsx', () => {
       'Primeur',
       ...DAYS,
     ]);
-    const all = workbook.getWorksheet('Ingrédients');
-    const values = (row: number) =>
-      (all?.getRow(row).values as unknown[]).slice(1).map((v) => String(v ?? ''));
-    expect(values(1)).toEqual(['Ingrédient', 'Quantité', 'Fournisseur']);
-    expect(values(2)).toEqual(['Tomates', '26 pièces et 600 gr', 'Primeur']);
-    expect(values(3)).toEqual(['Lun. 7-07 - Midi', '10 pièces']);
-    expect(all?.getRow(2).getCell(1).font?.bold).toBe(true);
-    expect(all?.getRow(3).getCell(1).font?.italic).toBe(true);
-    const boucherie = workbook.getWorksheet('Boucherie Martin');
-    expect(boucherie?.getCell('A2').value).toBe('Bœuf haché');
-    expect(boucherie?.getCell('B2').value).toBe('7,80 kg');
+    const all = workbook.getWorksheet('Ingrédients')!;
+    expect(all.getRow(1).values).toEqual([undefined, 'Fournisseur', ...HEAD]);
+    expect(all.getRow(1).font?.bold).toBe(true);
+    expect(all.getCell('C4').value).toBe(5.2);
+    expect(all.getCell('C4').type).toBe(ExcelJS.ValueType.Number);
+    expect(all.getCell('D4').value).toBe('kg');
+    for (const sheet of workbook.worksheets) {
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.autoFilter).toBeTruthy();
+      for (let r = 2; r <= sheet.rowCount; r++) {
+        const quantity = sheet
+          .getRow(r)
+          .getCell(sheet.name === 'Ingrédients' || DAYS.includes(sheet.name) ? 3 : 2);
+        expect(quantity.type).toBe(ExcelJS.ValueType.Number);
+      }
+    }
+    // 'Sans fournisseur' is the longest text of the first column.
+    expect(all.getColumn(1).width).toBe('Sans fournisseur'.length + 2);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
-  it('reads back as text rows for tests', async () => {
+  it('reads back as text and typed values for tests', async () => {
     const sheets = await readXlsxSheets(await buildShoppingXlsx(input(null)));
-    expect(sheets.map((s) => s.name)).toEqual([
-      'Ingrédients',
-      'Fruits et légumes',
-      'Féculents',
-      'Viandes, poissons',
-      'Laitages',
-      'Boulangerie',
-      ...DAYS,
-    ]);
-    expect(sheets[2]?.rows).toEqual([
-      ['Ingrédient', 'Quantité'],
-      ['Pâtes', '5,20 kg'],
-      ['Lun. 7-07 - Midi', '2 kg'],
-      ['Mer. 9-07 - Midi', '1,20 kg'],
-      ['Ven. 11-07 - Dîner', '2 kg'],
-      ['Riz', '1,25 kg'],
-    ]);
+    expect(sheets[2]).toEqual({
+      name: 'Féculents',
+      rows: [HEAD, ['Pâtes', '5.2', 'kg'], ['Riz', '1.25', 'kg']],
+      values: [HEAD, ['Pâtes', 5.2, 'kg'], ['Riz', 1.25, 'kg']],
+      frozenRows: 1,
+      widths: [15, 13, 10],
+    });
+  });
+
+  it('keeps a column within bounds however long its texts', () => {
+    expect(fittedWidth('Ingrédient', [['x'.repeat(200)]], 0)).toBe(MAX_WIDTH);
+    expect(fittedWidth('Unité', [['kg'], [null]], 0)).toBe(10);
+    expect(fittedWidth('Quantité', [[1234.56]], 0)).toBe(13);
   });
 });
