@@ -27,6 +27,12 @@ export function summarize(samples: number[]): { median: number; min: number; max
   return { median, min: sorted[0]!, max: sorted[sorted.length - 1]! };
 }
 
+/** The sample below which p % of the samples fall. */
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
 export function figure(name: string, samples: number[], unit = 'ms', reference?: Figure): Figure {
   return {
     name,

@@ -1,6 +1,6 @@
 /**
  * npm run bench: generates a large data set with a fixed seed, measures, prints one table.
- * BENCH_RUNS sets the runs per figure; BENCH_ONLY=sync,load,compile,web,exports runs some
+ * BENCH_RUNS sets the runs per figure; BENCH_ONLY=sync,load,heavy,compile,web,exports runs some
  * groups only. The browser groups share one server, Chromium and synced device
  * (bench/browser-app.ts), closed at the end.
  */
@@ -10,6 +10,7 @@ import { benchCompile } from './compile';
 import { benchExports } from './exports';
 import { printTable, type Figure } from './measure';
 import { benchFirstSync, benchServerLoad } from './sync';
+import { benchHeavyPush } from './heavy-push';
 import { benchWeb } from './web';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -17,6 +18,7 @@ const only = process.env.BENCH_ONLY?.split(',');
 const groups: [string, () => Promise<Figure[]>][] = [
   ['sync', () => benchFirstSync(runs)],
   ['load', () => benchServerLoad()],
+  ['heavy', () => benchHeavyPush(runs)],
   ['compile', () => benchCompile(runs)],
   ['web', () => benchWeb(runs)],
   ['exports', () => benchExports(runs)],

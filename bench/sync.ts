@@ -15,7 +15,7 @@ import { LocalDb } from '../web/src/sync/db';
 import { applyPull } from '../web/src/sync/apply-pull';
 import { toStored } from '../web/src/sync/dexie-store';
 import { makeLibrary } from './data';
-import { figure, summarize, time, type Figure } from './measure';
+import { figure, percentile, summarize, time, type Figure } from './measure';
 
 const OWNER = 1;
 
@@ -32,6 +32,7 @@ export async function benchFirstSync(runs: number): Promise<Figure[]> {
     const sync = new SyncService(
       store.sync,
       store.syncReader,
+      store.writes,
       (n) => store.allocateIds(n),
       Date.now,
     );
@@ -107,11 +108,6 @@ export async function benchFirstSync(runs: number): Promise<Figure[]> {
     store.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** 50 devices on loopback: single-mutation pushes and pulls, beside GET /health. */

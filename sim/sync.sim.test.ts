@@ -3,6 +3,7 @@
  * runs it much longer, and SIM_SEED=<n> replays one seed exactly.
  */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SYNC_LIMITS } from '../sync-server/src/sync/work-bounds';
 import { World } from './world';
 
 const STEPS = Number(process.env.SIM_STEPS ?? 1200);
@@ -39,4 +40,26 @@ describe('sync simulation (4 devices of 2 users, flaky network, offline stretche
       expect(s.applied).toBeGreaterThan(0);
     });
   }
+});
+
+describe('sync simulation with a server that stops every push early', () => {
+  // Every push ends after 3 row writes: devices must go on from the answer's lastMutationId
+  // (the server's work bound per push), never skip or lose a mutation.
+  it('converges and keeps every invariant', async () => {
+    const world = new World(FIRST_SEED + 100, {
+      syncLimits: {
+        ...DEFAULT_SYNC_LIMITS,
+        work: { ...DEFAULT_SYNC_LIMITS.work, pushRowWrites: 3 },
+      },
+    });
+    try {
+      await world.start(2, 2);
+      await world.run(Math.min(STEPS, 600));
+      await world.quiesce();
+      await world.checkInvariants();
+    } finally {
+      await world.close();
+    }
+    expect(world.stats.applied).toBeGreaterThan(0);
+  });
 });

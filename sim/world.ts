@@ -14,6 +14,7 @@ import {
   type TableName,
 } from '@popote/domain';
 import { startTestServer, type TestServer } from '../sync-server/src/test-support/harness';
+import type { ServerConfig } from '../sync-server/src/config';
 import { asReadStore, type SyncReader } from '../sync-server/src/store/sync-store';
 import type { ProcessedMutation } from '../sync-server/src/sync/sync-service';
 import { LocalDb } from '../web/src/sync/db';
@@ -72,12 +73,16 @@ export class World {
     syncs: 0,
   };
 
-  constructor(readonly seed: number) {
+  constructor(
+    readonly seed: number,
+    /** Server settings for this world (tighter work bounds, for instance). */
+    private readonly serverConfig: Partial<ServerConfig> = {},
+  ) {
     this.rng = new Rng(seed);
   }
 
   async start(users: number, devicesPerUser: number): Promise<void> {
-    this.server = await startTestServer();
+    this.server = await startTestServer(this.serverConfig);
     const sync = this.server.app.popote.sync;
     this.reader = this.server.app.popote.store.syncReader;
     sync.onProcessed((e) => this.processed.push(e));

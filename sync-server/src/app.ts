@@ -72,9 +72,11 @@ export async function buildServer(
     const sync = new SyncService(
       store.sync,
       store.syncReader,
+      store.writes,
       (n) => store.allocateIds(n),
       now,
       (err, mutation) => app.log.error({ err, mutation }, 'mutation refused: unexpected error'),
+      config.syncLimits,
     );
     app.decorate('popote', {
       config,

@@ -17,6 +17,10 @@ describe('loadConfig', () => {
       logger: true,
       trustProxy: false,
       authRateLimit: { max: 30, perAddressMax: 10, windowMs: 900_000 },
+      syncLimits: {
+        work: { mutationRowWrites: 50_000, pushRowWrites: 20_000, sliceMs: 4 },
+        quotas: { rows: 200_000, bytes: 100 * 1024 * 1024, stays: 1_000 },
+      },
     });
   });
 
@@ -34,6 +38,9 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_MAX: '5',
       AUTH_RATE_LIMIT_PER_ADDRESS_MAX: '3',
       AUTH_RATE_LIMIT_WINDOW_MS: '60000',
+      QUOTA_ROWS: '5000',
+      QUOTA_MEGABYTES: '20',
+      QUOTA_STAYS: '50',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -46,6 +53,10 @@ describe('loadConfig', () => {
       logger: false,
       trustProxy: true,
       authRateLimit: { max: 5, perAddressMax: 3, windowMs: 60_000 },
+      syncLimits: {
+        work: { mutationRowWrites: 50_000, pushRowWrites: 20_000, sliceMs: 4 },
+        quotas: { rows: 5000, bytes: 20 * 1024 * 1024, stays: 50 },
+      },
     });
   });
 

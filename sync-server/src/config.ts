@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { invalid } from '@popote/domain';
+import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/work-bounds.js';
 
 export interface ServerConfig {
   host: string;
@@ -28,6 +29,8 @@ export interface ServerConfig {
   trustProxy?: boolean | number | string[];
   /** Limits on inscription, loggin and reset: per IP (max) and per mail address. */
   authRateLimit: { max: number; perAddressMax: number; windowMs: number };
+  /** Per-user quotas (QUOTA_*) and work bounds of /sync; the defaults when absent. */
+  syncLimits?: SyncLimits;
 }
 
 type Env = Record<string, string | undefined>;
@@ -77,6 +80,23 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         1000,
         7 * 24 * 3_600_000,
       ),
+    },
+    syncLimits: {
+      work: DEFAULT_SYNC_LIMITS.work,
+      quotas: {
+        rows: integer(env, 'QUOTA_ROWS', DEFAULT_SYNC_LIMITS.quotas.rows, 100, 1e9),
+        bytes:
+          integer(
+            env,
+            'QUOTA_MEGABYTES',
+            DEFAULT_SYNC_LIMITS.quotas.bytes / 1024 / 1024,
+            1,
+            1_000_000,
+          ) *
+          1024 *
+          1024,
+        stays: integer(env, 'QUOTA_STAYS', DEFAULT_SYNC_LIMITS.quotas.stays, 1, 1e9),
+      },
     },
   };
 }

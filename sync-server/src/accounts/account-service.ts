@@ -82,7 +82,7 @@ export interface AccountServiceDeps {
   now: () => number;
   /** log2 of scrypt's N for new hashes. */
   scryptLog2N: number;
-  signSession: (userId: number) => string;
+  signSession: (userId: number) => Promise<string>;
   log: FastifyBaseLogger;
 }
 
@@ -102,7 +102,7 @@ export class AccountService {
     const { store } = this.deps;
     const mail = normalizeMail(input.Mail);
     if (!isValidMail(mail)) return refusal(M.invalidMail, false);
-    this.countAttempt('inscription', mail);
+    await this.countAttempt('inscription', mail);
     if (store.accounts.findAccountByMail(mail)) return refusal(M.mailUsed, false);
     if (isPasswordTooShort(input.Password)) return refusal(M.weakPassword, true);
     const pseudo = checkPseudo(input.Pseudo);
@@ -122,7 +122,7 @@ export class AccountService {
   async resendRegistrationLink(input: { Mail: string; Password: string }): Promise<true> {
     const mail = normalizeMail(input.Mail);
     if (!isValidMail(mail)) throw invalid(M.invalidMail);
-    this.countAttempt('resend', mail);
+    await this.countAttempt('resend', mail);
     if (this.deps.store.accounts.findAccountByMail(mail)) return true;
     const pending = await this.unconfirmedRegistration(mail, input.Password);
     if (pending) await this.mailRegistrationLink(pending);
@@ -138,7 +138,7 @@ export class AccountService {
     const { store, now } = this.deps;
     const token = newLinkToken();
     const at = now();
-    store.transaction(() => {
+    await store.write(() => {
       store.accounts.deleteRegistrationsExpiredBefore(at - REGISTRATION_MEMORY_MS);
       store.accounts.addPendingRegistration({
         tokenHash: hashLinkToken(token),
@@ -184,11 +184,11 @@ export class AccountService {
   }
 
   /** Follows a mailed registration link: creates the account once, if the mail is free. */
-  confirmRegistration(token: string): ConfirmationOutcome {
+  async confirmRegistration(token: string): Promise<ConfirmationOutcome> {
     if (!/^[\w-]{43}$/u.test(token)) return { kind: 'unknown' };
     const { store, now } = this.deps;
     const tokenHash = hashLinkToken(token);
-    return store.transaction((): ConfirmationOutcome => {
+    return store.write((): ConfirmationOutcome => {
       const pending = store.accounts.findPendingRegistration(tokenHash);
       const at = now();
       if (!pending) return { kind: 'unknown' };
@@ -225,14 +225,15 @@ export class AccountService {
     const key = attemptKey('loggin', mail);
     const clientKey = `${key}@${clientIp}`;
     const max = this.deps.config.authRateLimit.perAddressMax;
-    if (
-      this.attemptsInWindow(clientKey) >= max ||
-      this.attemptsInWindow(key) >= max * LOGIN_FAILURES_PER_ADDRESS_FACTOR
-    ) {
-      throw tooManyAttempts();
-    }
     const reservedAt = now();
-    store.transaction(() => {
+    // Checked and counted in one turn: concurrent attempts see each other's counts.
+    await store.write(() => {
+      if (
+        this.attemptsInWindow(clientKey) >= max ||
+        this.attemptsInWindow(key) >= max * LOGIN_FAILURES_PER_ADDRESS_FACTOR
+      ) {
+        throw tooManyAttempts();
+      }
       store.accounts.recordAttempt(key, reservedAt);
       store.accounts.recordAttempt(clientKey, reservedAt);
     });
@@ -254,26 +255,28 @@ export class AccountService {
     if (mailedPasswordExpired) {
       return { ...refusal(M.mailedPasswordExpired, true), ...noSession };
     } else if (granted) {
-      if (account.resetHash !== null) store.accounts.clearResetPassword(account.id);
+      if (account.resetHash !== null) {
+        await store.write(() => store.accounts.clearResetPassword(account.id));
+      }
       if (needsRehash(account.passwordHash, this.deps.scryptLog2N)) {
         const upgraded = await hashPassword(input.Password, this.deps.scryptLog2N);
-        store.accounts.replacePasswordHash(account.id, upgraded);
+        await store.write(() => store.accounts.replacePasswordHash(account.id, upgraded));
       }
     } else if (resetValid && (await verifyPassword(input.Password, account.resetHash ?? ''))) {
       // A reset ends every other session: whoever held one must log in with a password again.
-      store.transaction(() => {
+      await store.write(() => {
         store.accounts.promoteResetPassword(account.id, now() + MAILED_PASSWORD_USE_MS);
         store.accounts.deleteSessionsOf(account.id, null);
       });
       granted = true;
       mustChangePassword = true;
     } else if (account.resetHash !== null && !resetValid) {
-      store.accounts.clearResetPassword(account.id);
+      await store.write(() => store.accounts.clearResetPassword(account.id));
     }
 
     if (!granted) return { ...refusal(M.wrongPassword, true), ...noSession };
     // A success withdraws its own count and the client's earlier failures, not the others'.
-    store.transaction(() => {
+    await store.write(() => {
       store.accounts.clearAttempts(clientKey);
       store.accounts.forgetAttempt(key, reservedAt);
     });
@@ -281,15 +284,15 @@ export class AccountService {
       Error: '',
       IsPasswordError: false,
       Id: account.id,
-      Token: this.deps.signSession(account.id),
+      Token: await this.deps.signSession(account.id),
       Pseudo: account.pseudo,
       ...(mustChangePassword ? { MustChangePassword: true } : {}),
     };
   }
 
   /** Ends the session (POST /api/logout): its token stops working at once. */
-  logout(sessionId: string): true {
-    this.deps.store.accounts.deleteSession(sessionId);
+  async logout(sessionId: string): Promise<true> {
+    await this.deps.store.write(() => this.deps.store.accounts.deleteSession(sessionId));
     return true;
   }
 
@@ -301,12 +304,14 @@ export class AccountService {
     const { store, now } = this.deps;
     const mail = normalizeMail(rawMail);
     if (!isValidMail(mail)) throw invalid(M.invalidMail);
-    this.countAttempt('reset', mail);
+    await this.countAttempt('reset', mail);
     const account = store.accounts.findAccountByMail(mail);
     if (!account) return true;
     const password = generatePassword();
     const hash = await hashPassword(password, this.deps.scryptLog2N);
-    store.accounts.setResetPassword(account.id, hash, now() + RESET_PASSWORD_TTL_MS);
+    await store.write(() =>
+      store.accounts.setResetPassword(account.id, hash, now() + RESET_PASSWORD_TTL_MS),
+    );
     await this.send(
       newPasswordMail(account.mail, account.pseudo, password, this.deps.config.publicUrl),
     );
@@ -359,7 +364,7 @@ export class AccountService {
       : null;
     // The link leaves before anything changes: if it cannot be sent, nothing is changed.
     if (mailChanges) await this.mailChangeLink(account, mail, pseudo);
-    store.transaction(() => {
+    await store.write(() => {
       if (!store.accounts.getAccount(userId)) throw unauthorized();
       store.accounts.updateAccount(userId, { pseudo, passwordHash });
       if (passwordHash !== null) store.accounts.deleteSessionsOf(userId, sessionId);
@@ -380,13 +385,15 @@ export class AccountService {
   private async checkCurrentPassword(account: AccountRow, password: string): Promise<void> {
     const { store, now } = this.deps;
     const key = `settings:${account.id}`;
-    if (this.attemptsInWindow(key) >= this.deps.config.authRateLimit.perAddressMax) {
-      throw tooManyAttempts();
-    }
     const reservedAt = now();
-    store.accounts.recordAttempt(key, reservedAt);
+    await store.write(() => {
+      if (this.attemptsInWindow(key) >= this.deps.config.authRateLimit.perAddressMax) {
+        throw tooManyAttempts();
+      }
+      store.accounts.recordAttempt(key, reservedAt);
+    });
     if (await verifyPassword(password, account.passwordHash)) {
-      store.accounts.forgetAttempt(key, reservedAt);
+      await store.write(() => store.accounts.forgetAttempt(key, reservedAt));
       return;
     }
     throw new HttpError(403, M.wrongCurrentPassword);
@@ -396,7 +403,7 @@ export class AccountService {
     const { store, now } = this.deps;
     const token = newLinkToken();
     const at = now();
-    store.transaction(() => {
+    await store.write(() => {
       store.accounts.deleteMailChangesExpiredBefore(at - REGISTRATION_MEMORY_MS);
       store.accounts.addMailChange({
         kind: 'change',
@@ -434,7 +441,7 @@ export class AccountService {
     if (found.row.kind === 'revert') return this.revertMailChange(token);
 
     const revertToken = newLinkToken();
-    const outcome = store.transaction(() => {
+    const outcome = await store.write(() => {
       const current = this.findMailChange(token);
       if ('failure' in current) return { kind: current.failure, revert: current.revert } as const;
       const account = store.accounts.getAccount(current.row.userId);
@@ -466,7 +473,7 @@ export class AccountService {
     const disabled = await hashPassword(newLinkToken(), this.deps.scryptLog2N);
     const password = generatePassword();
     const resetHash = await hashPassword(password, this.deps.scryptLog2N);
-    const outcome = store.transaction(() => {
+    const outcome = await store.write(() => {
       const current = this.findMailChange(token);
       if ('failure' in current) return { kind: current.failure, revert: current.revert } as const;
       const { row } = current;
@@ -509,14 +516,17 @@ export class AccountService {
   }
 
   /** Counts one attempt on the address, refusing it once the window's budget is spent. */
-  private countAttempt(action: AttemptAction, mail: string): void {
+  private async countAttempt(action: AttemptAction, mail: string): Promise<void> {
     const key = attemptKey(action, mail);
-    if (this.attemptsInWindow(key) >= this.deps.config.authRateLimit.perAddressMax) {
-      throw tooManyAttempts();
-    }
-    this.deps.store.accounts.recordAttempt(key, this.deps.now());
+    await this.deps.store.write(() => {
+      if (this.attemptsInWindow(key) >= this.deps.config.authRateLimit.perAddressMax) {
+        throw tooManyAttempts();
+      }
+      this.deps.store.accounts.recordAttempt(key, this.deps.now());
+    });
   }
 
+  /** The attempts on the key in the window; forgets older ones (so: inside a write turn). */
   private attemptsInWindow(key: string): number {
     const { store, now, config } = this.deps;
     const since = now() - config.authRateLimit.windowMs;

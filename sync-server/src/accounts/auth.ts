@@ -42,13 +42,13 @@ export interface VerifiedSession {
 }
 
 /** Opens a new session for the user and answers its token. */
-export function signSession(app: FastifyInstance, userId: number): string {
+export async function signSession(app: FastifyInstance, userId: number): Promise<string> {
   const { store, now } = app.popote;
   const at = now();
   const iat = Math.floor(at / 1000);
   const sid = randomBytes(18).toString('base64url');
   const exp = iat + SESSION_TTL_MS / 1000;
-  store.transaction(() => {
+  await store.write(() => {
     store.accounts.deleteSessionsExpiredBefore(at);
     store.accounts.createSession({ id: sid, userId, createdAt: at, expiresAt: exp * 1000 });
   });

@@ -77,7 +77,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     '/inscription/confirm',
     { bodyLimit: ACCOUNT_BODY_LIMIT, schema: { querystring: ConfirmQuery } },
     async (request, reply) => {
-      const outcome = accounts().confirmRegistration(request.query.token ?? '');
+      const outcome = await accounts().confirmRegistration(request.query.token ?? '');
       const appUrl = app.popote.config.publicUrl;
       if (outcome.kind === 'created') {
         return reply.redirect(`${appUrl}/?show-success-inscription=OK`, 303);

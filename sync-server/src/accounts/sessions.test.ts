@@ -373,7 +373,8 @@ describe('hole 13: password hashing cost and mailed passwords', () => {
     const { id } = account('anne@exemple.fr')!;
     // As an account hashed with the first version's parameters is stored.
     const legacy = await hashLegacy('tartiflette');
-    server.app.popote.store.accounts.replacePasswordHash(id, legacy);
+    const { store } = server.app.popote;
+    await store.write(() => store.accounts.replacePasswordHash(id, legacy));
     // A wrong password upgrades nothing.
     expect((await login('anne@exemple.fr', 'raclette!')).Error).not.toBe('');
     expect(account('anne@exemple.fr')?.passwordHash).toBe(legacy);

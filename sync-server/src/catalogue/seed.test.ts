@@ -108,7 +108,13 @@ describe('seedCatalogue', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'popote-catalogue-'));
     store = ServerStore.open(dir);
-    sync = new SyncService(store.sync, store.syncReader, (n) => store.allocateIds(n), now);
+    sync = new SyncService(
+      store.sync,
+      store.syncReader,
+      store.writes,
+      (n) => store.allocateIds(n),
+      now,
+    );
   });
   afterAll(() => {
     store.close();

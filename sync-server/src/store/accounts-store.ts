@@ -56,7 +56,14 @@ export class AccountsStore {
   private readonly insertPending: Statement<[PendingRegistrationRow]>;
   private readonly sessionUser: Statement<[string, number], { userId: number }>;
 
-  constructor(private readonly db: Database) {
+  /**
+   * `inTurn` tells whether the caller holds a write turn (ServerStore.write): a write outside
+   * one would join a sync mutation's open transaction (see WriteQueue).
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly inTurn: () => boolean,
+  ) {
     this.byId = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`);
     this.byMail = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE mail = ?`);
     this.insertAccount = db.prepare(`INSERT INTO accounts
@@ -84,43 +91,44 @@ export class AccountsStore {
   }
 
   createAccount(account: AccountRow): void {
+    this.assertTurn();
     this.insertAccount.run({ ...account, passwordExpiresAt: account.passwordExpiresAt ?? null });
   }
 
   /** Changes the pseudonym, and the password when a new hash is given. */
   updateAccount(id: number, changes: { pseudo: string; passwordHash: string | null }): void {
-    this.db
-      .prepare(
-        `UPDATE accounts SET pseudo = ?, password_hash = COALESCE(?, password_hash) WHERE id = ?`,
-      )
-      .run(changes.pseudo, changes.passwordHash, id);
+    this.write(
+      `UPDATE accounts SET pseudo = ?, password_hash = COALESCE(?, password_hash) WHERE id = ?`,
+    ).run(changes.pseudo, changes.passwordHash, id);
     if (changes.passwordHash !== null) {
       // A password chosen in the settings makes a mailed replacement pointless, and ends the
       // deadline of a mailed password in use.
       this.clearResetPassword(id);
-      this.db.prepare('UPDATE accounts SET password_expires_at = NULL WHERE id = ?').run(id);
+      this.write('UPDATE accounts SET password_expires_at = NULL WHERE id = ?').run(id);
     }
   }
 
   /** The same password hashed at the current cost (upgrade at login). */
   replacePasswordHash(id: number, passwordHash: string): void {
-    this.db.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').run(passwordHash, id);
+    this.write('UPDATE accounts SET password_hash = ? WHERE id = ?').run(passwordHash, id);
   }
 
   setMail(id: number, mail: string): void {
-    this.db.prepare('UPDATE accounts SET mail = ? WHERE id = ?').run(mail, id);
+    this.write('UPDATE accounts SET mail = ? WHERE id = ?').run(mail, id);
   }
 
   setResetPassword(id: number, resetHash: string, expiresAt: number): void {
-    this.db
-      .prepare('UPDATE accounts SET reset_hash = ?, reset_expires_at = ? WHERE id = ?')
-      .run(resetHash, expiresAt, id);
+    this.write('UPDATE accounts SET reset_hash = ?, reset_expires_at = ? WHERE id = ?').run(
+      resetHash,
+      expiresAt,
+      id,
+    );
   }
 
   clearResetPassword(id: number): void {
-    this.db
-      .prepare('UPDATE accounts SET reset_hash = NULL, reset_expires_at = NULL WHERE id = ?')
-      .run(id);
+    this.write('UPDATE accounts SET reset_hash = NULL, reset_expires_at = NULL WHERE id = ?').run(
+      id,
+    );
   }
 
   /**
@@ -128,20 +136,18 @@ export class AccountsStore {
    * previous one stops working.
    */
   promoteResetPassword(id: number, expiresAt: number): void {
-    this.db
-      .prepare(
-        `UPDATE accounts SET password_hash = reset_hash, reset_hash = NULL, reset_expires_at = NULL,
+    this.write(
+      `UPDATE accounts SET password_hash = reset_hash, reset_hash = NULL, reset_expires_at = NULL,
          password_expires_at = ? WHERE id = ? AND reset_hash IS NOT NULL`,
-      )
-      .run(expiresAt, id);
+    ).run(expiresAt, id);
   }
 
   // Sessions: a token is honoured only while its row exists and has not expired.
 
   createSession(session: { id: string; userId: number; createdAt: number; expiresAt: number }) {
-    this.db
-      .prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-      .run(session.id, session.userId, session.createdAt, session.expiresAt);
+    this.write(
+      'INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+    ).run(session.id, session.userId, session.createdAt, session.expiresAt);
   }
 
   /** The user of a live session (its account still existing), or undefined. */
@@ -150,18 +156,17 @@ export class AccountsStore {
   }
 
   deleteSession(sessionId: string): void {
-    this.db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
+    this.write('DELETE FROM sessions WHERE id = ?').run(sessionId);
   }
 
   /** Ends every session of the user except `keep` (null: all of them). */
   deleteSessionsOf(userId: number, keep: string | null): number {
-    return this.db
-      .prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?')
-      .run(userId, keep).changes;
+    return this.write('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, keep)
+      .changes;
   }
 
   deleteSessionsExpiredBefore(before: number): void {
-    this.db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(before);
+    this.write('DELETE FROM sessions WHERE expires_at <= ?').run(before);
   }
 
   // Mail changes wait for the link mailed to the new address.
@@ -169,50 +174,45 @@ export class AccountsStore {
   /** Records a link; a requested change replaces the user's earlier unconfirmed ones. */
   addMailChange(row: MailChangeRow): void {
     if (row.kind === 'change') this.cancelMailChanges(row.userId);
-    this.db
-      .prepare(
-        `INSERT INTO mail_changes
+    this.write(
+      `INSERT INTO mail_changes
          (kind, token_hash, user_id, new_mail, created_at, expires_at, used_at)
          VALUES (@kind, @tokenHash, @userId, @newMail, @createdAt, @expiresAt, @usedAt)`,
-      )
-      .run(row);
+    ).run(row);
   }
 
   findMailChange(tokenHash: string): MailChangeRow | undefined {
-    return this.db
-      .prepare(`SELECT ${MAIL_CHANGE_COLUMNS} FROM mail_changes WHERE token_hash = ?`)
-      .get(tokenHash) as MailChangeRow | undefined;
+    return this.read(`SELECT ${MAIL_CHANGE_COLUMNS} FROM mail_changes WHERE token_hash = ?`).get(
+      tokenHash,
+    ) as MailChangeRow | undefined;
   }
 
   /** The user's change still waiting for its link, if any. */
   pendingMailChange(userId: number, now: number): MailChangeRow | undefined {
-    return this.db
-      .prepare(
-        `SELECT ${MAIL_CHANGE_COLUMNS} FROM mail_changes
+    return this.read(
+      `SELECT ${MAIL_CHANGE_COLUMNS} FROM mail_changes
          WHERE user_id = ? AND kind = 'change' AND used_at IS NULL AND expires_at > ?
          ORDER BY created_at DESC LIMIT 1`,
-      )
-      .get(userId, now) as MailChangeRow | undefined;
+    ).get(userId, now) as MailChangeRow | undefined;
   }
 
   markMailChangeUsed(tokenHash: string, usedAt: number): void {
-    this.db
-      .prepare('UPDATE mail_changes SET used_at = ? WHERE token_hash = ?')
-      .run(usedAt, tokenHash);
+    this.write('UPDATE mail_changes SET used_at = ? WHERE token_hash = ?').run(usedAt, tokenHash);
   }
 
   /** Forgets the user's unconfirmed changes (their links stop working); never a revert link. */
   cancelMailChanges(userId: number): void {
-    this.db
-      .prepare("DELETE FROM mail_changes WHERE user_id = ? AND kind = 'change' AND used_at IS NULL")
-      .run(userId);
+    this.write(
+      "DELETE FROM mail_changes WHERE user_id = ? AND kind = 'change' AND used_at IS NULL",
+    ).run(userId);
   }
 
   deleteMailChangesExpiredBefore(before: number): void {
-    this.db.prepare('DELETE FROM mail_changes WHERE expires_at < ?').run(before);
+    this.write('DELETE FROM mail_changes WHERE expires_at < ?').run(before);
   }
 
   addPendingRegistration(row: PendingRegistrationRow): void {
+    this.assertTurn();
     this.insertPending.run(row);
   }
 
@@ -222,50 +222,62 @@ export class AccountsStore {
 
   /** The registrations of an address whose link was never followed, newest first. */
   findUnusedRegistrationsByMail(mail: string, limit: number): PendingRegistrationRow[] {
-    return this.db
-      .prepare(
-        `SELECT ${PENDING_COLUMNS} FROM pending_registrations
+    return this.read(
+      `SELECT ${PENDING_COLUMNS} FROM pending_registrations
          WHERE mail = ? AND used_at IS NULL ORDER BY created_at DESC LIMIT ?`,
-      )
-      .all(mail, limit) as PendingRegistrationRow[];
+    ).all(mail, limit) as PendingRegistrationRow[];
   }
 
   markRegistrationUsed(tokenHash: string, usedAt: number): void {
-    this.db
-      .prepare('UPDATE pending_registrations SET used_at = ? WHERE token_hash = ?')
-      .run(usedAt, tokenHash);
+    this.write('UPDATE pending_registrations SET used_at = ? WHERE token_hash = ?').run(
+      usedAt,
+      tokenHash,
+    );
   }
 
   /** Forgets registrations that expired before `before` (kept until then to say "expired"). */
   deleteRegistrationsExpiredBefore(before: number): void {
-    this.db.prepare('DELETE FROM pending_registrations WHERE expires_at < ?').run(before);
+    this.write('DELETE FROM pending_registrations WHERE expires_at < ?').run(before);
   }
 
   countAttempts(key: string, since: number): number {
-    const row = this.db
-      .prepare('SELECT COUNT(*) AS n FROM auth_attempts WHERE key = ? AND at > ?')
-      .get(key, since) as { n: number };
+    const row = this.read('SELECT COUNT(*) AS n FROM auth_attempts WHERE key = ? AND at > ?').get(
+      key,
+      since,
+    ) as { n: number };
     return row.n;
   }
 
   recordAttempt(key: string, at: number): void {
-    this.db.prepare('INSERT INTO auth_attempts (key, at) VALUES (?, ?)').run(key, at);
+    this.write('INSERT INTO auth_attempts (key, at) VALUES (?, ?)').run(key, at);
   }
 
   /** Withdraws one counted attempt (a login counted before its check, which succeeded). */
   forgetAttempt(key: string, at: number): void {
-    this.db
-      .prepare(
-        'DELETE FROM auth_attempts WHERE rowid = (SELECT rowid FROM auth_attempts WHERE key = ? AND at = ? LIMIT 1)',
-      )
-      .run(key, at);
+    this.write(
+      'DELETE FROM auth_attempts WHERE rowid = (SELECT rowid FROM auth_attempts WHERE key = ? AND at = ? LIMIT 1)',
+    ).run(key, at);
   }
 
   clearAttempts(key: string): void {
-    this.db.prepare('DELETE FROM auth_attempts WHERE key = ?').run(key);
+    this.write('DELETE FROM auth_attempts WHERE key = ?').run(key);
   }
 
   deleteAttemptsBefore(before: number): void {
-    this.db.prepare('DELETE FROM auth_attempts WHERE at <= ?').run(before);
+    this.write('DELETE FROM auth_attempts WHERE at <= ?').run(before);
+  }
+
+  private read(sql: string): Statement {
+    return this.db.prepare(sql);
+  }
+
+  private write(sql: string): Statement {
+    this.assertTurn();
+    return this.db.prepare(sql);
+  }
+
+  private assertTurn(): void {
+    if (!this.inTurn())
+      throw new Error('Écriture des comptes hors de son tour (ServerStore.write).');
   }
 }

@@ -146,4 +146,56 @@ export const MIGRATIONS: readonly Migration[] = [
     // ('revert'); a later request for a new address cancels earlier 'change' links, never it.
     up: `ALTER TABLE mail_changes ADD COLUMN kind TEXT NOT NULL DEFAULT 'change'`,
   },
+  {
+    name: 'user-usage',
+    // Issue 15: per-user quotas. What each user holds (live rows, their JSON bytes, stays) is
+    // kept by triggers in the same transaction as the writes, so that a mutation's check reads
+    // an exact figure without counting. A row belongs to its owner column, else its author
+    // (menus, recipes), else the owner in its JSON (ingredients, profiles...); rows of nobody
+    // (pseudonyms) count for no one.
+    up: `
+      CREATE TABLE user_usage (
+        user_id INTEGER PRIMARY KEY,
+        rows INTEGER NOT NULL DEFAULT 0,
+        bytes INTEGER NOT NULL DEFAULT 0,
+        stays INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      INSERT INTO user_usage (user_id, rows, bytes, stays)
+        SELECT u, count(*), sum(length(CAST(data AS BLOB))), sum(tbl = 'stays') FROM (
+          SELECT COALESCE(owner, author, json_extract(data, '$.owner')) AS u, data, tbl
+          FROM rows WHERE data IS NOT NULL)
+        WHERE u IS NOT NULL GROUP BY u;
+      CREATE TRIGGER rows_usage_insert AFTER INSERT ON rows
+        WHEN NEW.data IS NOT NULL
+          AND COALESCE(NEW.owner, NEW.author, json_extract(NEW.data, '$.owner')) IS NOT NULL
+      BEGIN
+        INSERT INTO user_usage (user_id, rows, bytes, stays)
+          VALUES (COALESCE(NEW.owner, NEW.author, json_extract(NEW.data, '$.owner')), 1,
+            length(CAST(NEW.data AS BLOB)), NEW.tbl = 'stays')
+          ON CONFLICT (user_id) DO UPDATE SET rows = rows + 1, bytes = bytes + excluded.bytes,
+            stays = stays + excluded.stays;
+      END;
+      CREATE TRIGGER rows_usage_update AFTER UPDATE OF data, owner, author ON rows
+      BEGIN
+        UPDATE user_usage SET rows = rows - 1, bytes = bytes - length(CAST(OLD.data AS BLOB)),
+            stays = stays - (OLD.tbl = 'stays')
+          WHERE OLD.data IS NOT NULL
+            AND user_id = COALESCE(OLD.owner, OLD.author, json_extract(OLD.data, '$.owner'));
+        INSERT INTO user_usage (user_id, rows, bytes, stays)
+          SELECT COALESCE(NEW.owner, NEW.author, json_extract(NEW.data, '$.owner')), 1,
+            length(CAST(NEW.data AS BLOB)), NEW.tbl = 'stays'
+          WHERE NEW.data IS NOT NULL
+            AND COALESCE(NEW.owner, NEW.author, json_extract(NEW.data, '$.owner')) IS NOT NULL
+          ON CONFLICT (user_id) DO UPDATE SET rows = rows + 1, bytes = bytes + excluded.bytes,
+            stays = stays + excluded.stays;
+      END;
+      CREATE TRIGGER rows_usage_delete AFTER DELETE ON rows
+        WHEN OLD.data IS NOT NULL
+      BEGIN
+        UPDATE user_usage SET rows = rows - 1, bytes = bytes - length(CAST(OLD.data AS BLOB)),
+            stays = stays - (OLD.tbl = 'stays')
+          WHERE user_id = COALESCE(OLD.owner, OLD.author, json_extract(OLD.data, '$.owner'));
+      END;
+    `,
+  },
 ];

@@ -10,6 +10,7 @@ import { openDatabase } from './db.js';
 import { AccountsStore } from './accounts-store.js';
 import { SyncReader, SyncWriter } from './sync-store.js';
 import { ExportLinkStore } from './export-link-store.js';
+import { WriteQueue } from './write-queue.js';
 
 /** Ids stay exact in a JavaScript number (and in a browser's IndexedDB key). */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -22,10 +23,14 @@ export class ServerStore {
   readonly syncReader: SyncReader;
   /** The public stay export link's reads, on the reader connection. */
   readonly exportLink: ExportLinkStore;
+  /** The turns at writing on `db` (see WriteQueue): sync mutations and `write()` take them. */
+  readonly writes = new WriteQueue();
   private readonly readerDb: Database;
+  /** True while a `write()` transaction runs (it is synchronous: nothing interleaves). */
+  private writing = false;
 
   constructor(readonly db: Database) {
-    this.accounts = new AccountsStore(db);
+    this.accounts = new AccountsStore(db, () => this.writing);
     this.sync = new SyncWriter(db);
     this.readerDb = new Sqlite(db.name, { readonly: true });
     this.readerDb.pragma('busy_timeout = 5000');
@@ -43,8 +48,24 @@ export class ServerStore {
   }
 
   /**
-   * Runs fn in one write transaction. better-sqlite3 transactions are synchronous: fn must not
-   * await; nested calls become savepoints.
+   * Runs fn as one write transaction in its turn (the accounts' writes). fn is synchronous:
+   * nothing else runs on the connection meanwhile.
+   */
+  write<T>(fn: () => T): Promise<T> {
+    return this.writes.run(() => {
+      this.writing = true;
+      try {
+        return this.transaction(fn);
+      } finally {
+        this.writing = false;
+      }
+    });
+  }
+
+  /**
+   * Runs fn in one write transaction, for a caller that already holds its turn (`write()`, a
+   * sync task). better-sqlite3 transactions are synchronous: fn must not await; nested calls
+   * become savepoints.
    */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();

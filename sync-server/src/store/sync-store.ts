@@ -36,6 +36,14 @@ export interface RawRow {
   publicAt: number | null;
 }
 
+/** What a user holds on the server (live rows), kept by the 'user-usage' triggers. */
+export interface UserUsage {
+  rows: number;
+  /** Bytes of the rows' JSON (UTF-8). */
+  bytes: number;
+  stays: number;
+}
+
 export interface StoredRejection {
   mutationId: number;
   name: string;
@@ -218,6 +226,7 @@ export class SyncWriter extends SyncReader {
     addClient: Statement;
     setLast: Statement;
     reject: Statement;
+    usage: Statement;
   };
 
   constructor(db: Database) {
@@ -260,6 +269,7 @@ export class SyncWriter extends SyncReader {
         `INSERT OR REPLACE INTO rejections (client_id, mutation_id, name, args, message, at, version)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
+      usage: db.prepare('SELECT rows, bytes, stays FROM user_usage WHERE user_id = ?'),
     };
   }
 
@@ -347,6 +357,11 @@ export class SyncWriter extends SyncReader {
       rejection.at,
       version,
     );
+  }
+
+  /** What the user holds, this transaction's writes included. */
+  usage(userId: Id): UserUsage {
+    return (this.w.usage.get(userId) as UserUsage | undefined) ?? { rows: 0, bytes: 0, stays: 0 };
   }
 
   /** Runs fn as one versioned write transaction (synchronous work only). */

@@ -30,8 +30,14 @@ import {
   type PushResponse,
 } from '@popote/sync-protocol';
 import { asReadStore, type RawRow, type SyncReader, type SyncWriter } from '../store/sync-store.js';
+import { Pacer, WriteQueue } from '../store/write-queue.js';
 import { clampDates } from './clamp-now.js';
-import { SerialQueue } from './serial-queue.js';
+import {
+  DEFAULT_SYNC_LIMITS,
+  quotaRefusal,
+  tooManyRowsMessage,
+  type SyncLimits,
+} from './work-bounds.js';
 
 /** Rows per pull page: keeps a first sync of a large library in bounded messages. */
 export const PULL_PAGE_ROWS = 2000;
@@ -80,20 +86,28 @@ export interface PullPage {
   cursor: string | null;
 }
 
+/** The work of one transaction: its row writes, counted, and its slices of event loop time. */
+interface WorkMeter {
+  pacer: Pacer;
+  rowWrites: number;
+}
+
 export class SyncService {
-  private readonly writes = new SerialQueue();
   /** Pulls share the reader connection: one snapshot at a time. */
-  private readonly reads = new SerialQueue();
+  private readonly reads = new WriteQueue();
   private readonly listeners = new Set<(userId: Id | null) => void>();
   private readonly processedListeners = new Set<(event: ProcessedMutation) => void>();
 
   constructor(
     private readonly writer: SyncWriter,
     private readonly reader: SyncReader,
+    /** The store's write turns (ServerStore.writes), shared with the accounts' writes. */
+    private readonly writes: WriteQueue,
     private readonly allocateIds: (count: number) => Id,
     private readonly now: () => number,
     /** Reports a mutation refused because it threw something unforeseen (a bug to look at). */
     private readonly log?: (error: unknown, mutationName: string) => void,
+    private readonly limits: SyncLimits = DEFAULT_SYNC_LIMITS,
   ) {}
 
   /** Called after each committed change (null: something everyone may read changed). */
@@ -143,33 +157,54 @@ export class SyncService {
 
   /**
    * Applies the mutations in order. Already processed ones (a retried or duplicated push) are
-   * skipped; a refused one is recorded with its French reason and counts as processed.
+   * skipped; a refused one is recorded with its French reason and counts as processed. Each
+   * mutation takes its own write turn, so that other users' writes are served in between; once
+   * the push has written limits.work.pushRowWrites rows it stops, and its answer tells the
+   * device where to go on from.
    */
-  push(userId: Id, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
-    return this.writes.run(async () => {
-      let last = this.ensureClient(clientId, userId);
-      let changed = false;
+  async push(userId: Id, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
+    let last = await this.writes.run(() => this.ensureClient(clientId, userId));
+    let rowWrites = 0;
+    let changed = false;
+    try {
       for (const mutation of mutations) {
         if (mutation.id <= last) continue;
-        if (mutation.id !== last + 1) throw new SyncGapError(last);
-        changed = (await this.applyOne(userId, clientId, mutation)) || changed;
-        last = mutation.id;
+        if (rowWrites >= this.limits.work.pushRowWrites) break;
+        const done = await this.writes.run(async () => {
+          // Another push of the device may have gone further while this one waited its turn.
+          const current = this.ensureClient(clientId, userId);
+          if (mutation.id <= current) return { last: current, rowWrites: 0, applied: false };
+          if (mutation.id !== current + 1) throw new SyncGapError(current);
+          return { last: mutation.id, ...(await this.applyOne(userId, clientId, mutation)) };
+        });
+        last = done.last;
+        rowWrites += done.rowWrites;
+        changed = done.applied || changed;
       }
+    } finally {
       if (changed) this.notify(null);
-      return { lastMutationId: last };
-    });
+    }
+    return { lastMutationId: last };
   }
 
-  /** Returns true when the mutation was applied (false when refused). */
-  private async applyOne(userId: Id, clientId: string, mutation: Mutation): Promise<boolean> {
+  /** Whether the mutation was applied (not refused), and the rows it wrote. */
+  private async applyOne(
+    userId: Id,
+    clientId: string,
+    mutation: Mutation,
+  ): Promise<{ applied: boolean; rowWrites: number }> {
     clampDates(mutation.args, this.now());
     const version = this.writer.begin();
+    const meter = this.newMeter();
     try {
-      await runMutation(this.context(userId, version), mutation.name, mutation.args);
+      const before = this.writer.usage(userId);
+      await runMutation(this.context(userId, version, meter), mutation.name, mutation.args);
+      const refusal = quotaRefusal(this.limits.quotas, before, this.writer.usage(userId));
+      if (refusal) throw refusal;
       this.writer.setLastMutationId(clientId, mutation.id);
       this.writer.commit();
       this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'applied' });
-      return true;
+      return { applied: true, rowWrites: meter.rowWrites };
     } catch (e) {
       this.writer.rollback();
       // The store failing (busy, disk full): the device retries later. Anything else thrown
@@ -193,16 +228,39 @@ export class SyncService {
         this.writer.setLastMutationId(clientId, mutation.id);
       });
       this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'rejected' });
-      return false;
+      return { applied: false, rowWrites: meter.rowWrites };
     }
   }
 
-  /** The mutation context on the server: the writer as Store, ids checked against leases. */
-  context(userId: Id, version: number): MutationContext {
+  private newMeter(): WorkMeter {
+    // The write turn began after the event loop ran (WriteQueue): a fresh slice.
+    return { pacer: new Pacer(this.limits.work.sliceMs), rowWrites: 0 };
+  }
+
+  /**
+   * The mutation context on the server: the writer as Store, ids checked against leases. Each
+   * read or write first lets the event loop run if the slice is spent (the transaction stays
+   * open meanwhile: only this turn writes); writes are counted against the mutation's bound.
+   */
+  context(userId: Id, version: number, meter: WorkMeter): MutationContext {
     const writer = this.writer;
+    const reads = asReadStore(writer);
+    const pace = () => meter.pacer.pace();
+    const countWrite = async () => {
+      await meter.pacer.pace();
+      if (++meter.rowWrites > this.limits.work.mutationRowWrites) {
+        throw invalid(tooManyRowsMessage(this.limits.work));
+      }
+    };
     const store: Store = {
-      ...asReadStore(writer),
+      get: async (t, id) => (await pace(), reads.get(t, id)),
+      getMany: async (t, ids) => (await pace(), reads.getMany(t, ids)),
+      where: async (t, i, v) => (await pace(), reads.where(t, i, v)),
+      whereIds: async (t, i, v) => (await pace(), reads.whereIds(t, i, v)),
+      all: async (t) => (await pace(), reads.all(t)),
+      allIds: async (t) => (await pace(), reads.allIds(t)),
       put: async (table, row) => {
+        await countWrite();
         try {
           writer.putRow(table, row, version);
         } catch (e) {
@@ -212,7 +270,10 @@ export class SyncService {
           throw e;
         }
       },
-      delete: async (table, id) => writer.deleteRow(table, id, version),
+      delete: async (table, id) => {
+        await countWrite();
+        writer.deleteRow(table, id, version);
+      },
     };
     return {
       store,
@@ -240,7 +301,10 @@ export class SyncService {
     return this.writes.run(async () => {
       const version = this.writer.begin();
       try {
-        await run(this.context(userId, version));
+        const before = this.writer.usage(userId);
+        await run(this.context(userId, version, this.newMeter()));
+        const refusal = quotaRefusal(this.limits.quotas, before, this.writer.usage(userId));
+        if (refusal) throw refusal;
         this.writer.commit();
       } catch (e) {
         this.writer.rollback();

@@ -94,11 +94,14 @@ export class SyncEngine {
         .limit(MAX_PUSH_MUTATIONS)
         .toArray();
       if (batch.length === 0) return;
-      await this.transport.push({
+      const { lastMutationId } = await this.transport.push({
         clientId,
         mutations: batch.map(({ id, name, args }) => ({ id, name, args })),
       });
-      after = batch[batch.length - 1]!.id;
+      // The server may stop before the end of a heavy batch (its work bound per push): go on
+      // from the last mutation it processed. No progress at all: leave the rest for next time.
+      if (lastMutationId < batch[0]!.id) return;
+      after = Math.min(lastMutationId, batch[batch.length - 1]!.id);
     }
   }
 

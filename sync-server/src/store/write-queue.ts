@@ -1,0 +1,46 @@
+/**
+ * The server's turns at writing. Every write on the writer connection runs as one task of one
+ * queue, in order. A sync mutation's transaction spans the mutator's awaits and lets the event
+ * loop run in the middle of it (see Pacer), so nothing else may write on that connection
+ * outside a turn: its statements would join the open transaction (and be rolled back with it).
+ */
+export class WriteQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs the task once every task queued before it has ended. The event loop runs between two
+   * tasks, so that reads and new requests are served between the mutations of a long push.
+   */
+  run<T>(task: () => Promise<T> | T): Promise<T> {
+    const result = this.tail.then(yieldToEventLoop).then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/**
+ * Lets the event loop run once this much synchronous work has gone by since it last ran, so
+ * that a long task (a wizard writing thousands of rows) never holds other requests (`/health`,
+ * pulls, logins) for longer than the budget. Call `pace()` between two steps of the work.
+ */
+export class Pacer {
+  private since = performance.now();
+
+  constructor(private readonly budgetMs: number) {}
+
+  /** Resolves at once while within the budget; otherwise after the event loop has run. */
+  async pace(): Promise<void> {
+    if (performance.now() - this.since < this.budgetMs) return;
+    await yieldToEventLoop();
+    this.since = performance.now();
+  }
+
+  /** Starts a new budget (the event loop has just run). */
+  restart(): void {
+    this.since = performance.now();
+  }
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
