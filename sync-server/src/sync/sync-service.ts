@@ -279,6 +279,7 @@ export class SyncService {
       store,
       userId,
       claimId: async (table, id) => {
+        await pace();
         if (writer.leasedTo(id) !== userId) {
           throw invalid("Cet identifiant n'a pas été attribué à cet appareil.");
         }
@@ -286,6 +287,7 @@ export class SyncService {
       },
       // An undo takes back an id of the user's own, used before and deleted since.
       claimRestoredId: async (table, id) => {
+        await pace();
         if (writer.leasedTo(id) !== userId) {
           throw invalid("Cet identifiant n'a pas été attribué à cet appareil.");
         }
