@@ -55,6 +55,11 @@ export default defineConfig({
       },
     }),
   ],
+  worker: {
+    // The exports worker loads jsPDF and exceljs with import(): only ES module workers can
+    // be split into chunks (the default, iife, cannot).
+    format: 'es',
+  },
   server: {
     proxy: Object.fromEntries(serverPaths.map((p) => [p, { target: apiTarget }])),
   },

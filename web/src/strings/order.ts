@@ -19,6 +19,9 @@ export const ORDER = {
   openDay: (label: string): string => `Voir ${label} dans l'agenda`,
   exportCookbook: 'Exporter les fiches de cuisine',
   exportShopping: 'Exporter un tableau de courses',
+  exportWeekPlan: 'Exporter le planning des repas',
+  includeEmptyMeals: 'Inclure les repas sans menu dans les fiches',
+  coverPage: 'Ajouter une page de garde et un sommaire aux fiches',
   suppliers: 'Fournisseurs',
   exportsHint: 'Les fichiers portent sur les jours cochés ci-dessus.',
   preparing: (done: number, total: number): string =>

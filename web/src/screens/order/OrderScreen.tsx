@@ -4,9 +4,10 @@
  * from the local database, so it all works offline.
  */
 import { useState } from 'react';
-import { Button, Card, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import {
   IconBuildingStore,
+  IconCalendarWeek,
   IconFileSpreadsheet,
   IconFileTypePdf,
   IconListCheck,
@@ -14,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { loadCompileInput, type Id, type Stay } from '@popote/domain';
+import { cookbookFileName, PDF_MIME, weekPlanFileName } from '@popote/exports';
 import { useSession } from '../../session/useSession';
 import { ORDER, SUCCESS } from '../../strings';
 import { DexieStore } from '../../sync/dexie-store';
@@ -24,7 +26,7 @@ import { DayPicker } from './DayPicker';
 import { ProfilesDialog } from './ProfilesDialog';
 import { ShoppingDialog } from './ShoppingDialog';
 import { useCompiled, useStay, useStayDays } from './useOrderData';
-import { useExportRunner } from './useExportRunner';
+import { useExportRunner, type ExportJob } from './useExportRunner';
 import { useOrderSelection } from './order-params';
 
 export function OrderScreen() {
@@ -62,18 +64,37 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
   const { progress, run } = useExportRunner();
   const noDay = selected.length === 0;
 
+  // Cook-sheet options, off by default: only meals to cook, no cover (one page per meal).
+  const [includeEmptyMeals, setIncludeEmptyMeals] = useState(false);
+  const [cover, setCover] = useState(false);
+
+  /** The chosen days' meals and every row their sheets need, read from the device. */
+  const readDays = async () => ({
+    ...(await loadCompileInput(new DexieStore(db), stay.id, selected)),
+    stay: { name: stay.name, start: stay.start },
+  });
   const exportCookbook = () =>
     run(
       'cookbook',
-      async (exports, onProgress) => {
-        const input = await loadCompileInput(new DexieStore(db), stay.id, selected);
-        return {
-          bytes: await exports.buildCookbookPdf({ ...input, stay }, onProgress),
-          fileName: exports.cookbookFileName(stay.name),
-          mime: exports.PDF_MIME,
-        };
-      },
+      async (): Promise<ExportJob> => ({
+        request: {
+          kind: 'cookbook',
+          input: { ...(await readDays()), options: { includeEmptyMeals, cover } },
+        },
+        fileName: cookbookFileName(stay.name),
+        mime: PDF_MIME,
+      }),
       SUCCESS.cookSheetsDownloaded,
+    );
+  const exportWeekPlan = () =>
+    run(
+      'weekPlan',
+      async (): Promise<ExportJob> => ({
+        request: { kind: 'weekPlan', input: await readDays() },
+        fileName: weekPlanFileName(stay.name),
+        mime: PDF_MIME,
+      }),
+      SUCCESS.fileDownloaded,
     );
 
   return (
@@ -124,6 +145,14 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
               {ORDER.exportCookbook}
             </Button>
             <Button
+              leftSection={<IconCalendarWeek size={18} />}
+              disabled={noDay || progress !== null}
+              loading={progress?.kind === 'weekPlan'}
+              onClick={() => void exportWeekPlan()}
+            >
+              {ORDER.exportWeekPlan}
+            </Button>
+            <Button
               leftSection={<IconFileSpreadsheet size={18} />}
               disabled={noDay || progress !== null}
               loading={progress?.kind === 'shopping'}
@@ -138,6 +167,18 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
             >
               {ORDER.suppliers}
             </Button>
+          </Group>
+          <Group gap="lg">
+            <Checkbox
+              label={ORDER.includeEmptyMeals}
+              checked={includeEmptyMeals}
+              onChange={(e) => setIncludeEmptyMeals(e.currentTarget.checked)}
+            />
+            <Checkbox
+              label={ORDER.coverPage}
+              checked={cover}
+              onChange={(e) => setCover(e.currentTarget.checked)}
+            />
           </Group>
           {progress !== null && (
             <Stack gap={4} data-testid="order-progress">
@@ -160,8 +201,8 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
           days={selected}
           busy={progress !== null}
           onClose={() => setShoppingOpen(false)}
-          onExport={(build) =>
-            run('shopping', build, SUCCESS.fileDownloaded).then((ok) => {
+          onExport={(prepare) =>
+            run('shopping', prepare, SUCCESS.fileDownloaded).then((ok) => {
               if (ok) setShoppingOpen(false);
             })
           }

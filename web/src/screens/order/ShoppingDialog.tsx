@@ -17,8 +17,9 @@ import {
   Text,
 } from '@mantine/core';
 import { defaultMapping, NO_SUPPLIER, sortSuppliers, type Id, type Stay } from '@popote/domain';
+import { shoppingFileName, XLSX_MIME } from '@popote/exports';
 import { COMMON, ORDER, SHOPPING } from '../../strings';
-import type { BuildFile } from './useExportRunner';
+import type { PrepareExport } from './useExportRunner';
 import { useCompiled, useProfileDetails, useProfiles } from './useOrderData';
 
 export interface ShoppingDialogProps {
@@ -26,7 +27,7 @@ export interface ShoppingDialogProps {
   days: readonly number[];
   busy: boolean;
   onClose: () => void;
-  onExport: (build: BuildFile) => void;
+  onExport: (prepare: PrepareExport) => void;
 }
 
 export function ShoppingDialog({ stay, days, busy, onClose, onExport }: ShoppingDialogProps) {
@@ -63,18 +64,23 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
   const exportFile = () => {
     if (!result) return;
     const mapping = { ...defaults, ...custom };
-    onExport(async (exports, onProgress) => ({
-      bytes: await exports.buildShoppingXlsx(
-        {
-          stay,
-          compiled: result,
-          profile: profile === null ? null : { suppliers, mapping },
+    onExport(() =>
+      Promise.resolve({
+        request: {
+          kind: 'shopping',
+          input: {
+            stay: { name: stay.name, start: stay.start },
+            compiled: result,
+            profile:
+              profile === null
+                ? null
+                : { suppliers: suppliers.map(({ id, name }) => ({ id, name })), mapping },
+          },
         },
-        onProgress,
-      ),
-      fileName: exports.shoppingFileName(stay.name),
-      mime: exports.XLSX_MIME,
-    }));
+        fileName: shoppingFileName(stay.name),
+        mime: XLSX_MIME,
+      }),
+    );
   };
 
   const supplierOptions = [

@@ -1,15 +1,17 @@
 /**
- * Runs one export at a time with its progress. The exports package loads jsPDF or exceljs
- * itself, with import(), only when a file is built: the app's first load stays light.
+ * Runs one export at a time with its progress. The page gathers the data (a read of the local
+ * database, or the compile it already shows), a Web Worker builds the file
+ * (exports-worker/), and the page hands the bytes to the browser as a download.
  */
 import { useCallback, useState } from 'react';
 import { isDomainError } from '@popote/domain';
-import * as exportsModule from '@popote/exports';
+import { buildInWorker } from '../../exports-worker/build-in-worker';
+import type { ExportKind, ExportRequest } from '../../exports-worker/protocol';
 import { notifyError, notifySuccess } from '../../feedback/feedback';
 import { ORDER } from '../../strings';
 import { downloadBytes } from './download';
 
-export type ExportKind = 'cookbook' | 'shopping';
+export type { ExportKind };
 
 export interface ExportProgress {
   kind: ExportKind;
@@ -17,35 +19,32 @@ export interface ExportProgress {
   total: number;
 }
 
-export type ExportsModule = typeof exportsModule;
-
-export interface ExportFile {
-  bytes: Uint8Array;
+/** What to build and how to name it. */
+export interface ExportJob {
+  request: ExportRequest;
   fileName: string;
   mime: string;
 }
 
-export type BuildFile = (
-  exports: ExportsModule,
-  onProgress: (done: number, total: number) => void,
-) => Promise<ExportFile>;
+export type PrepareExport = () => Promise<ExportJob>;
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/gu, (c) => `&#${c.charCodeAt(0)};`);
 
 export function useExportRunner(): {
   progress: ExportProgress | null;
-  run: (kind: ExportKind, build: BuildFile, successText: string) => Promise<boolean>;
+  run: (kind: ExportKind, prepare: PrepareExport, successText: string) => Promise<boolean>;
 } {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const run = useCallback(
-    async (kind: ExportKind, build: BuildFile, successText: string): Promise<boolean> => {
+    async (kind: ExportKind, prepare: PrepareExport, successText: string): Promise<boolean> => {
       setProgress({ kind, done: 0, total: 0 });
       try {
-        const file = await build(exportsModule, (done, total) =>
+        const job = await prepare();
+        const bytes = await buildInWorker(job.request, (done, total) =>
           setProgress({ kind, done, total }),
         );
-        downloadBytes(file.bytes, file.fileName, file.mime);
+        downloadBytes(bytes, job.fileName, job.mime);
         notifySuccess(successText);
         return true;
       } catch (e) {
