@@ -11,9 +11,9 @@ import type { PullResponse } from '@popote/sync-protocol';
 import { ServerStore } from '../sync-server/src/store/server-store';
 import { SyncService } from '../sync-server/src/sync/sync-service';
 import { startTestServer } from '../sync-server/src/test-support/harness';
-import { LocalDb } from '../web/src/sync/db';
-import { applyPull } from '../web/src/sync/apply-pull';
-import { toStored } from '../web/src/sync/dexie-store';
+import { LocalDb } from '@popote/sync-client';
+import { applyPull } from '@popote/sync-client';
+import { toStored } from '@popote/sync-client';
 import { makeLibrary } from './data';
 import { figure, percentile, summarize, time, type Figure } from './measure';
 

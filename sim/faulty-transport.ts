@@ -5,7 +5,7 @@
  * world's seeded generator, so a run replays exactly.
  */
 import type { IdBlock, PullResponse, PushResponse } from '@popote/sync-protocol';
-import { TransportError, type SyncTransport } from '../web/src/sync/transport';
+import { TransportError, type SyncTransport } from '@popote/sync-client';
 import type { Rng } from './rng';
 
 export interface Faults {

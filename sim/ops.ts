@@ -4,9 +4,9 @@
  * refused (by the device or later by the server); that is part of the test.
  */
 import type { MutationArgs, MutationName, Tables, TableName } from '@popote/domain';
-import { DexieStore } from '../web/src/sync/dexie-store';
-import type { IdAllocator } from '../web/src/sync/ids';
-import type { LocalDb } from '../web/src/sync/db';
+import { DexieStore } from '@popote/sync-client';
+import type { IdAllocator } from '@popote/sync-client';
+import type { LocalDb } from '@popote/sync-client';
 import type { Rng } from './rng';
 
 export interface Action<N extends MutationName = MutationName> {

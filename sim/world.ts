@@ -17,12 +17,12 @@ import { startTestServer, type TestServer } from '../sync-server/src/test-suppor
 import type { ServerConfig } from '../sync-server/src/config';
 import { asReadStore, type SyncReader } from '../sync-server/src/store/sync-store';
 import type { ProcessedMutation } from '../sync-server/src/sync/sync-service';
-import { LocalDb } from '../web/src/sync/db';
-import { DexieStore } from '../web/src/sync/dexie-store';
-import { SyncEngine, clientIdOf } from '../web/src/sync/engine';
-import { applyPull, COOKIE } from '../web/src/sync/apply-pull';
-import { mutateLocal } from '../web/src/sync/local-mutate';
-import { TransportError } from '../web/src/sync/transport';
+import { LocalDb } from '@popote/sync-client';
+import { DexieStore } from '@popote/sync-client';
+import { SyncEngine, clientIdOf } from '@popote/sync-client';
+import { applyPull, COOKIE } from '@popote/sync-client';
+import { mutateLocal } from '@popote/sync-client';
+import { TransportError } from '@popote/sync-client';
 import type { PullResponse } from '@popote/sync-protocol';
 import { FaultyTransport, NO_FAULTS, type Faults } from './faulty-transport';
 import { randomAction } from './ops';

@@ -5,8 +5,8 @@
  * round trip to the test driver is counted.
  */
 import { compileIngredients, loadCompileInput, type Id } from '@popote/domain';
-import { LocalDb, dbNameForUser, type StoredRow } from '../../web/src/sync/db';
-import { DexieStore } from '../../web/src/sync/dexie-store';
+import { LocalDb, dbNameForUser, type StoredRow } from '@popote/sync-client';
+import { DexieStore } from '@popote/sync-client';
 
 export interface CompileSamples {
   /** loadCompileInput + compileIngredients, as the order screen runs them. */

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { compareFrench, type Stay } from '@popote/domain';
 import { setActiveStay } from './session';
 import { useSession } from './useSession';
-import { DexieStore } from '../sync/dexie-store';
+import { DexieStore } from '@popote/sync-client';
 import { useSync } from '../sync/SyncProvider';
 import { useLocalQuery } from '../sync/useLocal';
 

@@ -11,7 +11,7 @@ import { describeMutation, formatDateTime } from '@popote/domain';
 import type { Rejection } from '@popote/sync-protocol';
 import { notifySuccess } from '../feedback/feedback';
 import { MUTATION_LABELS, SYNC } from '../strings';
-import { DexieStore } from './dexie-store';
+import { DexieStore } from '@popote/sync-client';
 import { useSync } from './SyncProvider';
 
 export function RefusedChangesDialog({

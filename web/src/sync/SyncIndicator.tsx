@@ -8,7 +8,7 @@ import { IconCloudCheck, IconCloudOff, IconCloudUp, IconAlertTriangle } from '@t
 import { useLiveQuery } from 'dexie-react-hooks';
 import { formatDateTime } from '@popote/domain';
 import { SYNC } from '../strings';
-import { SYNC_STATE, type SyncState } from './engine';
+import { SYNC_STATE, type SyncState } from '@popote/sync-client';
 import { RefusedChangesDialog } from './RefusedChanges';
 import { ReloginDialog } from './ReloginDialog';
 import { useSync } from './SyncProvider';

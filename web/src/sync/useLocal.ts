@@ -1,7 +1,7 @@
 /** Live queries over the device database for screens: they re-render on every change. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { DexieStore } from './dexie-store';
-import type { LocalDb } from './db';
+import { DexieStore } from '@popote/sync-client';
+import type { LocalDb } from '@popote/sync-client';
 import { useSync } from './SyncProvider';
 
 /**

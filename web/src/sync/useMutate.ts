@@ -12,8 +12,8 @@ import {
 } from '@popote/domain';
 import { notifyError, notifySuccess } from '../feedback/feedback';
 import { SYNC, UNDO } from '../strings';
-import { announceLocalChange } from './leader';
-import { mutateLocal, mutateLocalUndoable, type ArgsOrBuilder } from './local-mutate';
+import { announceLocalChange } from '@popote/sync-client';
+import { mutateLocal, mutateLocalUndoable, type ArgsOrBuilder } from '@popote/sync-client';
 import { useSync } from './SyncProvider';
 
 export type Mutate = <N extends MutationName>(

@@ -15,9 +15,9 @@ import {
   type TableName,
   type UndoableMutation,
 } from '@popote/domain';
-import { allTables, type LocalDb } from './db';
-import { DexieStore, fromStored } from './dexie-store';
-import { IdAllocator } from './ids';
+import { allTables, type LocalDb } from './db.js';
+import { DexieStore, fromStored } from './dexie-store.js';
+import { IdAllocator } from './ids.js';
 
 const NEXT_MUTATION_ID = 'nextMutationId';
 

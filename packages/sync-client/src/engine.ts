@@ -5,10 +5,10 @@
  */
 import type { Id } from '@popote/domain';
 import { MAX_PUSH_MUTATIONS, type PullResponse } from '@popote/sync-protocol';
-import { COOKIE, applyPull } from './apply-pull';
-import type { LocalDb } from './db';
-import { ID_LOW_WATER, addIdBlock, spareIds } from './ids';
-import { TransportError, type SyncTransport } from './transport';
+import { COOKIE, applyPull } from './apply-pull.js';
+import type { LocalDb } from './db.js';
+import { ID_LOW_WATER, addIdBlock, spareIds } from './ids.js';
+import { TransportError, type SyncTransport } from './transport.js';
 
 export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'auth' | 'error';
 

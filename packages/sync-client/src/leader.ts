@@ -5,8 +5,8 @@
  * after failures. Other tabs see the results at once through Dexie's live queries.
  */
 import type { Id } from '@popote/domain';
-import type { SyncEngine } from './engine';
-import { TransportError } from './transport';
+import type { SyncEngine } from './engine.js';
+import { TransportError } from './transport.js';
 
 /** Sync at least this often while idle, to pick up what the hints may have missed. */
 const IDLE_MS = 60_000;

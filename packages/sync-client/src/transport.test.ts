@@ -1,5 +1,6 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TransportError, httpTransport } from './transport';
+import { TransportError, httpTransport } from './transport.js';
 
 afterEach(() => {
   vi.useRealTimers();

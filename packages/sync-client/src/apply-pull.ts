@@ -14,9 +14,9 @@ import {
   type TableName,
 } from '@popote/domain';
 import type { PatchOp, PullResponse } from '@popote/sync-protocol';
-import { allTables, type LocalDb } from './db';
-import { DexieStore, fromStored, toStored } from './dexie-store';
-import { localContext } from './local-mutate';
+import { allTables, type LocalDb } from './db.js';
+import { DexieStore, fromStored, toStored } from './dexie-store.js';
+import { localContext } from './local-mutate.js';
 
 export const COOKIE = 'cookie';
 

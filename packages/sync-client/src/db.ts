@@ -4,7 +4,7 @@
  * every synced table, the outbox of pending mutations, the server state of rows those pending
  * mutations touched (to rebase them after a pull), sync metadata and the refused changes.
  */
-import Dexie, { type Table } from 'dexie';
+import { Dexie, type Table } from 'dexie';
 import { INDEXES, TABLE_NAMES, type Id, type TableName } from '@popote/domain';
 import type { Rejection } from '@popote/sync-protocol';
 

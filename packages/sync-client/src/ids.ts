@@ -4,7 +4,7 @@
  */
 import { invalid, type Id } from '@popote/domain';
 import type { IdBlock } from '@popote/sync-protocol';
-import type { LocalDb } from './db';
+import type { LocalDb } from './db.js';
 
 interface HeldBlock extends IdBlock {
   used: number;

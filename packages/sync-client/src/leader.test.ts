@@ -1,5 +1,6 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepHintChannelOpen, listenServerHints, type HintListener } from './leader';
+import { keepHintChannelOpen, listenServerHints, type HintListener } from './leader.js';
 
 /** A network whose return the test announces, as the `online` event would. */
 function fakeNetwork() {

@@ -1,0 +1,94 @@
+/**
+ * The domain's Store over the device database. Index values are stored beside each row as
+ * `_ix_<index>` arrays (multi-entry indexes), computed from the one definition in
+ * @popote/domain, and stripped again on the way out so that mutators and screens see plain
+ * rows.
+ */
+import {
+  INDEXES,
+  indexValues,
+  type Id,
+  type IndexName,
+  type IndexValue,
+  type Store,
+  type TableName,
+  type Tables,
+} from '@popote/domain';
+import type { LocalDb, StoredRow } from './db.js';
+
+const IX = '_ix_';
+
+export function toStored<T extends TableName>(table: T, row: Tables[T]): StoredRow {
+  const stored: StoredRow = { ...(row as unknown as StoredRow) };
+  for (const index of Object.keys(INDEXES[table]) as IndexName<T>[]) {
+    stored[IX + index] = indexValues(table, index, row);
+  }
+  return stored;
+}
+
+export function fromStored<T extends TableName>(stored: StoredRow): Tables[T] {
+  const row: Record<string, unknown> = {};
+  for (const key of Object.keys(stored)) if (!key.startsWith(IX)) row[key] = stored[key];
+  return row as unknown as Tables[T];
+}
+
+export class DexieStore implements Store {
+  constructor(
+    protected readonly db: LocalDb,
+    /** Called before a row is first written, with its current state (for rebasing). */
+    private readonly beforeWrite?: (table: TableName, id: Id) => Promise<void>,
+  ) {}
+
+  async get<T extends TableName>(table: T, id: Id): Promise<Tables[T] | undefined> {
+    const stored = await this.db.entityTable(table).get(id);
+    return stored ? fromStored<T>(stored) : undefined;
+  }
+
+  async getMany<T extends TableName>(table: T, ids: readonly Id[]): Promise<Tables[T][]> {
+    const rows = await this.db.entityTable(table).bulkGet([...ids]);
+    return rows.filter((r): r is StoredRow => r !== undefined).map((r) => fromStored<T>(r));
+  }
+
+  async where<T extends TableName>(
+    table: T,
+    index: IndexName<T>,
+    value: IndexValue,
+  ): Promise<Tables[T][]> {
+    const rows = await this.db
+      .entityTable(table)
+      .where(IX + index)
+      .equals(value)
+      .toArray();
+    return rows.map((r) => fromStored<T>(r));
+  }
+
+  async whereIds<T extends TableName>(
+    table: T,
+    index: IndexName<T>,
+    value: IndexValue,
+  ): Promise<Id[]> {
+    return (await this.db
+      .entityTable(table)
+      .where(IX + index)
+      .equals(value)
+      .primaryKeys()) as Id[];
+  }
+
+  async all<T extends TableName>(table: T): Promise<Tables[T][]> {
+    return (await this.db.entityTable(table).toArray()).map((r) => fromStored<T>(r));
+  }
+
+  async allIds(table: TableName): Promise<Id[]> {
+    return (await this.db.entityTable(table).toCollection().primaryKeys()) as Id[];
+  }
+
+  async put<T extends TableName>(table: T, row: Tables[T]): Promise<void> {
+    await this.beforeWrite?.(table, row.id);
+    await this.db.entityTable(table).put(toStored(table, row));
+  }
+
+  async delete(table: TableName, id: Id): Promise<void> {
+    await this.beforeWrite?.(table, id);
+    await this.db.entityTable(table).delete(id);
+  }
+}
