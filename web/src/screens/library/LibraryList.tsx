@@ -1,5 +1,5 @@
 /** The library list (spec 2.6): favourite menus, then recipes, 12 per page, with a search. */
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Card,
@@ -13,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconChevronDown,
   IconFileExport,
@@ -42,24 +41,31 @@ import { ExportDialog } from './ExportDialog';
 import { ImportDialog } from './import/ImportDialog';
 import { IngredientListDialog } from './IngredientListDialog';
 import { LibraryEntryRow, entryTitle } from './LibraryEntryRow';
-import { initialListState, saveListState, useLibraryNavigation } from './navigation';
-import { useLibraryRows } from './useLibraryRows';
+import { initialListState, saveListStateAfterPaint, useLibraryNavigation } from './navigation';
+import { useLibraryRows, type LibraryRows } from './useLibraryRows';
 
 type Dialog = 'ingredients' | 'import' | 'export' | null;
 
+/** What the list shows: the debounced search and the page, changed together. */
+interface ListQuery {
+  search: string;
+  page: number;
+}
+
+/**
+ * A search keystroke has one frame (issue 13): when the debounce fires, only the result rows
+ * and the pager are drawn again. The toolbar and the search field are parts of their own
+ * (memoised), and each row is memoised with callbacks that stay the same.
+ */
 export function LibraryList() {
   const { userId } = useSync();
-  const mutate = useMutate();
-  const mutateUndoable = useMutateUndoable();
   const nav = useLibraryNavigation();
   const rows = useLibraryRows(userId);
   const firstSyncDone = useFirstSyncDone();
   // The search and page ride in the address, so that 'Retour' from an item finds them again.
   const [initial] = useState(initialListState);
-  const [search, setSearch] = useState(initial.search);
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(initial.page);
-  useEffect(() => saveListState(debounced, page), [debounced, page]);
+  const [query, setQuery] = useState<ListQuery>(initial);
+  useEffect(() => saveListStateAfterPaint(query.search, query.page), [query]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [toDelete, setToDelete] = useState<LibraryEntry | null>(null);
 
@@ -67,16 +73,134 @@ export function LibraryList() {
     () => (rows ? libraryEntries(userId, rows.menus, rows.recipes, rows.ingredients) : []),
     [rows, userId],
   );
-  const found = useMemo(() => filterLibraryEntries(entries, debounced), [entries, debounced]);
+  const found = useMemo(() => filterLibraryEntries(entries, query.search), [entries, query.search]);
   const pages = pageCount(found.length, LIBRARY_PAGE_SIZE);
-  const current = Math.min(page, pages);
+  const current = Math.min(query.page, pages);
   const shown = pageItems(found, current, LIBRARY_PAGE_SIZE);
 
   const ownRecipeNames = useMemo(
     () => (rows?.recipes ?? []).filter((r) => r.owner === userId).map((r) => r.name),
     [rows, userId],
   );
+  const onSearch = useCallback((search: string) => setQuery({ search, page: 1 }), []);
+  const onPage = useCallback((page: number) => setQuery((q) => ({ ...q, page })), []);
+  const { openMenu, openRecipe } = nav;
+  const onOpen = useCallback(
+    (entry: LibraryEntry) => (entry.kind === 'menu' ? openMenu(entry.id) : openRecipe(entry.id)),
+    [openMenu, openRecipe],
+  );
 
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const closeDelete = useCallback(() => setToDelete(null), []);
+
+  const firstRecipe = shown.findIndex((e) => e.kind === 'receipe');
+  return (
+    <Stack>
+      <LibraryToolbar ownRecipeNames={ownRecipeNames} onDialog={setDialog} />
+      <LibrarySearchField initial={initial.search} onSearch={onSearch} />
+
+      {rows === undefined ? (
+        <Center py="xl">
+          <Loader aria-label={LIBRARY.loading} />
+        </Center>
+      ) : entries.length === 0 && !firstSyncDone ? (
+        <FirstSyncLoader />
+      ) : found.length === 0 ? (
+        <Text c="dimmed" fs="italic" data-testid="library-empty">
+          {entries.length === 0 ? LIBRARY.emptyLibrary : LIBRARY.noResult}
+        </Text>
+      ) : (
+        <Card withBorder padding="xs">
+          <Stack gap={4} data-testid="library-list">
+            {shown.map((entry, index) => (
+              <Fragment key={`${entry.kind}-${entry.id}`}>
+                {index === 0 && entry.kind === 'menu' && MENUS_HEADING}
+                {index === firstRecipe && RECIPES_HEADING}
+                <LibraryEntryRow
+                  entry={entry}
+                  isOwner={entry.owner === userId}
+                  onOpen={onOpen}
+                  onDelete={setToDelete}
+                />
+              </Fragment>
+            ))}
+          </Stack>
+        </Card>
+      )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={current}
+          onChange={onPage}
+          aria-label={LIBRARY.pagesLabel}
+        />
+      )}
+
+      <LibraryDialogs
+        dialog={dialog}
+        toDelete={toDelete}
+        rows={rows}
+        onCloseDialog={closeDialog}
+        onCloseDelete={closeDelete}
+      />
+    </Stack>
+  );
+}
+
+/** The dialogs the list opens, not drawn again by a search keystroke. */
+const LibraryDialogs = memo(function LibraryDialogs({
+  dialog,
+  toDelete,
+  rows,
+  onCloseDialog,
+  onCloseDelete,
+}: {
+  dialog: Dialog;
+  toDelete: LibraryEntry | null;
+  rows: LibraryRows | undefined;
+  onCloseDialog: () => void;
+  onCloseDelete: () => void;
+}) {
+  const mutateUndoable = useMutateUndoable();
+  const remove = async (entry: LibraryEntry) => {
+    if (entry.kind === 'menu')
+      await mutateUndoable('deleteMenu', { id: entry.id }, UNDO.menuDeleted);
+    else await mutateUndoable('deleteRecipe', { id: entry.id }, UNDO.recipeDeleted);
+  };
+  return (
+    <>
+      <ConfirmDialog
+        opened={toDelete !== null}
+        onClose={onCloseDelete}
+        onConfirm={() => {
+          if (toDelete) void remove(toDelete);
+        }}
+      >
+        <Text>
+          {toDelete &&
+            (toDelete.kind === 'menu'
+              ? LIBRARY.confirmDeleteMenu(entryTitle(toDelete))
+              : LIBRARY.confirmDeleteRecipe(toDelete.title))}{' '}
+          {COMMON.irreversible}
+        </Text>
+      </ConfirmDialog>
+      <IngredientListDialog opened={dialog === 'ingredients'} onClose={onCloseDialog} />
+      {dialog === 'import' && <ImportDialog onClose={onCloseDialog} />}
+      {dialog === 'export' && rows && <ExportDialog rows={rows} onClose={onCloseDialog} />}
+    </>
+  );
+});
+
+/** The title and the buttons above the list, drawn again only when the user's recipes change. */
+const LibraryToolbar = memo(function LibraryToolbar({
+  ownRecipeNames,
+  onDialog,
+}: {
+  ownRecipeNames: readonly string[];
+  onDialog: (dialog: Dialog) => void;
+}) {
+  const mutate = useMutate();
+  const nav = useLibraryNavigation();
   const addRecipe = async () => {
     const name = uniqueName(LIBRARY.newRecipeName, ownRecipeNames);
     const done = await mutate('createRecipe', (ids) => ({
@@ -94,136 +218,91 @@ export function LibraryList() {
     }));
     if (done) nav.openMenu(done.id);
   };
-  const remove = async (entry: LibraryEntry) => {
-    if (entry.kind === 'menu')
-      await mutateUndoable('deleteMenu', { id: entry.id }, UNDO.menuDeleted);
-    else await mutateUndoable('deleteRecipe', { id: entry.id }, UNDO.recipeDeleted);
-  };
-
-  const firstRecipe = shown.findIndex((e) => e.kind === 'receipe');
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Title order={2}>{LIBRARY.listTitle}</Title>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconList size={18} />}
-            onClick={() => setDialog('ingredients')}
-          >
-            {LIBRARY.ingredientsButton}
-          </Button>
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <Button variant="default" rightSection={<IconChevronDown size={16} />}>
-                {LIBRARY.importExportButton}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconFileImport size={16} />}
-                onClick={() => setDialog('import')}
-              >
-                {LIBRARY.importRecipes}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconFileExport size={16} />}
-                onClick={() => setDialog('export')}
-              >
-                {LIBRARY.exportRecipes}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <Button leftSection={<IconPlus size={18} />}>{LIBRARY.addButton}</Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => void addRecipe()}>{LIBRARY.addRecipe}</Menu.Item>
-              <Menu.Item onClick={() => void addMenu()}>{LIBRARY.addMenu}</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+    <Group justify="space-between" align="flex-end">
+      <Title order={2}>{LIBRARY.listTitle}</Title>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          leftSection={<IconList size={18} />}
+          onClick={() => onDialog('ingredients')}
+        >
+          {LIBRARY.ingredientsButton}
+        </Button>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button variant="default" rightSection={<IconChevronDown size={16} />}>
+              {LIBRARY.importExportButton}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              leftSection={<IconFileImport size={16} />}
+              onClick={() => onDialog('import')}
+            >
+              {LIBRARY.importRecipes}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconFileExport size={16} />}
+              onClick={() => onDialog('export')}
+            >
+              {LIBRARY.exportRecipes}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button leftSection={<IconPlus size={18} />}>{LIBRARY.addButton}</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => void addRecipe()}>{LIBRARY.addRecipe}</Menu.Item>
+            <Menu.Item onClick={() => void addMenu()}>{LIBRARY.addMenu}</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       </Group>
-
-      <TextInput
-        label={LIBRARY.searchLabel}
-        placeholder={LIBRARY.searchPlaceholder}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
-      />
-
-      {rows === undefined ? (
-        <Center py="xl">
-          <Loader aria-label={LIBRARY.loading} />
-        </Center>
-      ) : entries.length === 0 && !firstSyncDone ? (
-        <FirstSyncLoader />
-      ) : found.length === 0 ? (
-        <Text c="dimmed" fs="italic" data-testid="library-empty">
-          {entries.length === 0 ? LIBRARY.emptyLibrary : LIBRARY.noResult}
-        </Text>
-      ) : (
-        <Card withBorder padding="xs">
-          <Stack gap={4} data-testid="library-list">
-            {shown.map((entry, index) => (
-              <div key={`${entry.kind}-${entry.id}`}>
-                {index === 0 && entry.kind === 'menu' && (
-                  <SectionTitle>{LIBRARY.menusHeading}</SectionTitle>
-                )}
-                {index === firstRecipe && <SectionTitle>{LIBRARY.recipesHeading}</SectionTitle>}
-                <LibraryEntryRow
-                  entry={entry}
-                  isOwner={entry.owner === userId}
-                  onOpen={() =>
-                    entry.kind === 'menu' ? nav.openMenu(entry.id) : nav.openRecipe(entry.id)
-                  }
-                  onDelete={() => setToDelete(entry)}
-                />
-              </div>
-            ))}
-          </Stack>
-        </Card>
-      )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={current}
-          onChange={setPage}
-          aria-label={LIBRARY.pagesLabel}
-        />
-      )}
-
-      <ConfirmDialog
-        opened={toDelete !== null}
-        onClose={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) void remove(toDelete);
-        }}
-      >
-        <Text>
-          {toDelete &&
-            (toDelete.kind === 'menu'
-              ? LIBRARY.confirmDeleteMenu(entryTitle(toDelete))
-              : LIBRARY.confirmDeleteRecipe(toDelete.title))}{' '}
-          {COMMON.irreversible}
-        </Text>
-      </ConfirmDialog>
-      <IngredientListDialog opened={dialog === 'ingredients'} onClose={() => setDialog(null)} />
-      {dialog === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
-      {dialog === 'export' && rows && <ExportDialog rows={rows} onClose={() => setDialog(null)} />}
-    </Stack>
+    </Group>
   );
-}
+});
+
+/**
+ * The search box: a keystroke draws only the box; the list hears of the text once the typing
+ * pauses (SEARCH_DEBOUNCE_MS, spec 5), in the debounce's own timer.
+ */
+const LibrarySearchField = memo(function LibrarySearchField({
+  initial,
+  onSearch,
+}: {
+  initial: string;
+  onSearch: (search: string) => void;
+}) {
+  const [search, setSearch] = useState(initial);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return (
+    <TextInput
+      label={LIBRARY.searchLabel}
+      placeholder={LIBRARY.searchPlaceholder}
+      leftSection={<IconSearch size={16} />}
+      value={search}
+      onChange={(e) => {
+        const text = e.currentTarget.value;
+        setSearch(text);
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
+      }}
+    />
+  );
+});
 
 function SectionTitle({ children }: { children: string }) {
   return (
-    <Title order={3} size="h5" c="dimmed" mt="xs" mb={4} px="xs">
+    // The list's own gap (4 px) sets it apart from the row below.
+    <Title order={3} size="h5" c="dimmed" mt="xs" px="xs">
       {children}
     </Title>
   );
 }
+
+// The same elements each time: React does not draw them again.
+const MENUS_HEADING = <SectionTitle>{LIBRARY.menusHeading}</SectionTitle>;
+const RECIPES_HEADING = <SectionTitle>{LIBRARY.recipesHeading}</SectionTitle>;

@@ -54,6 +54,7 @@ export function useLibraryNavigation(): LibraryNavigation {
   );
   const open = useCallback(
     (param: string, id: Id) => {
+      flushListState();
       const next = listParams(currentQuery());
       next.set(param, String(id));
       go(next);
@@ -62,7 +63,10 @@ export function useLibraryNavigation(): LibraryNavigation {
   );
   const openMenu = useCallback((id: Id) => open(MENU_PARAM, id), [open]);
   const openRecipe = useCallback((id: Id) => open(RECIPE_PARAM, id), [open]);
-  const backToList = useCallback(() => go(listParams(currentQuery())), [go]);
+  const backToList = useCallback(() => {
+    flushListState();
+    go(listParams(currentQuery()));
+  }, [go]);
   return { openMenu, openRecipe, backToList };
 }
 
@@ -75,4 +79,27 @@ export function initialListState(): { search: string; page: number } {
 /** Keeps the list's search and page in the address, without a navigation. */
 export function saveListState(search: string, page: number): void {
   replaceQuietly({ [SEARCH_PARAM]: search, [PAGE_PARAM]: page > 1 ? String(page) : null });
+}
+
+/** The write saveListStateAfterPaint holds back, with the address it belongs to. */
+let pending: { search: string; page: number; path: string } | null = null;
+
+/**
+ * saveListState once the browser has painted the list: the address only matters for 'Retour',
+ * and rewriting it costs a search keystroke a few milliseconds of its frame (issue 13). Opening
+ * an item first writes what is still held back (flushListState); a write whose page was left
+ * in the meantime is dropped.
+ */
+export function saveListStateAfterPaint(search: string, page: number): void {
+  const first = pending === null;
+  pending = { search, page, path: window.location.pathname };
+  if (!first) return;
+  requestAnimationFrame(() => window.setTimeout(flushListState, 0));
+}
+
+/** Writes the list state held back by saveListStateAfterPaint, if any. */
+export function flushListState(): void {
+  const held = pending;
+  pending = null;
+  if (held && held.path === window.location.pathname) saveListState(held.search, held.page);
 }
