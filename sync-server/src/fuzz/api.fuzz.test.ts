@@ -41,7 +41,7 @@ let slowest: [number, string][] = [];
 
 beforeAll(async () => {
   world = await startFuzzWorld();
-});
+}, 60_000);
 
 afterAll(async () => {
   const report = await world.close();
@@ -124,7 +124,7 @@ async function sendChecked(route: FuzzRoute, r: FuzzRequest): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
 }
 
-describe('fuzz of every route', () => {
+describe('fuzz of every route', { timeout: 60_000 }, () => {
   it('drives every route the server serves', () => {
     const served = registeredRoutes(world.server.app.printRoutes({ commonPrefix: false }));
     const fuzzed = new Set(FUZZ_ROUTES.map((r) => `${r.method} ${r.path}`));

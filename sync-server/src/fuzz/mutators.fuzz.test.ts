@@ -48,7 +48,7 @@ const argsOf = (name: MutationName, pools: IdPools) =>
     schemaArb(MUTATORS[name].schema, pools, '', false),
   );
 
-describe('fuzz of every mutator through /sync/push', () => {
+describe('fuzz of every mutator through /sync/push', { timeout: 60_000 }, () => {
   let world: FuzzWorld;
   /** Errors the server logged for mutations refused in an unforeseen way. */
   const unforeseen: unknown[] = [];
@@ -59,7 +59,7 @@ describe('fuzz of every mutator through /sync/push', () => {
     world.server.app.log.error = ((obj: unknown) => {
       unforeseen.push(obj);
     }) as typeof world.server.app.log.error;
-  });
+  }, 60_000);
 
   afterAll(async () => {
     const report = await world.close();
@@ -204,7 +204,7 @@ function bobsRows(world: World): Map<string, string> {
   return rows;
 }
 
-describe('fuzz of every mutator over a MemoryStore', () => {
+describe('fuzz of every mutator over a MemoryStore', { timeout: 60_000 }, () => {
   let pools: IdPools;
 
   beforeAll(async () => {
