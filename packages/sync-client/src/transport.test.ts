@@ -93,4 +93,31 @@ describe('httpTransport', () => {
     ]);
     expect(await transport.ids({ clientId: request.clientId })).toEqual({ first: 1, count: 10 });
   });
+
+  it('refuses an answer of the wrong shape as a server failure, never casting it', async () => {
+    const answers = [
+      // A proxy's page, a block of the wrong type, a pull page without its patch.
+      new Response('{"ok":true}', { status: 200 }),
+      new Response(JSON.stringify({ first: '1', count: 10 }), { status: 200 }),
+      new Response(JSON.stringify({ cookie: 3, lastMutationId: 0, more: false }), {
+        status: 200,
+      }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift()!),
+    );
+    const transport = httpTransport('', () => 'jeton');
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: TransportError) => [e.failure, e.message],
+      );
+    const invalid = ['server', 'Réponse du serveur invalide.'];
+    expect(await failure(transport.push({ clientId: request.clientId, mutations: [] }))).toEqual(
+      invalid,
+    );
+    expect(await failure(transport.ids({ clientId: request.clientId }))).toEqual(invalid);
+    expect(await failure(transport.pull(request))).toEqual(invalid);
+  });
 });

@@ -2,13 +2,15 @@
  * How the sync engine reaches the server. The app uses HTTP; the simulation plugs in a
  * transport that drops, duplicates, delays and reorders messages.
  */
-import type {
-  IdBlock,
-  IdsRequest,
-  PullRequest,
-  PullResponse,
-  PushRequest,
-  PushResponse,
+import {
+  decodeAnswer,
+  type IdBlock,
+  type IdsRequest,
+  type PullRequest,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  type SyncAnswers,
 } from '@popote/sync-protocol';
 
 export type TransportFailure =
@@ -43,6 +45,8 @@ export interface SyncTransport {
  */
 export const REQUEST_TIMEOUT_MS = 120_000;
 
+const INVALID_ANSWER = 'Réponse du serveur invalide.';
+
 export interface HttpTransportOptions {
   timeoutMs?: number;
   /**
@@ -60,14 +64,22 @@ export function httpTransport(
   options: HttpTransportOptions = {},
 ): SyncTransport {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  async function post<T>(path: string, body: unknown): Promise<T> {
+  async function post<K extends keyof SyncAnswers>(
+    kind: K,
+    body: unknown,
+  ): Promise<SyncAnswers[K]> {
+    const path = `/sync/${kind}`;
     const token = getToken();
     if (!token) throw new TransportError('auth', 'Aucune session.');
     const abandon = new AbortController();
     const timer = setTimeout(() => abandon.abort(), timeoutMs);
     const stopWatching = options.onNetworkBack?.(() => abandon.abort());
     try {
-      return await send<T>(path, body, token, abandon.signal);
+      const answer = decodeAnswer(kind, await send(path, body, token, abandon.signal));
+      // An answer of another shape (a proxy's page, another version of the server) is the
+      // server's failure: sync retries later, never applies it.
+      if (answer === null) throw new TransportError('server', INVALID_ANSWER);
+      return answer;
     } catch (e) {
       if (e instanceof TransportError) throw e;
       // No answer, an abandoned request, or a body cut short: all mean "try again later".
@@ -77,19 +89,19 @@ export function httpTransport(
       stopWatching?.();
     }
   }
-  async function send<T>(
+  async function send(
     path: string,
     body: unknown,
     token: string,
     signal: AbortSignal,
-  ): Promise<T> {
+  ): Promise<unknown> {
     const response = await fetch(`${baseUrl}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
       signal,
     });
-    if (response.ok) return (await response.json()) as T;
+    if (response.ok) return (await response.json()) as unknown;
     const message = await response
       .json()
       .then((b: { message?: string }) => b.message ?? response.statusText)
@@ -99,8 +111,8 @@ export function httpTransport(
     throw new TransportError('refused', message);
   }
   return {
-    ids: (request) => post('/sync/ids', request),
-    push: (request) => post('/sync/push', request),
-    pull: (request) => post('/sync/pull', request),
+    ids: (request) => post('ids', request),
+    push: (request) => post('push', request),
+    pull: (request) => post('pull', request),
   };
 }

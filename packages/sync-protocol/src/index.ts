@@ -8,7 +8,8 @@
  * - GET  /sync/events a stream of "poke" hints: something this user may read has changed.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { TABLE_NAMES } from '@popote/domain';
+import { Value } from '@sinclair/typebox/value';
+import { TABLE_NAMES, type TableName } from '@popote/domain';
 
 /** A device (browser profile) id: random, chosen by the device. */
 export const ClientIdSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
@@ -93,3 +94,61 @@ export const SYNC_MESSAGES = {
   clientOfOtherUser: 'Cet appareil est enregistré pour un autre compte.',
   gap: 'Des modifications de cet appareil manquent : la synchronisation reprendra depuis le début.',
 } as const;
+
+/**
+ * One decoder per answer, used by the device: an answer that does not match its schema is
+ * refused (null), never cast. The server serialises pushes and id blocks through Fastify with
+ * the same schemas, and pull pages through encodePullResponse.
+ */
+// Value.Check, not the compiler: the app's Content-Security-Policy forbids eval.
+const answerSchemas = {
+  ids: IdBlockSchema,
+  push: PushResponseSchema,
+  pull: PullResponseSchema,
+};
+
+export interface SyncAnswers {
+  ids: IdBlock;
+  push: PushResponse;
+  pull: PullResponse;
+}
+
+/** The answer if it has the shape of its message, else null. */
+export function decodeAnswer<K extends keyof SyncAnswers>(
+  kind: K,
+  value: unknown,
+): SyncAnswers[K] | null {
+  return Value.Check(answerSchemas[kind], value) ? (value as SyncAnswers[K]) : null;
+}
+
+/** A pull page as the server holds it: the patch's operations already as JSON texts. */
+export interface EncodedPullPage {
+  cookie: number;
+  lastMutationId: number;
+  more: boolean;
+  cursor: string | null;
+  rejections: Rejection[];
+  /** Each operation's JSON (encodePutOp, encodeDelOp): rows go out as stored. */
+  patch: readonly string[];
+}
+
+/**
+ * The JSON of a pull answer. Rows are stored as JSON texts: they are spliced in, never
+ * parsed and serialised again (a first sync sends thousands).
+ */
+export function encodePullResponse(page: EncodedPullPage): string {
+  return (
+    `{"cookie":${page.cookie},"lastMutationId":${page.lastMutationId},` +
+    `"more":${page.more},"cursor":${JSON.stringify(page.cursor)},` +
+    `"rejections":${JSON.stringify(page.rejections)},"patch":[${page.patch.join(',')}]}`
+  );
+}
+
+/** A patch operation that writes a row, from the row's stored JSON text. */
+export function encodePutOp(table: TableName, rowJson: string): string {
+  return `{"op":"put","table":"${table}","row":${rowJson}}`;
+}
+
+export function encodeDelOp(table: TableName, id: number): string {
+  return `{"op":"del","table":"${table}","id":${id}}`;
+}

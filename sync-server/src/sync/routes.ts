@@ -4,7 +4,14 @@
  * before its body is read (an anonymous request cannot make the server read megabytes).
  */
 import type { FastifyInstance } from 'fastify';
-import { IdsRequestSchema, PullRequestSchema, PushRequestSchema } from '@popote/sync-protocol';
+import {
+  encodePullResponse,
+  IdBlockSchema,
+  IdsRequestSchema,
+  PullRequestSchema,
+  PushRequestSchema,
+  PushResponseSchema,
+} from '@popote/sync-protocol';
 import type { IdsRequest, PullRequest, PushRequest } from '@popote/sync-protocol';
 import { requireUserHook } from '../accounts/auth.js';
 import { HttpError } from '../http/errors.js';
@@ -35,13 +42,21 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: IdsRequest }>(
     '/sync/ids',
-    { ...signedIn, schema: { body: IdsRequestSchema }, bodyLimit: SMALL_BODY_LIMIT },
+    {
+      ...signedIn,
+      schema: { body: IdsRequestSchema, response: { 200: IdBlockSchema } },
+      bodyLimit: SMALL_BODY_LIMIT,
+    },
     async (request) => sync.leaseIds(userOf(request), request.body.clientId),
   );
 
   app.post<{ Body: PushRequest }>(
     '/sync/push',
-    { ...signedIn, schema: { body: PushRequestSchema }, bodyLimit: PUSH_BODY_LIMIT },
+    {
+      ...signedIn,
+      schema: { body: PushRequestSchema, response: { 200: PushResponseSchema } },
+      bodyLimit: PUSH_BODY_LIMIT,
+    },
     async (request) => {
       const userId = userOf(request);
       try {
@@ -60,12 +75,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
       const userId = userOf(request);
       const { clientId, cookie, cursor } = request.body;
       const page = await sync.pull(userId, clientId, cookie, cursor ?? null);
-      // Rows go out as stored: the JSON is assembled, never parsed and re-serialised.
-      const body =
-        `{"cookie":${page.cookie},"lastMutationId":${page.lastMutationId},` +
-        `"more":${page.more},"cursor":${JSON.stringify(page.cursor)},` +
-        `"rejections":${JSON.stringify(page.rejections)},"patch":[${page.patch.join(',')}]}`;
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply.type('application/json; charset=utf-8').send(encodePullResponse(page));
     },
   );
 

@@ -23,6 +23,8 @@ import {
   type TableName,
 } from '@popote/domain';
 import {
+  encodeDelOp,
+  encodePutOp,
   ID_BLOCK_SIZE,
   SYNC_MESSAGES,
   type IdBlock,
@@ -157,29 +159,34 @@ export class SyncService {
 
   /**
    * Applies the mutations in order. Already processed ones (a retried or duplicated push) are
-   * skipped; a refused one is recorded with its French reason and counts as processed. Each
-   * mutation takes its own write turn, so that other users' writes are served in between; once
-   * the push has written limits.work.pushRowWrites rows it stops, and its answer tells the
-   * device where to go on from.
+   * skipped; a refused one is recorded with its French reason and counts as processed. A turn
+   * takes the next mutations until its slice of time is spent, so that other users' writes
+   * are served in between; once the push has written limits.work.pushRowWrites rows it
+   * stops, and its answer tells the device where to go on from.
    */
   async push(userId: Id, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
     let last = await this.writes.run(() => this.ensureClient(clientId, userId));
     let rowWrites = 0;
     let changed = false;
+    const left = () =>
+      mutations.some((m) => m.id > last) && rowWrites < this.limits.work.pushRowWrites;
     try {
-      for (const mutation of mutations) {
-        if (mutation.id <= last) continue;
-        if (rowWrites >= this.limits.work.pushRowWrites) break;
-        const done = await this.writes.run(async () => {
+      while (left()) {
+        await this.writes.run(async () => {
+          const turnStart = performance.now();
           // Another push of the device may have gone further while this one waited its turn.
-          const current = this.ensureClient(clientId, userId);
-          if (mutation.id <= current) return { last: current, rowWrites: 0, applied: false };
-          if (mutation.id !== current + 1) throw new SyncGapError(current);
-          return { last: mutation.id, ...(await this.applyOne(userId, clientId, mutation)) };
+          last = this.ensureClient(clientId, userId);
+          for (const mutation of mutations) {
+            if (mutation.id <= last) continue;
+            if (mutation.id !== last + 1) throw new SyncGapError(last);
+            const done = await this.applyOne(userId, clientId, mutation);
+            last = mutation.id;
+            rowWrites += done.rowWrites;
+            changed = done.applied || changed;
+            if (rowWrites >= this.limits.work.pushRowWrites) return;
+            if (performance.now() - turnStart >= this.limits.work.sliceMs) return;
+          }
         });
-        last = done.last;
-        rowWrites += done.rowWrites;
-        changed = done.applied || changed;
       }
     } finally {
       if (changed) this.notify(null);
@@ -398,7 +405,8 @@ export class SyncService {
       const wanted = ids[table].filter((id) => t > at.t || id > at.i).sort((a, b) => a - b);
       const room = PULL_PAGE_ROWS - patch.length;
       const slice = wanted.slice(0, room);
-      for (const { data } of this.reader.rawByIds(table, slice)) patch.push(putOp(table, data));
+      for (const { data } of this.reader.rawByIds(table, slice))
+        patch.push(encodePutOp(table, data));
       if (wanted.length > room) {
         return { patch, more: true, next: { ...at, t, i: slice[slice.length - 1] ?? at.i } };
       }
@@ -424,18 +432,18 @@ export class SyncService {
     for (const row of changed) {
       sent.add(`${row.tbl}:${row.id}`);
       if (row.data === null) {
-        if (couldHaveRead(userId, row, at.c)) patch.push(delOp(row.tbl, row.id));
+        if (couldHaveRead(userId, row, at.c)) patch.push(encodeDelOp(row.tbl, row.id));
         continue;
       }
       if (row.owner !== null && row.owner !== userId) continue;
       const value = JSON.parse(row.data) as Row;
       if (await canReadRow(store, userId, row.tbl, value)) {
-        patch.push(putOp(row.tbl, row.data));
+        patch.push(encodePutOp(row.tbl, row.data));
         const deps = await readableDependents(store, userId, row.tbl, value);
         deps.menus.forEach((id) => extra.menus.add(id));
         deps.recipes.forEach((id) => extra.recipes.add(id));
       } else if (couldHaveRead(userId, row, at.c)) {
-        patch.push(delOp(row.tbl, row.id));
+        patch.push(encodeDelOp(row.tbl, row.id));
       }
     }
     // Rows made readable by a change without changing themselves: the recipes a menu shares,
@@ -444,7 +452,7 @@ export class SyncService {
       const ids = [...extra[table]].filter((id) => !sent.has(`${table}:${id}`));
       for (const { id, data } of this.reader.rawByIds(table, ids)) {
         sent.add(`${table}:${id}`);
-        patch.push(putOp(table, data));
+        patch.push(encodePutOp(table, data));
       }
     }
     const last = changed[changed.length - 1];
@@ -479,14 +487,6 @@ function couldHaveRead(userId: Id, row: RawRow, cookie: number): boolean {
   if (isPublicTable(row.tbl)) return true;
   if (isOwnerOnlyTable(row.tbl)) return row.owner === userId;
   return row.author === userId || (row.publicAt !== null && row.publicAt > cookie);
-}
-
-function putOp(table: TableName, data: string): string {
-  return `{"op":"put","table":"${table}","row":${data}}`;
-}
-
-function delOp(table: TableName, id: Id): string {
-  return `{"op":"del","table":"${table}","id":${id}}`;
 }
 
 function encodeCursor(cursor: Cursor): string {
