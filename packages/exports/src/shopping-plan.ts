@@ -9,6 +9,7 @@
 import type {
   CompiledIngredient,
   CompileResult,
+  Horaire,
   Id,
   Ingredient,
   IngredientUse,
@@ -19,6 +20,7 @@ import {
   compareFrench,
   groupByKind,
   HORAIRE_LABELS,
+  HORAIRES,
   INGREDIENT_KIND_NAMES,
   NO_SUPPLIER,
   NO_SUPPLIER_NAME,
@@ -162,24 +164,41 @@ export function planShopping(input: ShoppingInput): SheetPlan[] {
     }
     usesByDay.set(item.ingredient.id, byDay);
   }
-  const slotsOf = (uses: readonly IngredientUse[]): string =>
-    [...new Set(uses.map((u) => compiled.meals[u.mealId]?.slot ?? 0))]
-      .sort((a, b) => a - b)
+  /** 'Midi, Dîner': the slots of the uses, in the day's order. */
+  const slotsOf = (uses: readonly IngredientUse[]): string => {
+    const slots = new Set<Horaire>();
+    for (const use of uses) {
+      const slot = compiled.meals[use.mealId]?.slot;
+      if (slot !== undefined) slots.add(slot);
+    }
+    return HORAIRES.filter((slot) => slots.has(slot))
       .map((slot) => HORAIRE_LABELS[slot])
       .join(', ');
+  };
   for (const day of daysOf(compiled)) {
-    const lines = groups.flatMap((group) =>
-      group.ingredients.flatMap((item) => {
+    // Plain loops: 60 days × 500 ingredients make this the plan's inner loop.
+    const rows: CellValue[][] = [];
+    for (const group of groups) {
+      for (const item of group.ingredients) {
         const uses = usesByDay.get(item.ingredient.id)?.get(day);
-        return uses ? linesOf(item, uses, group.label) : [];
-      }),
-    );
+        if (!uses) continue;
+        for (const line of linesOf(item, uses, group.label)) {
+          rows.push([
+            line.group,
+            line.ingredient.name,
+            line.quantity,
+            line.unit,
+            slotsOf(line.uses),
+          ]);
+        }
+      }
+    }
     // A day whose meals need nothing gets no sheet.
-    if (lines.length === 0) continue;
+    if (rows.length === 0) continue;
     sheets.push({
       name: names.claim(stayDayLabel(stay.start, day)),
       columns: [{ header: groupColumn }, ...quantityColumns, { header: COLUMN_MEALS }],
-      rows: lines.map((line) => [line.group, ...cells(line), slotsOf(line.uses)]),
+      rows,
     });
   }
   return sheets;
