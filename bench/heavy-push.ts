@@ -5,7 +5,7 @@
  * probe is a few clients asking /health one request after another over loopback, as a load
  * balancer and other users' light requests would.
  */
-import { startTestServer } from '../sync-server/src/test-support/harness';
+import { startTestServer } from '@popote/sync-server/testing';
 import { figure, percentile, type Figure } from './measure';
 
 const PROBES = 4;

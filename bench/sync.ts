@@ -8,12 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { PullResponse } from '@popote/sync-protocol';
-import { ServerStore } from '../sync-server/src/store/server-store';
-import { SyncService } from '../sync-server/src/sync/sync-service';
-import { startTestServer } from '../sync-server/src/test-support/harness';
-import { LocalDb } from '@popote/sync-client';
-import { applyPull } from '@popote/sync-client';
-import { toStored } from '@popote/sync-client';
+import { ServerStore, SyncService, startTestServer } from '@popote/sync-server/testing';
+import { LocalDb, applyPull, toStored } from '@popote/sync-client';
 import { makeLibrary } from './data';
 import { figure, percentile, summarize, time, type Figure } from './measure';
 

@@ -4,9 +4,7 @@
  * refused (by the device or later by the server); that is part of the test.
  */
 import type { MutationArgs, MutationName, Tables, TableName } from '@popote/domain';
-import { DexieStore } from '@popote/sync-client';
-import type { IdAllocator } from '@popote/sync-client';
-import type { LocalDb } from '@popote/sync-client';
+import { DexieStore, type IdAllocator, type LocalDb } from '@popote/sync-client';
 import type { Rng } from './rng';
 
 export interface Action<N extends MutationName = MutationName> {

@@ -3,7 +3,7 @@
  * runs it much longer, and SIM_SEED=<n> replays one seed exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SYNC_LIMITS } from '../sync-server/src/sync/work-bounds';
+import { DEFAULT_SYNC_LIMITS } from '@popote/sync-server/testing';
 import { World } from './world';
 
 const STEPS = Number(process.env.SIM_STEPS ?? 1200);

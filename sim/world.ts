@@ -13,16 +13,24 @@ import {
   type Row,
   type TableName,
 } from '@popote/domain';
-import { startTestServer, type TestServer } from '../sync-server/src/test-support/harness';
-import type { ServerConfig } from '../sync-server/src/config';
-import { asReadStore, type SyncReader } from '../sync-server/src/store/sync-store';
-import type { ProcessedMutation } from '../sync-server/src/sync/sync-service';
-import { LocalDb } from '@popote/sync-client';
-import { DexieStore } from '@popote/sync-client';
-import { SyncEngine, clientIdOf } from '@popote/sync-client';
-import { applyPull, COOKIE } from '@popote/sync-client';
-import { mutateLocal } from '@popote/sync-client';
-import { TransportError } from '@popote/sync-client';
+import {
+  startTestServer,
+  type TestServer,
+  type ServerConfig,
+  asReadStore,
+  type SyncReader,
+  type ProcessedMutation,
+} from '@popote/sync-server/testing';
+import {
+  LocalDb,
+  DexieStore,
+  SyncEngine,
+  clientIdOf,
+  applyPull,
+  COOKIE,
+  mutateLocal,
+  TransportError,
+} from '@popote/sync-client';
 import type { PullResponse } from '@popote/sync-protocol';
 import { FaultyTransport, NO_FAULTS, type Faults } from './faulty-transport';
 import { randomAction } from './ops';

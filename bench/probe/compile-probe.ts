@@ -5,8 +5,7 @@
  * round trip to the test driver is counted.
  */
 import { compileIngredients, loadCompileInput, type Id } from '@popote/domain';
-import { LocalDb, dbNameForUser, type StoredRow } from '@popote/sync-client';
-import { DexieStore } from '@popote/sync-client';
+import { LocalDb, dbNameForUser, type StoredRow, DexieStore } from '@popote/sync-client';
 
 export interface CompileSamples {
   /** loadCompileInput + compileIngredients, as the order screen runs them. */

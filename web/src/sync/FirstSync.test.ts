@@ -1,8 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { PullResponse } from '@popote/sync-protocol';
-import { applyPull } from '@popote/sync-client';
-import { LocalDb } from '@popote/sync-client';
+import { applyPull, LocalDb } from '@popote/sync-client';
 import { isFirstSyncDone } from './FirstSync';
 
 const USER = 7;

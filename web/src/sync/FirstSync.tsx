@@ -10,9 +10,7 @@ import type { ReactNode } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { SYNC } from '../strings';
-import { COOKIE } from '@popote/sync-client';
-import type { LocalDb } from '@popote/sync-client';
-import { SYNC_STATE, type SyncState } from '@popote/sync-client';
+import { COOKIE, type LocalDb, SYNC_STATE, type SyncState } from '@popote/sync-client';
 import { useSync } from './SyncProvider';
 
 /** Whether this device has completed a full pull for its user (persisted). */

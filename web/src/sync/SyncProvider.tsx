@@ -5,10 +5,14 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { Id } from '@popote/domain';
 import { getSession, subscribeSession } from '../session/session';
-import { LocalDb, dbNameForUser } from '@popote/sync-client';
-import { SyncEngine } from '@popote/sync-client';
-import { listenServerHints, startSyncLoop } from '@popote/sync-client';
-import { httpTransport } from '@popote/sync-client';
+import {
+  LocalDb,
+  dbNameForUser,
+  SyncEngine,
+  listenServerHints,
+  startSyncLoop,
+  httpTransport,
+} from '@popote/sync-client';
 
 export interface SyncHandle {
   db: LocalDb;

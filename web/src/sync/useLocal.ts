@@ -1,7 +1,6 @@
 /** Live queries over the device database for screens: they re-render on every change. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { DexieStore } from '@popote/sync-client';
-import type { LocalDb } from '@popote/sync-client';
+import { DexieStore, type LocalDb } from '@popote/sync-client';
 import { useSync } from './SyncProvider';
 
 /**

@@ -12,8 +12,12 @@ import {
 } from '@popote/domain';
 import { notifyError, notifySuccess } from '../feedback/feedback';
 import { SYNC, UNDO } from '../strings';
-import { announceLocalChange } from '@popote/sync-client';
-import { mutateLocal, mutateLocalUndoable, type ArgsOrBuilder } from '@popote/sync-client';
+import {
+  announceLocalChange,
+  mutateLocal,
+  mutateLocalUndoable,
+  type ArgsOrBuilder,
+} from '@popote/sync-client';
 import { useSync } from './SyncProvider';
 
 export type Mutate = <N extends MutationName>(
