@@ -8,6 +8,7 @@
 import { DomainError } from '@popote/domain';
 import type { ProgressListener } from '@popote/exports';
 import type { ExportRequest, WorkerReply } from './protocol';
+import { BUILD_END_MARK, BUILD_START_MARK } from './protocol';
 
 let worker: Worker | null = null;
 let lastId = 0;
@@ -32,6 +33,7 @@ export function buildInWorker(
         return;
       }
       stop();
+      performance.mark(BUILD_END_MARK);
       if (message.type === 'done') resolve(message.bytes);
       else if (message.code !== null) reject(new DomainError(message.code, message.message));
       else reject(new Error(message.message));
@@ -39,6 +41,7 @@ export function buildInWorker(
     const onError = (event: ErrorEvent): void => {
       event.preventDefault();
       stop();
+      performance.mark(BUILD_END_MARK);
       // The worker could not start or broke: the next export starts a new one.
       current.terminate();
       if (worker === current) worker = null;
@@ -46,6 +49,7 @@ export function buildInWorker(
     };
     current.addEventListener('message', onMessage);
     current.addEventListener('error', onError);
+    performance.mark(BUILD_START_MARK);
     current.postMessage({ id, request });
   });
 }

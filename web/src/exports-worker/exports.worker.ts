@@ -1,18 +1,20 @@
 /**
  * The Web Worker that builds the export files away from the page (see build-in-worker.ts): a
  * 300-meal cook-sheet file or spreadsheet takes hundreds of milliseconds of CPU that would
- * otherwise freeze the screen. @popote/exports loads jsPDF, autotable or exceljs itself with
- * import(), only when a file of that kind is built. Progress is sent at most every
- * PROGRESS_MS, and the bytes are transferred, not copied.
+ * otherwise freeze the screen; it reads the days from the device's database itself, so that
+ * the page does not spend its time on IndexedDB either. @popote/exports loads jsPDF,
+ * autotable or fflate itself with import(), only when a file of that kind is built. Progress is
+ * sent at most every PROGRESS_MS, and the bytes are transferred, not copied.
  */
-import { isDomainError } from '@popote/domain';
+import { isDomainError, loadCompileInput } from '@popote/domain';
 import {
   buildCookbookPdf,
   buildShoppingXlsx,
   buildWeekPlanPdf,
   type ProgressListener,
 } from '@popote/exports';
-import type { ExportRequest, WorkerCall, WorkerReply } from './protocol';
+import { DexieStore, LocalDb } from '@popote/sync-client';
+import type { DaysSource, ExportRequest, WorkerCall, WorkerReply } from './protocol';
 
 /** The progress bar needs no more than this; each message costs the page a render. */
 const PROGRESS_MS = 50;
@@ -24,14 +26,33 @@ self.onmessage = (event: MessageEvent<WorkerCall>) => {
   void build(event.data);
 };
 
-function buildFile(request: ExportRequest, onProgress: ProgressListener): Promise<Uint8Array> {
+async function buildFile(
+  request: ExportRequest,
+  onProgress: ProgressListener,
+): Promise<Uint8Array> {
   switch (request.kind) {
-    case 'cookbook':
-      return buildCookbookPdf(request.input, onProgress);
+    case 'cookbook': {
+      const input = { ...(await readDays(request.source)), options: request.options };
+      return buildCookbookPdf(input, onProgress);
+    }
     case 'weekPlan':
-      return buildWeekPlanPdf(request.input, onProgress);
+      return buildWeekPlanPdf(await readDays(request.source), onProgress);
     case 'shopping':
       return buildShoppingXlsx(request.input, onProgress);
+  }
+}
+
+/**
+ * The chosen days' meals and every row their sheets need, read as the order screen compiles
+ * them (the domain's loadCompileInput over the device's database), opened for this read only.
+ */
+async function readDays({ dbName, stayId, days, stay }: DaysSource) {
+  const db = new LocalDb(dbName);
+  try {
+    await db.open();
+    return { ...(await loadCompileInput(new DexieStore(db), stayId, days)), stay };
+  } finally {
+    db.close();
   }
 }
 

@@ -4,12 +4,25 @@
  * and prices, issue 21) adds its data here and turns it into the package's options (such as
  * ShoppingInput.extraColumns, which holds functions) inside the worker.
  */
-import type { DomainErrorCode } from '@popote/domain';
-import type { CookbookInput, ShoppingInput, WeekPlanInput } from '@popote/exports';
+import type { DomainErrorCode, Id, Stay } from '@popote/domain';
+import type { CookbookOptions, ShoppingInput } from '@popote/exports';
+
+/**
+ * Days of a stay, read by the worker itself from the device's database (the same rows the
+ * order screen compiles): the page's thread does no reading for the PDFs.
+ */
+export interface DaysSource {
+  /** The device's database (LocalDb's name for the user). */
+  dbName: string;
+  stayId: Id;
+  days: number[];
+  stay: Pick<Stay, 'name' | 'start'>;
+}
 
 export type ExportRequest =
-  | { kind: 'cookbook'; input: CookbookInput }
-  | { kind: 'weekPlan'; input: WeekPlanInput }
+  | { kind: 'cookbook'; source: DaysSource; options: CookbookOptions }
+  | { kind: 'weekPlan'; source: DaysSource }
+  /** The compile the 'Fournisseurs' dialog already made, with the profile chosen there. */
   | { kind: 'shopping'; input: Omit<ShoppingInput, 'extraColumns'> };
 
 export type ExportKind = ExportRequest['kind'];
@@ -24,3 +37,7 @@ export type WorkerReply =
   | { id: number; type: 'done'; bytes: Uint8Array }
   /** code: the DomainError's, so that the page shows its French message; null otherwise. */
   | { id: number; type: 'error'; message: string; code: DomainErrorCode | null };
+
+/** User Timing marks around a build in the worker, for the benchmarks and DevTools. */
+export const BUILD_START_MARK = 'popote:export-build:start';
+export const BUILD_END_MARK = 'popote:export-build:end';

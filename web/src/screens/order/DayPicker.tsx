@@ -1,4 +1,5 @@
 /** The days to take into account, with a box that ticks or clears them all. */
+import { memo } from 'react';
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { dayToDate, formatLongDate } from '@popote/domain';
 import { ORDER } from '../../strings';
@@ -10,7 +11,13 @@ export interface DayPickerProps {
   onChange: (days: number[]) => void;
 }
 
-export function DayPicker({ start, days, selected, onChange }: DayPickerProps) {
+/** Memoised: a long stay has dozens of days, and the screen redraws during exports. */
+export const DayPicker = memo(function DayPicker({
+  start,
+  days,
+  selected,
+  onChange,
+}: DayPickerProps) {
   if (days.length === 0) {
     return (
       <Text fs="italic" c="dimmed">
@@ -43,4 +50,4 @@ export function DayPicker({ start, days, selected, onChange }: DayPickerProps) {
       </Checkbox.Group>
     </Stack>
   );
-}
+});

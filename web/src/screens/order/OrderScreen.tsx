@@ -14,11 +14,10 @@ import {
   IconTent,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { loadCompileInput, type Id, type Stay } from '@popote/domain';
+import type { Id, Stay } from '@popote/domain';
 import { cookbookFileName, PDF_MIME, weekPlanFileName } from '@popote/exports';
 import { useSession } from '../../session/useSession';
 import { ORDER, SUCCESS } from '../../strings';
-import { DexieStore } from '../../sync/dexie-store';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useSync } from '../../sync/SyncProvider';
 import { CompiledList } from './CompiledList';
@@ -26,7 +25,12 @@ import { DayPicker } from './DayPicker';
 import { ProfilesDialog } from './ProfilesDialog';
 import { ShoppingDialog } from './ShoppingDialog';
 import { useCompiled, useStay, useStayDays } from './useOrderData';
-import { useExportRunner, type ExportJob } from './useExportRunner';
+import {
+  useExportRunner,
+  useProgress,
+  type ExportJob,
+  type ProgressStore,
+} from './useExportRunner';
 import { useOrderSelection } from './order-params';
 
 export function OrderScreen() {
@@ -61,26 +65,24 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
   const compiled = useCompiled(stay.id, compiledDays);
   const [shoppingOpen, setShoppingOpen] = useState(false);
   const [profilesOpen, setProfilesOpen] = useState(false);
-  const { progress, run } = useExportRunner();
+  const { busy, progress, run } = useExportRunner();
   const noDay = selected.length === 0;
 
   // Cook-sheet options, off by default: only meals to cook, no cover (one page per meal).
   const [includeEmptyMeals, setIncludeEmptyMeals] = useState(false);
   const [cover, setCover] = useState(false);
 
-  /** The chosen days' meals and every row their sheets need, read from the device. */
-  const readDays = async () => ({
-    ...(await loadCompileInput(new DexieStore(db), stay.id, selected)),
+  /** The chosen days, which the exports worker reads from this device's database. */
+  const source = () => ({
+    dbName: db.name,
+    stayId: stay.id,
+    days: selected,
     stay: { name: stay.name, start: stay.start },
   });
   const exportCookbook = () =>
     run(
-      'cookbook',
-      async (): Promise<ExportJob> => ({
-        request: {
-          kind: 'cookbook',
-          input: { ...(await readDays()), options: { includeEmptyMeals, cover } },
-        },
+      (): ExportJob => ({
+        request: { kind: 'cookbook', source: source(), options: { includeEmptyMeals, cover } },
         fileName: cookbookFileName(stay.name),
         mime: PDF_MIME,
       }),
@@ -88,9 +90,8 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
     );
   const exportWeekPlan = () =>
     run(
-      'weekPlan',
-      async (): Promise<ExportJob> => ({
-        request: { kind: 'weekPlan', input: await readDays() },
+      (): ExportJob => ({
+        request: { kind: 'weekPlan', source: source() },
         fileName: weekPlanFileName(stay.name),
         mime: PDF_MIME,
       }),
@@ -138,24 +139,24 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
           <Group>
             <Button
               leftSection={<IconFileTypePdf size={18} />}
-              disabled={noDay || progress !== null}
-              loading={progress?.kind === 'cookbook'}
+              disabled={noDay || busy !== null}
+              loading={busy === 'cookbook'}
               onClick={() => void exportCookbook()}
             >
               {ORDER.exportCookbook}
             </Button>
             <Button
               leftSection={<IconCalendarWeek size={18} />}
-              disabled={noDay || progress !== null}
-              loading={progress?.kind === 'weekPlan'}
+              disabled={noDay || busy !== null}
+              loading={busy === 'weekPlan'}
               onClick={() => void exportWeekPlan()}
             >
               {ORDER.exportWeekPlan}
             </Button>
             <Button
               leftSection={<IconFileSpreadsheet size={18} />}
-              disabled={noDay || progress !== null}
-              loading={progress?.kind === 'shopping'}
+              disabled={noDay || busy !== null}
+              loading={busy === 'shopping'}
               onClick={() => setShoppingOpen(true)}
             >
               {ORDER.exportShopping}
@@ -180,18 +181,7 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
               onChange={(e) => setCover(e.currentTarget.checked)}
             />
           </Group>
-          {progress !== null && (
-            <Stack gap={4} data-testid="order-progress">
-              <Progress
-                value={progress.total === 0 ? 5 : (100 * progress.done) / progress.total}
-                animated
-                aria-label={ORDER.preparing(progress.done, progress.total)}
-              />
-              <Text size="sm" c="dimmed">
-                {ORDER.preparing(progress.done, progress.total)}
-              </Text>
-            </Stack>
-          )}
+          {busy !== null && <ExportProgressBar store={progress} />}
         </Stack>
       </Card>
 
@@ -199,10 +189,10 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
         <ShoppingDialog
           stay={stay}
           days={selected}
-          busy={progress !== null}
+          busy={busy !== null}
           onClose={() => setShoppingOpen(false)}
           onExport={(prepare) =>
-            run('shopping', prepare, SUCCESS.fileDownloaded).then((ok) => {
+            run(prepare, SUCCESS.fileDownloaded).then((ok) => {
               if (ok) setShoppingOpen(false);
             })
           }
@@ -214,6 +204,23 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
         stay={stay}
         userId={userId}
       />
+    </Stack>
+  );
+}
+
+/** The running export's progress: redrawn alone at each step of a build. */
+function ExportProgressBar({ store }: { store: ProgressStore }) {
+  const { done, total } = useProgress(store);
+  return (
+    <Stack gap={4} data-testid="order-progress">
+      <Progress
+        value={total === 0 ? 5 : (100 * done) / total}
+        animated
+        aria-label={ORDER.preparing(done, total)}
+      />
+      <Text size="sm" c="dimmed">
+        {ORDER.preparing(done, total)}
+      </Text>
     </Stack>
   );
 }

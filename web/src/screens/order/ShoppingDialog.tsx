@@ -64,23 +64,21 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
   const exportFile = () => {
     if (!result) return;
     const mapping = { ...defaults, ...custom };
-    onExport(() =>
-      Promise.resolve({
-        request: {
-          kind: 'shopping',
-          input: {
-            stay: { name: stay.name, start: stay.start },
-            compiled: result,
-            profile:
-              profile === null
-                ? null
-                : { suppliers: suppliers.map(({ id, name }) => ({ id, name })), mapping },
-          },
+    onExport(() => ({
+      request: {
+        kind: 'shopping',
+        input: {
+          stay: { name: stay.name, start: stay.start },
+          compiled: result,
+          profile:
+            profile === null
+              ? null
+              : { suppliers: suppliers.map(({ id, name }) => ({ id, name })), mapping },
         },
-        fileName: shoppingFileName(stay.name),
-        mime: XLSX_MIME,
-      }),
-    );
+      },
+      fileName: shoppingFileName(stay.name),
+      mime: XLSX_MIME,
+    }));
   };
 
   const supplierOptions = [

@@ -2,7 +2,7 @@
  * The order screen's ticked days and whether they were compiled, kept in the address: the
  * back button after a link to a meal of the agenda finds the list as it was left.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { currentQuery, replaceQuietly } from '../../navigation/quiet-query';
 
 export const DAYS_PARAM = 'jours';
@@ -38,11 +38,20 @@ export function useOrderSelection(): {
       }),
     [state],
   );
+  // Stable callbacks: the day list is memoised and must not redraw for other state.
+  // Changing the selection clears the result (spec 2.7).
+  const select = useCallback(
+    (days: number[]) => setState({ selected: [...days].sort((a, b) => a - b), compiled: false }),
+    [],
+  );
+  const compile = useCallback(
+    () => setState((s) => ({ ...s, compiled: s.selected.length > 0 })),
+    [],
+  );
   return {
     selected: state.selected,
     compiledDays: state.compiled ? state.selected : null,
-    // Changing the selection clears the result (spec 2.7).
-    select: (days) => setState({ selected: [...days].sort((a, b) => a - b), compiled: false }),
-    compile: () => setState((s) => ({ ...s, compiled: s.selected.length > 0 })),
+    select,
+    compile,
   };
 }

@@ -1,9 +1,11 @@
 /**
- * Runs one export at a time with its progress. The page gathers the data (a read of the local
- * database, or the compile it already shows), a Web Worker builds the file
- * (exports-worker/), and the page hands the bytes to the browser as a download.
+ * Runs one export at a time. The page says what to build (exports-worker/protocol.ts), a Web
+ * Worker reads what it needs and builds the file, and the page hands the bytes to the browser
+ * as a download. Which export runs is React state (it changes twice per export); the progress
+ * lives in a small store that only the progress bar reads, so that each step of a long build
+ * repaints the bar and not the whole screen.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { isDomainError } from '@popote/domain';
 import { buildInWorker } from '../../exports-worker/build-in-worker';
 import type { ExportKind, ExportRequest } from '../../exports-worker/protocol';
@@ -13,12 +15,6 @@ import { downloadBytes } from './download';
 
 export type { ExportKind };
 
-export interface ExportProgress {
-  kind: ExportKind;
-  done: number;
-  total: number;
-}
-
 /** What to build and how to name it. */
 export interface ExportJob {
   request: ExportRequest;
@@ -26,23 +22,55 @@ export interface ExportJob {
   mime: string;
 }
 
-export type PrepareExport = () => Promise<ExportJob>;
+export type PrepareExport = () => ExportJob;
+
+export interface ExportProgress {
+  done: number;
+  /** 0 while the worker reads and lays out: no count yet. */
+  total: number;
+}
+
+/** The progress of the running export, read by the progress bar alone. */
+export class ProgressStore {
+  private value: ExportProgress = { done: 0, total: 0 };
+  private readonly listeners = new Set<() => void>();
+
+  readonly get = (): ExportProgress => this.value;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  set(value: ExportProgress): void {
+    this.value = value;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export function useProgress(store: ProgressStore): ExportProgress {
+  return useSyncExternalStore(store.subscribe, store.get);
+}
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/gu, (c) => `&#${c.charCodeAt(0)};`);
 
 export function useExportRunner(): {
-  progress: ExportProgress | null;
-  run: (kind: ExportKind, prepare: PrepareExport, successText: string) => Promise<boolean>;
+  /** The export being built, null when none. */
+  busy: ExportKind | null;
+  progress: ProgressStore;
+  run: (prepare: PrepareExport, successText: string) => Promise<boolean>;
 } {
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [busy, setBusy] = useState<ExportKind | null>(null);
+  const progress = useMemo(() => new ProgressStore(), []);
   const run = useCallback(
-    async (kind: ExportKind, prepare: PrepareExport, successText: string): Promise<boolean> => {
-      setProgress({ kind, done: 0, total: 0 });
+    async (prepare: PrepareExport, successText: string): Promise<boolean> => {
+      const job = prepare();
+      progress.set({ done: 0, total: 0 });
+      setBusy(job.request.kind);
       try {
-        const job = await prepare();
         const bytes = await buildInWorker(job.request, (done, total) =>
-          setProgress({ kind, done, total }),
+          progress.set({ done, total }),
         );
         downloadBytes(bytes, job.fileName, job.mime);
         notifySuccess(successText);
@@ -53,10 +81,10 @@ export function useExportRunner(): {
         notifyError({ title: ORDER.exportFailedTitle, html: escapeHtml(detail) });
         return false;
       } finally {
-        setProgress(null);
+        setBusy(null);
       }
     },
-    [],
+    [progress],
   );
-  return { progress, run };
+  return { busy, progress, run };
 }
