@@ -61,7 +61,20 @@ export const CSV_MESSAGES = {
   notMultipart: 'Envoyez le fichier CSV dans un formulaire multipart/form-data (champ « file »).',
   noFile: 'Aucun fichier reçu.',
   tooLarge: 'Le fichier est trop volumineux : 5 Mo au plus.',
+  malformed: 'Le formulaire reçu est illisible (incomplet ou mal formé) : renvoyez le fichier CSV.',
 } as const;
+
+/**
+ * What reading the uploaded form may throw, as an answer: the size limit, the plugin's own
+ * 4xx, and otherwise the form parser's plain errors ('Boundary not found', 'Unexpected end of
+ * multipart data'), which only a malformed request causes (they answered 500).
+ */
+function multipartError(e: unknown): unknown {
+  const error = e as { code?: string; statusCode?: number };
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, CSV_MESSAGES.tooLarge);
+  if (e instanceof HttpError || (error.statusCode ?? 500) < 500) return e;
+  return new HttpError(400, CSV_MESSAGES.malformed);
+}
 
 /** The name of the exported file. */
 export const RECIPES_EXPORT_FILE_NAME = 'Mes recettes.csv';
@@ -217,16 +230,13 @@ export async function recipesCsvRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = userOf(request);
       if (!request.isMultipart()) throw new HttpError(415, CSV_MESSAGES.notMultipart);
-      const part = await request.file({ limits: { fileSize: MAX_CSV_BYTES, files: 1 } });
-      if (!part) throw new HttpError(400, CSV_MESSAGES.noFile);
       let bytes: Buffer;
       try {
+        const part = await request.file({ limits: { fileSize: MAX_CSV_BYTES, files: 1 } });
+        if (!part) throw new HttpError(400, CSV_MESSAGES.noFile);
         bytes = await part.toBuffer();
       } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, CSV_MESSAGES.tooLarge);
-        }
-        throw e;
+        throw multipartError(e);
       }
       return previewOf(readCtx(app, userId), parseFile(decodeCsv(bytes)));
     },
