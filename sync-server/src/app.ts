@@ -67,6 +67,7 @@ export async function buildServer(
       now,
       scryptLog2N: options.scryptLog2N ?? DEFAULT_SCRYPT_LOG2_N,
       signSession: (userId) => signSession(app, userId),
+      announcePublicChange: () => app.popote.sync.notify(null),
       log: app.log,
     });
     const sync = new SyncService(

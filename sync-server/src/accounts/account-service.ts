@@ -83,6 +83,8 @@ export interface AccountServiceDeps {
   /** log2 of scrypt's N for new hashes. */
   scryptLog2N: number;
   signSession: (userId: number) => Promise<string>;
+  /** Tells devices that a row every user reads (a pseudonym) changed: they pull now. */
+  announcePublicChange: () => void;
   log: FastifyBaseLogger;
 }
 
@@ -208,6 +210,9 @@ export class AccountService {
       store.putPublicUser(userId, pending.pseudo);
       store.accounts.markRegistrationUsed(tokenHash, at);
       return { kind: 'created', userId };
+    }).then((outcome) => {
+      if (outcome.kind === 'created') this.deps.announcePublicChange();
+      return outcome;
     });
   }
 
@@ -370,6 +375,7 @@ export class AccountService {
       if (passwordHash !== null) store.accounts.deleteSessionsOf(userId, sessionId);
       store.putPublicUser(userId, pseudo);
     });
+    if (pseudo !== account.pseudo) this.deps.announcePublicChange();
     if (mailChanges || passwordChanges) {
       const change = { password: passwordChanges, newMail: mailChanges ? mail : null };
       await this.tell(accountChangedMail(account.mail, pseudo, change, this.deps.config.publicUrl));

@@ -335,7 +335,8 @@ export class SyncService {
     for (const listener of this.processedListeners) listener(event);
   }
 
-  private notify(userId: Id | null): void {
+  /** Tells the listeners that something changed for the user (null: for everyone). */
+  notify(userId: Id | null): void {
     for (const listener of this.listeners) listener(userId);
   }
 

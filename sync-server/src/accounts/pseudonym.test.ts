@@ -1,0 +1,38 @@
+/**
+ * A pseudonym is a synced row every user reads (the owner lock shows it): its change must
+ * reach the other devices at once, through the same hint as any other change, not on the
+ * devices' 60 s timer (issue 17).
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/harness.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+it('hints every device when a pseudonym is created or changed', async () => {
+  const hints: (number | null)[] = [];
+  server.app.popote.sync.onChange((userId) => hints.push(userId));
+  const { token } = await server.signUp('anne@exemple.fr', 'motdepasse-solide', 'Anne');
+  expect(hints).toEqual([null]);
+  const res = await server.inject({
+    method: 'POST',
+    url: '/api/settings',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { Mail: 'anne@exemple.fr', Password: '', Pseudo: 'Anne la cheffe' },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(hints).toEqual([null, null]);
+  // Saving the same pseudonym again changes nothing others read.
+  await server.inject({
+    method: 'POST',
+    url: '/api/settings',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { Mail: 'anne@exemple.fr', Password: '', Pseudo: 'Anne la cheffe' },
+  });
+  expect(hints).toEqual([null, null]);
+});
