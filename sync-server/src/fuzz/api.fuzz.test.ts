@@ -56,7 +56,7 @@ beforeEach(async () => {
 });
 
 function headersOf(r: FuzzRequest): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...r.headers };
   if (r.contentType !== null) headers['content-type'] = r.contentType;
   const actor = r.who === 'alice' ? world.alice : r.who === 'bob' ? world.bob : null;
   if (actor) headers.authorization = `Bearer ${actor.device.token}`;

@@ -175,7 +175,44 @@ export interface FuzzRequest {
   url: string;
   contentType: string | null;
   payload: string | Buffer | undefined;
+  /** Headers beyond Authorization and Content-Type. */
+  headers: Record<string, string>;
 }
+
+/** Headers a careless server might act on: encodings it does not decode, a spoofed client. */
+const extraHeaders = fc.oneof(
+  { weight: 12, arbitrary: fc.constant<Record<string, string>>({}) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<Record<string, string>>(
+      { 'content-encoding': 'gzip' },
+      { 'content-encoding': 'br' },
+      { 'content-encoding': 'deflate, identity' },
+      { accept: 'text/html' },
+      { 'x-forwarded-for': `1.2.3.4, ${'9'.repeat(3000)}` },
+      { 'accept-language': 'x'.repeat(5000) },
+    ),
+  },
+);
+
+const PART =
+  'Content-Disposition: form-data; name="file"; filename="recettes.csv"\r\n' +
+  'Content-Type: text/csv\r\n\r\nRecettes,,\r\nTarte,dessert,6\r\n';
+
+/** Forms a browser never sends: no boundary, cut short, two files, a part without a name. */
+const malformedForm = fc.constantFrom<[string, string]>(
+  ['multipart/form-data', `--zz\r\n${PART}\r\n--zz--\r\n`],
+  ['multipart/form-data; boundary=zz', `--zz\r\n${PART}`],
+  ['multipart/form-data; boundary=autre', `--zz\r\n${PART}\r\n--zz--\r\n`],
+  ['multipart/form-data; boundary=zz', `--zz\r\n${PART}\r\n--zz\r\n${PART}\r\n--zz--\r\n`],
+  ['multipart/form-data; boundary=zz', ''],
+  ['multipart/form-data; boundary=zz', '--zz--\r\n'],
+  [
+    'multipart/form-data; boundary=zz',
+    '--zz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--zz--\r\n',
+  ],
+  ['multipart/form-data; boundary="', `--zz\r\n${PART}`],
+);
 
 const FORGED = [
   'Bearer x.y.z',
@@ -302,6 +339,7 @@ export function requestArb(route: FuzzRoute, pools: IdPools): fc.Arbitrary<FuzzR
             return [form.headers['content-type']!, form.payload];
           }),
       },
+      { weight: 3, arbitrary: malformedForm },
       { weight: 2, arbitrary: anyBody },
     );
   } else if (route.body) {
@@ -324,13 +362,14 @@ export function requestArb(route: FuzzRoute, pools: IdPools): fc.Arbitrary<FuzzR
     );
   }
   return fc
-    .record({ who, forged: fc.constantFrom(...FORGED), query, body })
-    .map(({ who, forged, query, body: [contentType, payload] }) => ({
+    .record({ who, forged: fc.constantFrom(...FORGED), query, body, headers: extraHeaders })
+    .map(({ who, forged, query, body: [contentType, payload], headers }) => ({
       who,
       forged,
       url: query === '' ? route.path : `${route.path}?${query}`,
       contentType,
       payload,
+      headers,
     }));
 }
 
@@ -342,5 +381,7 @@ export function describeRequest(route: FuzzRoute, r: FuzzRequest): string {
       : typeof r.payload === 'string'
         ? r.payload.slice(0, 600) + (r.payload.length > 600 ? `… (${r.payload.length} car.)` : '')
         : `(${r.payload.length} octets)`;
-  return `${route.method} ${r.url.slice(0, 300)} par ${r.who} [${r.contentType ?? 'sans type'}] ${body}`;
+  const extra =
+    Object.keys(r.headers).length > 0 ? ` ${JSON.stringify(r.headers).slice(0, 100)}` : '';
+  return `${route.method} ${r.url.slice(0, 300)} par ${r.who} [${r.contentType ?? 'sans type'}]${extra} ${body}`;
 }
