@@ -274,6 +274,10 @@ const PROTOTYPES: [string, object][] = [
   ['Function', Function.prototype],
   ['String', String.prototype],
   ['Number', Number.prototype],
+  ['Boolean', Boolean.prototype],
+  ['BigInt', BigInt.prototype],
+  ['RegExp', RegExp.prototype],
+  ['Promise', Promise.prototype],
 ];
 const CLEAN = new Map(PROTOTYPES.map(([n, p]) => [n, Reflect.ownKeys(p).map(String).join(',')]));
 
