@@ -27,6 +27,9 @@ const OWNER_ONLY_TABLES: ReadonlySet<TableName> = new Set(['stays', 'groups', 'm
 
 export const isPublicTable = (table: TableName): boolean => PUBLIC_TABLES.has(table);
 export const isOwnerOnlyTable = (table: TableName): boolean => OWNER_ONLY_TABLES.has(table);
+/** Menus and recipes: readable by others once published (or through a relation). */
+export const isPublishableTable = (table: TableName): boolean =>
+  !isPublicTable(table) && !isOwnerOnlyTable(table);
 
 export async function canReadMenu(store: ReadStore, userId: Id, menu: Menu): Promise<boolean> {
   if (menu.owner === userId || menu.isPublished) return true;
@@ -142,29 +145,4 @@ export async function readableDependents(
     return { menus: [menu.id], recipes: await recipesSharedBy(store, userId, [menu]) };
   }
   return { menus: [], recipes: [] };
-}
-
-/**
- * On a device, after a pull: the menus and recipes that no longer pass the read rules given
- * the device's own rows (the device holds exactly what the user may read, so the rules can be
- * evaluated locally). Pure, over plain arrays.
- */
-export function unreadableLocalRows(
-  userId: Id,
-  menus: readonly Menu[],
-  recipes: readonly Recipe[],
-  meals: readonly Meal[],
-): { menus: Id[]; recipes: Id[] } {
-  const usedByMyMeals = new Set(meals.filter((m) => m.owner === userId).map((m) => m.menuId));
-  const readableMenus = menus.filter(
-    (m) => m.owner === userId || m.isPublished || usedByMyMeals.has(m.id),
-  );
-  const readableMenuIds = new Set(readableMenus.map((m) => m.id));
-  const shared = (r: Recipe) => readableMenus.some((m) => menuSharesRecipe(userId, m, r));
-  return {
-    menus: menus.filter((m) => !readableMenuIds.has(m.id)).map((m) => m.id),
-    recipes: recipes
-      .filter((r) => !(r.owner === userId || r.isPublished || shared(r)))
-      .map((r) => r.id),
-  };
 }

@@ -7,6 +7,8 @@ import type { Database, Statement } from 'better-sqlite3';
 import {
   INDEXES,
   indexValues,
+  isOwnerOnlyTable,
+  isPublishableTable,
   type Id,
   type IndexName,
   type IndexValue,
@@ -14,11 +16,6 @@ import {
   type TableName,
   type Tables,
 } from '@popote/domain';
-
-/** Tables whose rows only their owner reads: the owner column filters them in pulls. */
-const OWNER_COLUMN_TABLES: ReadonlySet<TableName> = new Set(['stays', 'groups', 'meals']);
-/** Tables whose rows may be published: their author and publication are kept in tombstones. */
-const SHARED_TABLES: ReadonlySet<TableName> = new Set(['menus', 'recipes']);
 
 export interface RawRow {
   tbl: TableName;
@@ -295,8 +292,10 @@ export class SyncWriter extends SyncReader {
   }
 
   putRow<T extends TableName>(table: T, row: Tables[T], version: number): void {
-    const owner = OWNER_COLUMN_TABLES.has(table) ? (row as { owner: Id }).owner : null;
-    const shared = SHARED_TABLES.has(table) ? (row as { owner: Id; isPublished: boolean }) : null;
+    // Owner-only rows keep their owner in a column (pulls filter on it); the rows that may be
+    // published (menus, recipes) keep their author and publication, tombstones included.
+    const owner = isOwnerOnlyTable(table) ? (row as { owner: Id }).owner : null;
+    const shared = isPublishableTable(table) ? (row as { owner: Id; isPublished: boolean }) : null;
     this.w.put.run(
       table,
       row.id,

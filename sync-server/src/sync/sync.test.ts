@@ -197,7 +197,8 @@ describe('reads', () => {
     expect(await pull(bob)).toMatchObject({ patch: [], more: false });
   });
 
-  it('pages a large first sync and ends on one cookie', async () => {
+  // 2,150 pushed mutations: seconds on a busy machine.
+  it('pages a large first sync and ends on one cookie', { timeout: 30_000 }, async () => {
     const mutations = Array.from({ length: PULL_PAGE_ROWS + 150 }, (_, i) => ({
       name: 'createIngredient',
       args: { id: newId(alice), name: `Ingrédient ${i}`, kind: i % 7 },

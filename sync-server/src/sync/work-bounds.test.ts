@@ -114,40 +114,48 @@ describe('a long push does not hold the server', () => {
     expect(liveRows('meals', a.device.userId)).toBe(366 * 4);
   });
 
-  it("serves another user's push and a login between the mutations of a long push", async () => {
-    await start();
-    const a = await camp('anne@exemple.fr', 'device-anne');
-    const b = await camp('bruno@exemple.fr', 'device-bruno');
-    const done: string[] = [];
-    const wizards = Array.from({ length: 6 }, () => wizard(a, 150));
-    const long = push(a.device, wizards).then((r) => {
-      done.push('long push');
-      return r;
-    });
-    await transactionOpen();
-    const other = push(b.device, [
-      mutation(b.device, 'updateStay', { id: b.stayId, name: 'Camp de Bruno' }),
-    ]).then((r) => {
-      done.push('other push');
-      return r;
-    });
-    const login = server
-      .inject({
-        method: 'POST',
-        url: '/api/loggin',
-        payload: { Mail: 'bruno@exemple.fr', Password: 'motdepasse-solide' },
-      })
-      .then((r) => {
-        done.push('login');
+  it(
+    "serves another user's push and a login between the mutations of a long push",
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      // No bound per push here: this push must run whole.
+      await start({ work: { pushRowWrites: 1e9 } });
+      const a = await camp('anne@exemple.fr', 'device-anne');
+      const b = await camp('bruno@exemple.fr', 'device-bruno');
+      const done: string[] = [];
+      // Long enough that the three short turns of a login fit in it even on a busy machine.
+      const wizards = Array.from({ length: 10 }, () => wizard(a, 150));
+      const long = push(a.device, wizards).then((r) => {
+        done.push('long push');
         return r;
       });
-    const [longRes, otherRes, loginRes] = await Promise.all([long, other, login]);
-    // The login takes three turns (count the attempt, end it, open the session).
-    expect(done.indexOf('long push')).toBe(2);
-    expect(otherRes.json()).toEqual({ lastMutationId: b.device.mutationId });
-    expect(longRes.json()).toEqual({ lastMutationId: a.device.mutationId });
-    expect(loginRes.json<{ Token: string }>().Token).not.toBe('');
-  });
+      await transactionOpen();
+      const other = push(b.device, [
+        mutation(b.device, 'updateStay', { id: b.stayId, name: 'Camp de Bruno' }),
+      ]).then((r) => {
+        done.push('other push');
+        return r;
+      });
+      const login = server
+        .inject({
+          method: 'POST',
+          url: '/api/loggin',
+          payload: { Mail: 'bruno@exemple.fr', Password: 'motdepasse-solide' },
+        })
+        .then((r) => {
+          done.push('login');
+          return r;
+        });
+      const [longRes, otherRes, loginRes] = await Promise.all([long, other, login]);
+      // The login takes three turns (count the attempt, end it, open the session).
+      expect(done.indexOf('long push')).toBe(2);
+      expect(otherRes.json()).toEqual({ lastMutationId: b.device.mutationId });
+      expect(longRes.json()).toEqual({ lastMutationId: a.device.mutationId });
+      expect(loginRes.json<{ Token: string }>().Token).not.toBe('');
+    },
+  );
 
   it('keeps a login made during a mutation that is then refused', async () => {
     // The wizard writes its rows, then the quota refuses it: its transaction is rolled back.
