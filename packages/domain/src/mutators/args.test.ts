@@ -157,3 +157,20 @@ describe('runMutation: names and arguments', () => {
     }
   });
 });
+
+describe('the registry derived from the modules', () => {
+  it('holds every mutator, and only mutators, under its export name', () => {
+    const names = Object.keys(MUTATORS);
+    expect(names).toHaveLength(45);
+    expect(names).toEqual(
+      expect.arrayContaining(['createStay', 'importRecipes', 'restoreSnapshot']),
+    );
+    // Helpers and messages exported beside the mutators are not mutations.
+    expect(names).not.toContain('checkRecipeNameFree');
+    expect(names).not.toContain('INGREDIENT_IN_USE');
+    for (const def of Object.values(MUTATORS)) {
+      expect(typeof def.run).toBe('function');
+      expect(def.schema).toBeTypeOf('object');
+    }
+  });
+});

@@ -7,59 +7,42 @@ import type { Static } from '@sinclair/typebox';
 import { invalid } from '../errors.js';
 import type { MutationContext, MutatorDef } from './define.js';
 import { checkArgs } from './define.js';
-import * as library from './library.js';
+import * as ingredients from './ingredients.js';
 import * as meals from './meals.js';
+import * as menus from './menus.js';
 import * as profiles from './profiles.js';
+import * as recipeImport from './recipe-import.js';
+import * as recipes from './recipes.js';
 import * as restore from './restore.js';
 import * as stays from './stays.js';
 
+/** The mutators a module exports, by their export names (its other exports left out). */
+type MutatorsOf<M> = { [K in keyof M as M[K] extends MutatorDef ? K : never]: M[K] };
+
+function mutatorsOf<M extends object>(module: M): MutatorsOf<M> {
+  return Object.fromEntries(
+    Object.entries(module).filter(
+      ([, value]) =>
+        typeof value === 'object' && value !== null && 'schema' in value && 'run' in value,
+    ),
+  ) as MutatorsOf<M>;
+}
+
+/**
+ * The registry, derived from the modules by topic: a mutator's export name is its name in
+ * the protocol (so renaming an export renames the mutation, which must never happen once
+ * shipped).
+ */
 export const MUTATORS = {
-  createStay: stays.createStay,
-  updateStay: stays.updateStay,
-  deleteStay: stays.deleteStay,
-  duplicateStay: stays.duplicateStay,
-  setStayProfile: stays.setStayProfile,
-  setStayExportSecret: stays.setStayExportSecret,
-  createGroup: stays.createGroup,
-  updateGroup: stays.updateGroup,
-  deleteGroup: stays.deleteGroup,
-  createMeal: meals.createMeal,
-  updateMeal: meals.updateMeal,
-  deleteMeal: meals.deleteMeal,
-  moveMealGroup: meals.moveMealGroup,
-  runMealWizard: meals.runMealWizard,
-  setMealMenu: meals.setMealMenu,
-  swapMealMenus: meals.swapMealMenus,
-  saveMealMenuAsFavorite: meals.saveMealMenuAsFavorite,
-  addMenuIngredient: library.addMenuIngredient,
-  addMenuRecipe: library.addMenuRecipe,
-  updateMenuIngredient: library.updateMenuIngredient,
-  removeMenuItem: library.removeMenuItem,
-  createFavoriteMenu: library.createFavoriteMenu,
-  deleteMenu: library.deleteMenu,
-  setMenuPublished: library.setMenuPublished,
-  createRecipe: library.createRecipe,
-  updateRecipe: library.updateRecipe,
-  setRecipePublished: library.setRecipePublished,
-  deleteRecipe: library.deleteRecipe,
-  addRecipeIngredient: library.addRecipeIngredient,
-  updateRecipeIngredient: library.updateRecipeIngredient,
-  removeRecipeIngredient: library.removeRecipeIngredient,
-  createIngredient: library.createIngredient,
-  updateIngredient: library.updateIngredient,
-  deleteIngredient: library.deleteIngredient,
-  importRecipes: library.importRecipes,
-  createProfile: profiles.createProfile,
-  renameProfile: profiles.renameProfile,
-  deleteProfile: profiles.deleteProfile,
-  createSupplier: profiles.createSupplier,
-  renameSupplier: profiles.renameSupplier,
-  deleteSupplier: profiles.deleteSupplier,
-  mapProfileIngredients: profiles.mapProfileIngredients,
-  mapProfileKinds: profiles.mapProfileKinds,
-  tidyProfileMapping: profiles.tidyProfileMapping,
-  restoreSnapshot: restore.restoreSnapshot,
-} as const;
+  ...mutatorsOf(stays),
+  ...mutatorsOf(meals),
+  ...mutatorsOf(menus),
+  ...mutatorsOf(recipes),
+  ...mutatorsOf(ingredients),
+  ...mutatorsOf(recipeImport),
+  ...mutatorsOf(profiles),
+  ...mutatorsOf(restore),
+};
 
 export type MutationName = keyof typeof MUTATORS;
 export type MutationArgs<N extends MutationName> = Static<(typeof MUTATORS)[N]['schema']>;
@@ -83,7 +66,7 @@ export async function runMutation(
 }
 
 export type { MutationContext, MutatorDef } from './define.js';
-export { INGREDIENT_IN_USE, INGREDIENT_SHARED } from './library.js';
+export { INGREDIENT_IN_USE, INGREDIENT_SHARED } from './ingredients.js';
 export { NEW_SUPPLIER_NAME } from './profiles.js';
 export { missingMessage, readable as readableRow } from './access.js';
 export * from './schemas.js';

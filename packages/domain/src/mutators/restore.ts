@@ -25,7 +25,8 @@ import {
 import { canReadRow } from '../visibility.js';
 import { missingMessage, owned, ownerOnly } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
-import { checkIngredientNameFree, checkRecipeNameFree } from './library.js';
+import { checkIngredientNameFree } from './ingredients.js';
+import { checkRecipeNameFree } from './recipes.js';
 import { collectPrivateMenu } from './menu-gc.js';
 import {
   AdditionalPeopleSchema,

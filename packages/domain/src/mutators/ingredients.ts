@@ -1,0 +1,88 @@
+/** Mutators of ingredients, and the rules that protect shared ones. */
+import { Type } from '@sinclair/typebox';
+import type { IngredientKind } from '../enums.js';
+import type { Id, Ingredient } from '../entities.js';
+import { conflict } from '../errors.js';
+import { normalizeSearchText } from '../text.js';
+import type { MutationContext } from './define.js';
+import { defineMutator } from './define.js';
+import { owned, requiredName } from './access.js';
+import { IdSchema, KindSchema, NameSchema } from './schemas.js';
+
+// ---- Ingredients ----
+
+export async function checkIngredientNameFree(
+  ctx: MutationContext,
+  name: string,
+  exceptId?: Id,
+): Promise<void> {
+  const same = await ctx.store.whereIds('ingredients', 'nameKey', normalizeSearchText(name));
+  if (same.some((id) => id !== exceptId)) {
+    throw conflict(`L'ingrédient « ${name} » existe déjà.`);
+  }
+}
+
+export const createIngredient = defineMutator(
+  Type.Object({ id: IdSchema, name: NameSchema, kind: KindSchema }),
+  async (ctx, { id, name, kind }) => {
+    const clean = requiredName(name, "de l'ingrédient");
+    await checkIngredientNameFree(ctx, clean);
+    await ctx.claimId('ingredients', id);
+    const ingredient: Ingredient = {
+      id,
+      name: clean,
+      kind: kind as IngredientKind,
+      owner: ctx.userId,
+    };
+    await ctx.store.put('ingredients', ingredient);
+  },
+);
+
+/** The refusal to rename or recategorise an ingredient that other users use. */
+export const INGREDIENT_SHARED =
+  "Cet ingrédient est utilisé par d'autres utilisateurs : son nom et sa catégorie ne peuvent " +
+  'plus être modifiés. Créez un nouvel ingrédient si besoin.';
+
+/** Whether a recipe or menu of another user than the ingredient's owner uses it. */
+async function usedByOthers(ctx: MutationContext, ingredient: Ingredient): Promise<boolean> {
+  for (const table of ['recipes', 'menus'] as const) {
+    const users = await ctx.store.where(table, 'ingredientIds', ingredient.id);
+    if (users.some((row) => row.owner !== ingredient.owner)) return true;
+  }
+  return false;
+}
+
+/**
+ * An ingredient's name and category freeze once another user uses it (issue 15): otherwise its
+ * owner could silently rename what other users' recipes and menus contain. A device sees only
+ * the recipes and menus its user may read, so the server may refuse what the device allowed.
+ */
+export const updateIngredient = defineMutator(
+  Type.Object({ id: IdSchema, name: Type.Optional(NameSchema), kind: Type.Optional(KindSchema) }),
+  async (ctx, { id, name, kind }) => {
+    const ingredient = await owned(ctx, 'ingredients', id);
+    const clean = name === undefined ? ingredient.name : requiredName(name, "de l'ingrédient");
+    const changes = clean !== ingredient.name || (kind !== undefined && kind !== ingredient.kind);
+    if (changes && (await usedByOthers(ctx, ingredient))) throw conflict(INGREDIENT_SHARED);
+    if (clean !== ingredient.name) await checkIngredientNameFree(ctx, clean, id);
+    await ctx.store.put('ingredients', {
+      ...ingredient,
+      name: clean,
+      kind: (kind ?? ingredient.kind) as IngredientKind,
+    });
+  },
+);
+
+/** The message of spec section 8 when an ingredient in use cannot be deleted. */
+export const INGREDIENT_IN_USE = "L'ingrédient est utilisé dans une recette ou un menu.";
+
+export const deleteIngredient = defineMutator(
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    await owned(ctx, 'ingredients', id);
+    const inRecipes = await ctx.store.whereIds('recipes', 'ingredientIds', id);
+    const inMenus = await ctx.store.whereIds('menus', 'ingredientIds', id);
+    if (inRecipes.length > 0 || inMenus.length > 0) throw conflict(INGREDIENT_IN_USE);
+    await ctx.store.delete('ingredients', id);
+  },
+);

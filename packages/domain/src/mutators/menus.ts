@@ -1,0 +1,157 @@
+/** Mutators of menus: their items (meal menus and favourite menus alike) and favourite menus. */
+import { Type } from '@sinclair/typebox';
+import type { Plat } from '../enums.js';
+import type { Menu } from '../entities.js';
+import { conflict, invalid } from '../errors.js';
+import { MAX_ITEMS_PER_MENU } from '../limits.js';
+import { defaultIngredientQuantity } from '../stay-rules.js';
+import { defineMutator } from './define.js';
+import { menusOfMeals } from './menu-gc.js';
+import { owned, readable } from './access.js';
+import { IdSchema, NowSchema, PlatSchema, QuantitySchema } from './schemas.js';
+
+function menuSize(menu: Menu): number {
+  return menu.ingredients.length + menu.recipeIds.length;
+}
+
+function checkMenuRoom(menu: Menu): void {
+  if (menuSize(menu) >= MAX_ITEMS_PER_MENU) {
+    throw invalid(`Un menu ne peut pas contenir plus de ${MAX_ITEMS_PER_MENU} éléments.`);
+  }
+}
+
+// ---- Menu items (meal menus and favourite menus alike) ----
+
+export const addMenuIngredient = defineMutator(
+  Type.Object({
+    menuId: IdSchema,
+    ingredientId: IdSchema,
+    /** The stay whose menus give the default quantity, when added from the agenda. */
+    stayId: Type.Optional(IdSchema),
+    now: NowSchema,
+  }),
+  async (ctx, { menuId, ingredientId, stayId, now }) => {
+    const menu = await owned(ctx, 'menus', menuId);
+    await readable(ctx, 'ingredients', ingredientId);
+    if (menu.ingredients.some((i) => i.ingredientId === ingredientId)) {
+      throw conflict('Cet ingrédient est déjà dans le menu.');
+    }
+    checkMenuRoom(menu);
+    let stayMenus: Menu[] = [];
+    if (stayId !== undefined) {
+      await owned(ctx, 'stays', stayId);
+      const meals = await ctx.store.where('meals', 'stayId', stayId);
+      stayMenus = await ctx.store.getMany('menus', menusOfMeals(meals));
+    }
+    const quantity = defaultIngredientQuantity(ingredientId, stayMenus);
+    await ctx.store.put('menus', {
+      ...menu,
+      updated: now,
+      ingredients: [...menu.ingredients, { ingredientId, quantity, plat: 0 }],
+    });
+  },
+);
+
+export const addMenuRecipe = defineMutator(
+  Type.Object({ menuId: IdSchema, recipeId: IdSchema, now: NowSchema }),
+  async (ctx, { menuId, recipeId, now }) => {
+    const menu = await owned(ctx, 'menus', menuId);
+    await readable(ctx, 'recipes', recipeId);
+    if (menu.recipeIds.includes(recipeId)) throw conflict('Cette recette est déjà dans le menu.');
+    checkMenuRoom(menu);
+    await ctx.store.put('menus', {
+      ...menu,
+      updated: now,
+      recipeIds: [...menu.recipeIds, recipeId],
+    });
+  },
+);
+
+export const updateMenuIngredient = defineMutator(
+  Type.Object({
+    menuId: IdSchema,
+    ingredientId: IdSchema,
+    quantity: QuantitySchema,
+    plat: PlatSchema,
+    now: NowSchema,
+  }),
+  async (ctx, { menuId, ingredientId, quantity, plat, now }) => {
+    const menu = await owned(ctx, 'menus', menuId);
+    if (!menu.ingredients.some((i) => i.ingredientId === ingredientId)) {
+      throw invalid("Cet ingrédient n'est pas dans le menu.");
+    }
+    await ctx.store.put('menus', {
+      ...menu,
+      updated: now,
+      ingredients: menu.ingredients.map((i) =>
+        i.ingredientId === ingredientId
+          ? {
+              ingredientId,
+              quantity: { ...quantity, unite: quantity.unite as never },
+              plat: plat as Plat,
+            }
+          : i,
+      ),
+    });
+  },
+);
+
+export const removeMenuItem = defineMutator(
+  Type.Object({ menuId: IdSchema, itemId: IdSchema, isRecipe: Type.Boolean(), now: NowSchema }),
+  async (ctx, { menuId, itemId, isRecipe, now }) => {
+    const menu = await owned(ctx, 'menus', menuId);
+    await ctx.store.put('menus', {
+      ...menu,
+      updated: now,
+      recipeIds: isRecipe ? menu.recipeIds.filter((r) => r !== itemId) : menu.recipeIds,
+      ingredients: isRecipe
+        ? menu.ingredients
+        : menu.ingredients.filter((i) => i.ingredientId !== itemId),
+    });
+  },
+);
+
+// ---- Favourite menus ----
+
+export const createFavoriteMenu = defineMutator(
+  Type.Object({ id: IdSchema, now: NowSchema }),
+  async (ctx, { id, now }) => {
+    await ctx.claimId('menus', id);
+    await ctx.store.put('menus', {
+      id,
+      owner: ctx.userId,
+      isFavorite: true,
+      isPublished: false,
+      updated: now,
+      ingredients: [],
+      recipeIds: [],
+    });
+  },
+);
+
+export const deleteMenu = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
+  await owned(ctx, 'menus', id);
+  const uses = (await ctx.store.whereIds('meals', 'menuId', id)).length;
+  if (uses > 0) {
+    throw conflict(
+      uses === 1
+        ? 'Ce menu est utilisé par un repas : il ne peut pas être supprimé.'
+        : `Ce menu est utilisé par ${uses} repas : il ne peut pas être supprimé.`,
+    );
+  }
+  await ctx.store.delete('menus', id);
+});
+
+/** Publishing makes a menu a favourite too (published implies favourite). */
+export const setMenuPublished = defineMutator(
+  Type.Object({ id: IdSchema, isPublished: Type.Boolean(), now: NowSchema }),
+  async (ctx, { id, isPublished, now }) => {
+    const menu = await owned(ctx, 'menus', id);
+    await ctx.store.put('menus', {
+      ...menu,
+      isPublished,
+      isFavorite: menu.isFavorite || isPublished,
+      updated: now,
+    });
+  },
+);

@@ -1,0 +1,163 @@
+/** Mutators of recipes and their ingredient lines. */
+import { Type } from '@sinclair/typebox';
+import type { Plat } from '../enums.js';
+import type { Id, Recipe } from '../entities.js';
+import { conflict, invalid } from '../errors.js';
+import { MAX_INGREDIENTS_PER_RECIPE } from '../limits.js';
+import { recipeIngredientInitialQuantity } from '../stay-rules.js';
+import { normalizeSearchText } from '../text.js';
+import type { MutationContext } from './define.js';
+import { defineMutator } from './define.js';
+import { owned, readable, requiredName } from './access.js';
+import {
+  DescriptionSchema,
+  IdSchema,
+  NameSchema,
+  NowSchema,
+  PlatSchema,
+  QuantitySchema,
+} from './schemas.js';
+
+// ---- Recipes ----
+
+/** A user's recipe names are unique (compared ignoring spaces, accents and case). */
+export async function checkRecipeNameFree(
+  ctx: MutationContext,
+  name: string,
+  exceptId?: Id,
+): Promise<void> {
+  const same = await ctx.store.whereIds(
+    'recipes',
+    'ownerName',
+    `${ctx.userId}:${normalizeSearchText(name)}`,
+  );
+  if (same.some((id) => id !== exceptId)) {
+    throw conflict(`Vous avez déjà une recette nommée « ${name} ».`);
+  }
+}
+
+export const createRecipe = defineMutator(
+  Type.Object({ id: IdSchema, name: NameSchema, plat: PlatSchema, now: NowSchema }),
+  async (ctx, { id, name, plat, now }) => {
+    const clean = requiredName(name, 'de la recette');
+    await checkRecipeNameFree(ctx, clean);
+    await ctx.claimId('recipes', id);
+    const recipe: Recipe = {
+      id,
+      owner: ctx.userId,
+      name: clean,
+      plat: plat as Plat,
+      description: '',
+      isPublished: false,
+      updated: now,
+      ingredients: [],
+    };
+    await ctx.store.put('recipes', recipe);
+  },
+);
+
+export const updateRecipe = defineMutator(
+  Type.Object({
+    id: IdSchema,
+    name: Type.Optional(NameSchema),
+    plat: Type.Optional(PlatSchema),
+    description: Type.Optional(DescriptionSchema),
+    now: NowSchema,
+  }),
+  async (ctx, { id, name, plat, description, now }) => {
+    const recipe = await owned(ctx, 'recipes', id);
+    const clean = name === undefined ? recipe.name : requiredName(name, 'de la recette');
+    if (clean !== recipe.name) await checkRecipeNameFree(ctx, clean, id);
+    await ctx.store.put('recipes', {
+      ...recipe,
+      name: clean,
+      plat: (plat ?? recipe.plat) as Plat,
+      description: description ?? recipe.description,
+      updated: now,
+    });
+  },
+);
+
+export const setRecipePublished = defineMutator(
+  Type.Object({ id: IdSchema, isPublished: Type.Boolean(), now: NowSchema }),
+  async (ctx, { id, isPublished, now }) => {
+    const recipe = await owned(ctx, 'recipes', id);
+    await ctx.store.put('recipes', { ...recipe, isPublished, updated: now });
+  },
+);
+
+export const deleteRecipe = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
+  await owned(ctx, 'recipes', id);
+  const uses = (await ctx.store.whereIds('menus', 'recipeIds', id)).length;
+  if (uses > 0) {
+    throw conflict(
+      uses === 1
+        ? 'Cette recette est utilisée dans un menu : elle ne peut pas être supprimée.'
+        : `Cette recette est utilisée dans ${uses} menus : elle ne peut pas être supprimée.`,
+    );
+  }
+  await ctx.store.delete('recipes', id);
+});
+
+export const addRecipeIngredient = defineMutator(
+  Type.Object({
+    recipeId: IdSchema,
+    ingredientId: IdSchema,
+    initialFor: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+    now: NowSchema,
+  }),
+  async (ctx, { recipeId, ingredientId, initialFor, now }) => {
+    const recipe = await owned(ctx, 'recipes', recipeId);
+    await readable(ctx, 'ingredients', ingredientId);
+    if (recipe.ingredients.some((i) => i.ingredientId === ingredientId)) {
+      throw conflict('Cet ingrédient est déjà dans la recette.');
+    }
+    if (recipe.ingredients.length >= MAX_INGREDIENTS_PER_RECIPE) {
+      throw invalid(
+        `Une recette ne peut pas contenir plus de ${MAX_INGREDIENTS_PER_RECIPE} ingrédients.`,
+      );
+    }
+    const quantity = recipeIngredientInitialQuantity(initialFor);
+    await ctx.store.put('recipes', {
+      ...recipe,
+      updated: now,
+      ingredients: [...recipe.ingredients, { ingredientId, quantity }],
+    });
+  },
+);
+
+export const updateRecipeIngredient = defineMutator(
+  Type.Object({
+    recipeId: IdSchema,
+    ingredientId: IdSchema,
+    quantity: QuantitySchema,
+    now: NowSchema,
+  }),
+  async (ctx, { recipeId, ingredientId, quantity, now }) => {
+    const recipe = await owned(ctx, 'recipes', recipeId);
+    if (!recipe.ingredients.some((i) => i.ingredientId === ingredientId)) {
+      throw invalid("Cet ingrédient n'est pas dans la recette.");
+    }
+    await ctx.store.put('recipes', {
+      ...recipe,
+      updated: now,
+      ingredients: recipe.ingredients.map((i) =>
+        i.ingredientId === ingredientId
+          ? { ingredientId, quantity: { ...quantity, unite: quantity.unite as never } }
+          : i,
+      ),
+    });
+  },
+);
+
+export const removeRecipeIngredient = defineMutator(
+  Type.Object({ recipeId: IdSchema, ingredientId: IdSchema, now: NowSchema }),
+  async (ctx, { recipeId, ingredientId, now }) => {
+    const recipe = await owned(ctx, 'recipes', recipeId);
+    await ctx.store.put('recipes', {
+      ...recipe,
+      updated: now,
+      ingredients: recipe.ingredients.filter((i) => i.ingredientId !== ingredientId),
+    });
+  },
+);
