@@ -108,6 +108,11 @@ export const COMMON = {
   lockedBy: (pseudo: string): string => `Propriétaire : ${pseudo}`,
   unknownOwner: 'un autre utilisateur',
   catalogueOwner: 'Catalogue Popote',
+  /**
+   * Another user's recipe that this user may not read, in a menu they may read: shown in its
+   * place, without its content (ARCHITECTURE.md, 'Who may read and write what').
+   */
+  unpublishedRecipe: 'Recette non publiée',
   quantity: 'Quantité',
   unit: 'Unité',
   forPeople: 'Pour',

@@ -25,7 +25,9 @@ import {
   type MenuItem,
 } from '@popote/domain';
 import { notifySuccess } from '../../feedback/feedback';
-import { LIBRARY, SUCCESS } from '../../strings';
+import { titleWithUnreadable, unreadableRecipeIds } from '../../components/unreadable';
+import { COMMON, LIBRARY, SUCCESS } from '../../strings';
+import { useFirstSyncDone } from '../../sync/FirstSync';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
@@ -74,11 +76,14 @@ function MenuDetails({
   const nav = useLibraryNavigation();
   const createIngredient = useCreateIngredient();
   const isOwner = menu.owner === userId;
+  const firstSyncDone = useFirstSyncDone();
   const [editing, setEditing] = useState<(QuantityTarget & { id: Id }) | null>(null);
 
   const recipesById = useMemo(() => new Map(recipes.map((r) => [r.id, r])), [recipes]);
   const ingredientsById = useMemo(() => new Map(ingredients.map((i) => [i.id, i])), [ingredients]);
   const items = menuItems(menu, recipesById, ingredientsById);
+  // Another user's unpublished recipe: only its place is shown (ARCHITECTURE.md).
+  const unreadable = unreadableRecipeIds(menu, recipesById, firstSyncDone);
   const people = commonPeople(menu.ingredients.map((i) => i.quantity));
   const exclude = useMemo(
     () =>
@@ -127,7 +132,10 @@ function MenuDetails({
         subtitle={
           <>
             <Text fw={500} data-testid="menu-title">
-              {menuTitle(menu, recipesById, ingredientsById) || LIBRARY.emptyMenuTitle}
+              {titleWithUnreadable(
+                menuTitle(menu, recipesById, ingredientsById),
+                unreadable.length,
+              ) || LIBRARY.emptyMenuTitle}
             </Text>
             {people !== null && (
               <Text size="sm" data-testid="menu-people">
@@ -153,7 +161,7 @@ function MenuDetails({
         />
       )}
       <Card withBorder padding="xs">
-        {items.length === 0 ? (
+        {items.length === 0 && unreadable.length === 0 ? (
           <Text c="dimmed" fs="italic" p="xs">
             {LIBRARY.menuEmpty}
           </Text>
@@ -226,6 +234,38 @@ function MenuDetails({
                 </Group>
               );
             })}
+            {unreadable.map((id) => (
+              <Group
+                key={`unreadable-${id}`}
+                justify="space-between"
+                wrap="nowrap"
+                px="xs"
+                py={4}
+                data-testid="menu-item-unpublished"
+              >
+                <Text c="dimmed" fs="italic">
+                  {COMMON.unpublishedRecipe}
+                </Text>
+                {isOwner && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={LIBRARY.removeItem(COMMON.unpublishedRecipe)}
+                    title={LIBRARY.removeItem(COMMON.unpublishedRecipe)}
+                    onClick={() =>
+                      void mutate('removeMenuItem', {
+                        menuId: menu.id,
+                        itemId: id,
+                        isRecipe: true,
+                        now: now(),
+                      }).then(changed)
+                    }
+                  >
+                    <IconX size={18} />
+                  </ActionIcon>
+                )}
+              </Group>
+            ))}
           </Stack>
         )}
       </Card>

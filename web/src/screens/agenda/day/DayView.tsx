@@ -32,6 +32,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { frenchDrag } from '../../../components/dragAnnouncements';
 import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS } from '../../../strings';
+import { useFirstSyncDone } from '../../../sync/FirstSync';
 import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
 import { readDragId, readDropId, type ResourceKind } from '../dnd-ids';
 import { agendaDragNames } from '../drag-names';
@@ -62,6 +63,7 @@ type Picked =
 /** The day view of the agenda (spec 2.5). */
 export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayViewProps) {
   const plan = useStayPlan(stayId, day, day);
+  const firstSyncDone = useFirstSyncDone();
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
   const navigate = useNavigate();
@@ -286,6 +288,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
                     recipesById={plan.recipesById}
                     ingredientsById={plan.ingredientsById}
                     locked={isLocked(menu)}
+                    firstSyncDone={firstSyncDone}
                     actions={actions}
                   />
                 );

@@ -28,6 +28,7 @@ import {
   mealPeople,
   menuItems,
   PLAT_COLORS,
+  Plat,
   type Group as StayGroup,
   type Id,
   type Ingredient,
@@ -36,7 +37,8 @@ import {
   type MenuItem,
   type Recipe,
 } from '@popote/domain';
-import { AGENDA } from '../../../strings';
+import { unreadableRecipeIds } from '../../../components/unreadable';
+import { AGENDA, COMMON } from '../../../strings';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
 import { groupLabel } from '../plan-view';
 
@@ -61,6 +63,8 @@ export interface MealRowProps {
   ingredientsById: ReadonlyMap<Id, Ingredient>;
   /** A favourite menu, or one of another user, is read-only here. */
   locked: boolean;
+  /** Until the device's first sync is done, a recipe not read yet is not called unreadable. */
+  firstSyncDone: boolean;
   actions: MealRowActions;
 }
 
@@ -71,10 +75,13 @@ export function MealRow({
   recipesById,
   ingredientsById,
   locked,
+  firstSyncDone,
   actions,
 }: MealRowProps) {
   const slot = HORAIRE_LABELS[meal.slot];
   const items = menu ? menuItems(menu, recipesById, ingredientsById) : [];
+  // Another user's unpublished recipe in a menu the user reads: its place only (ARCHITECTURE.md).
+  const unreadable = menu ? unreadableRecipeIds(menu, recipesById, firstSyncDone) : [];
   const groups = meal.groupIds
     .map((id) => groupsById.get(id))
     .filter((g): g is StayGroup => g !== undefined);
@@ -238,7 +245,7 @@ export function MealRow({
               background: snapshot.isDraggingOver ? 'var(--mantine-color-blue-light)' : undefined,
             }}
           >
-            {items.length === 0 && (
+            {items.length === 0 && unreadable.length === 0 && (
               <Text size="xs" c="dimmed" fs="italic">
                 {AGENDA.emptyMenu} {locked ? '' : AGENDA.dropItemsHere}
               </Text>
@@ -257,6 +264,21 @@ export function MealRow({
                   onRemove={() => actions.onRemoveItem(menu, item)}
                 />
               ))}
+            {menu &&
+              unreadable.map((id) => (
+                <UnreadableChip
+                  key={`unreadable:${id}`}
+                  removable={!locked}
+                  onRemove={() =>
+                    actions.onRemoveItem(menu, {
+                      kind: 'receipe',
+                      id,
+                      name: COMMON.unpublishedRecipe,
+                      plat: Plat.Autre,
+                    })
+                  }
+                />
+              ))}
             {drop.placeholder}
           </div>
         )}
@@ -267,6 +289,32 @@ export function MealRow({
         </Text>
       )}
     </Paper>
+  );
+}
+
+/** Another user's unpublished recipe: its place in the menu, nothing to open. */
+function UnreadableChip({ removable, onRemove }: { removable: boolean; onRemove: () => void }) {
+  return (
+    <Badge
+      size="lg"
+      variant="light"
+      color="gray"
+      tt="none"
+      fs="italic"
+      data-testid="menu-item-unpublished"
+      rightSection={
+        removable ? (
+          <CloseButton
+            size="xs"
+            variant="transparent"
+            aria-label={AGENDA.removeItem(COMMON.unpublishedRecipe)}
+            onClick={onRemove}
+          />
+        ) : undefined
+      }
+    >
+      {COMMON.unpublishedRecipe}
+    </Badge>
   );
 }
 
