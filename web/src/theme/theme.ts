@@ -93,6 +93,15 @@ const WHITE = '#ffffff';
  * colour's light background; dimmed text becomes grey 7.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
+  // Computed once per theme: the provider asks again on each of its renders.
+  let variables = resolvedVariables.get(resolved);
+  if (!variables) resolvedVariables.set(resolved, (variables = readableVariables(resolved)));
+  return variables;
+};
+
+const resolvedVariables = new WeakMap<object, ReturnType<CSSVariablesResolver>>();
+
+function readableVariables(resolved: Parameters<CSSVariablesResolver>[0]) {
   const light: Record<string, string> = {};
   const colors = { ...DEFAULT_THEME.colors, ...resolved.colors };
   for (const [name, shades] of Object.entries(colors)) {
@@ -112,4 +121,4 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
   light['--mantine-color-dimmed'] = colors.gray[7];
   light['--mantine-color-placeholder'] = colors.gray[6];
   return { variables: {}, light, dark: {} };
-};
+}

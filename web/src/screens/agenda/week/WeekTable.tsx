@@ -3,15 +3,15 @@
  * its own, holding the meal itself as a draggable: a meal dropped on another swaps their menus,
  * a menu dropped on a meal becomes its menu.
  */
+import { memo, type CSSProperties } from 'react';
 import {
   Badge,
   Box,
   Button,
-  Group as Row,
-  Paper,
   Table,
-  Text,
+  useMantineTheme,
   VisuallyHidden,
+  type MantineTheme,
 } from '@mantine/core';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import {
@@ -26,10 +26,41 @@ import {
   type Id,
   type Meal,
 } from '@popote/domain';
+import { titleWithUnreadable, unreadableRecipeIds } from '../../../components/unreadable';
 import { AGENDA } from '../../../strings';
+import classes from './WeekTable.module.css';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
 import { CELL_EXPANDED_MAX, groupLabel, mealGroupsText, mealsInCell } from '../plan-view';
 import type { StayPlan } from '../useStayPlan';
+
+/*
+ * A week shows 35 meals and each meal its groups: with a dozen groups, hundreds of chips. They
+ * are plain elements wearing Mantine's Badge classes, with the colour variables of each group
+ * resolved once by Mantine's own resolver (autoContrast included), rather than a Mantine
+ * component each (their props, theme and style resolution cost the week view its load time).
+ */
+const HIDDEN_CLASS = `${VisuallyHidden.classes.root!} mantine-VisuallyHidden-root`;
+const CHIP_CLASS = `${Badge.classes.root!} mantine-Badge-root ${classes.chip!}`;
+const CHIP_LABEL_CLASS = `${Badge.classes.label!} mantine-Badge-label`;
+
+const chipCache = new WeakMap<MantineTheme, Map<string, CSSProperties>>();
+function chipVars(theme: MantineTheme, color: string): CSSProperties {
+  let cache = chipCache.get(theme);
+  if (!cache) chipCache.set(theme, (cache = new Map()));
+  let vars = cache.get(color);
+  if (!vars) {
+    const resolved = Badge.varsResolver(
+      theme,
+      { color, variant: 'filled', size: 'xs', autoContrast: true },
+      {},
+    ).root;
+    vars = Object.fromEntries(
+      Object.entries(resolved).filter(([, v]) => v !== undefined),
+    ) as CSSProperties;
+    cache.set(color, vars);
+  }
+  return vars;
+}
 
 export interface WeekTableProps {
   plan: StayPlan;
@@ -46,6 +77,8 @@ export interface WeekTableProps {
   pointerTarget: string | null | undefined;
   /** A pointer drag is under way: the library's own drop targets are off. */
   dropDisabled: boolean;
+  /** Until the device's first sync is done, a recipe not read yet is not called unreadable. */
+  firstSyncDone: boolean;
 }
 
 export function WeekTable({
@@ -58,6 +91,7 @@ export function WeekTable({
   onTapMeal,
   pointerTarget,
   dropDisabled,
+  firstSyncDone,
 }: WeekTableProps) {
   const groupsById = new Map(plan.groups.map((g) => [g.id, g]));
   return (
@@ -110,6 +144,7 @@ export function WeekTable({
                   onTapMeal={onTapMeal}
                   pointerTarget={pointerTarget}
                   dropDisabled={dropDisabled}
+                  firstSyncDone={firstSyncDone}
                 />
               ))}
             </Table.Tr>
@@ -131,6 +166,7 @@ function WeekCell({
   onTapMeal,
   pointerTarget,
   dropDisabled,
+  firstSyncDone,
 }: {
   plan: StayPlan;
   slot: Horaire;
@@ -142,6 +178,7 @@ function WeekCell({
   onTapMeal: (meal: Meal, label: string) => void;
   pointerTarget: string | null | undefined;
   dropDisabled: boolean;
+  firstSyncDone: boolean;
 }) {
   const expanded = meals.length <= CELL_EXPANDED_MAX;
   return (
@@ -155,7 +192,13 @@ function WeekCell({
     >
       {meals.map((meal) => {
         const menu = plan.menusById.get(meal.menuId);
-        const title = menu ? menuTitle(menu, plan.recipesById, plan.ingredientsById) : '';
+        // Another user's unpublished recipe shows as its placeholder (ARCHITECTURE.md).
+        const title = menu
+          ? titleWithUnreadable(
+              menuTitle(menu, plan.recipesById, plan.ingredientsById),
+              unreadableRecipeIds(menu, plan.recipesById, firstSyncDone).length,
+            )
+          : '';
         const label = !expanded ? AGENDA.mealById(meal.id) : title || AGENDA.emptyMenu;
         const groups = meal.groupIds
           .map((id) => groupsById.get(id))
@@ -176,7 +219,9 @@ function WeekCell({
             dayAndSlot={AGENDA.dayAndSlot(dateLabel, HORAIRE_LABELS[slot])}
             dragging={dragging}
             picked={pickedMealId === meal.id}
-            pointerTarget={pointerTarget}
+            pointed={
+              pointerTarget === undefined ? undefined : pointerTarget === dropId.meal(meal.id)
+            }
             dropDisabled={dropDisabled}
             onTap={onTapMeal}
           />
@@ -186,19 +231,7 @@ function WeekCell({
   );
 }
 
-function WeekMeal({
-  meal,
-  label,
-  empty,
-  groups,
-  fullLabel,
-  dayAndSlot,
-  dragging,
-  picked,
-  onTap,
-  pointerTarget,
-  dropDisabled,
-}: {
+interface WeekMealProps {
   meal: Meal;
   label: string;
   empty: boolean;
@@ -209,10 +242,43 @@ function WeekMeal({
   dayAndSlot: string;
   dragging: boolean;
   picked: boolean;
+  /** Stable (the same function each time), so that an unchanged meal is not drawn again. */
   onTap: (meal: Meal, label: string) => void;
-  pointerTarget: string | null | undefined;
+  /**
+   * During a mouse or finger drag, whether this meal is under the pointer; undefined otherwise
+   * (the library's own target then shows).
+   */
+  pointed: boolean | undefined;
   dropDisabled: boolean;
-}) {
+}
+
+/** Equal props but for a new array of the same groups. */
+function sameMealProps(a: WeekMealProps, b: WeekMealProps): boolean {
+  for (const key of Object.keys(a) as (keyof WeekMealProps)[]) {
+    if (key === 'groups') {
+      if (a.groups.length !== b.groups.length || a.groups.some((g, i) => g !== b.groups[i])) {
+        return false;
+      }
+    } else if (a[key] !== b[key]) return false;
+  }
+  return true;
+}
+
+/** Memoised: a drag, a tap or the pointer moving redraws only the meals they change. */
+const WeekMeal = memo(function WeekMeal({
+  meal,
+  label,
+  empty,
+  groups,
+  fullLabel,
+  dayAndSlot,
+  dragging,
+  picked,
+  onTap,
+  pointed,
+  dropDisabled,
+}: WeekMealProps) {
+  const theme = useMantineTheme();
   return (
     <Droppable
       droppableId={dropId.meal(meal.id)}
@@ -228,13 +294,10 @@ function WeekMeal({
             borderRadius: 4,
             marginBottom: 4,
             // A pointer drag shows the meal under the pointer, where it will land.
-            outline: (
-              pointerTarget === undefined
-                ? dropSnapshot.isDraggingOver
-                : pointerTarget === dropId.meal(meal.id)
-            )
-              ? '2px dashed var(--mantine-color-blue-6)'
-              : undefined,
+            outline:
+              (pointed ?? dropSnapshot.isDraggingOver)
+                ? '2px dashed var(--mantine-color-blue-6)'
+                : undefined,
           }}
         >
           <Draggable draggableId={dragId.meal(meal.id)} index={0}>
@@ -251,46 +314,38 @@ function WeekMeal({
                   if (e.key === 'Enter') onTap(meal, fullLabel);
                 }}
               >
-                <Paper
-                  p={6}
-                  radius="sm"
-                  mih={44}
-                  shadow={snapshot.isDragging ? 'md' : undefined}
-                  bg={picked ? 'var(--mantine-color-blue-light)' : 'rgba(255, 255, 255, 0.85)'}
-                  style={{
-                    cursor: dragging ? 'grabbing' : 'pointer',
-                    outline: picked ? '2px solid var(--mantine-color-blue-filled)' : undefined,
-                  }}
+                <div
+                  className={classes.card}
+                  data-grabbing={dragging || undefined}
+                  data-dragging={snapshot.isDragging || undefined}
+                  data-picked={picked || undefined}
                 >
                   {/* Named by its content (what is seen), the day and slot said first. */}
-                  <VisuallyHidden>{dayAndSlot}</VisuallyHidden>
-                  <Text
-                    size="xs"
-                    fs={empty ? 'italic' : undefined}
-                    c={empty ? 'dimmed' : undefined}
+                  <span className={HIDDEN_CLASS}>{dayAndSlot}</span>
+                  <p
+                    className={classes.title}
+                    data-empty={empty || undefined}
                     data-testid="week-meal-title"
                   >
                     {label}
-                  </Text>
+                  </p>
                   {/* The groups in sight, not on hover: a tablet has no hover. */}
                   {groups.length > 0 && (
-                    <Row gap={2} mt={2} data-testid="week-meal-groups">
+                    <div className={classes.groups} data-testid="week-meal-groups">
                       {groups.map((g) => (
-                        <Badge
+                        <div
                           key={g.id}
-                          size="xs"
-                          color={g.color}
-                          autoContrast
-                          variant="filled"
-                          tt="none"
-                          maw="100%"
+                          className={CHIP_CLASS}
+                          data-variant="filled"
+                          data-size="xs"
+                          style={chipVars(theme, g.color)}
                         >
-                          {groupLabel(g)}
-                        </Badge>
+                          <span className={CHIP_LABEL_CLASS}>{groupLabel(g)}</span>
+                        </div>
                       ))}
-                    </Row>
+                    </div>
                   )}
-                </Paper>
+                </div>
               </div>
             )}
           </Draggable>
@@ -299,4 +354,4 @@ function WeekMeal({
       )}
     </Droppable>
   );
-}
+}, sameMealProps);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -17,6 +17,7 @@ import { frenchDrag } from '../../../components/dragAnnouncements';
 import { HEADER_HEIGHT } from '../../../shell/Shell';
 import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS } from '../../../strings';
+import { useFirstSyncDone } from '../../../sync/FirstSync';
 import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
 import { readDragId, readDropId } from '../dnd-ids';
 import { agendaDragNames } from '../drag-names';
@@ -55,6 +56,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const days = weekDays(weekStart);
   const lastDay = weekStart + WEEK_DAYS - 1;
   const plan = useStayPlan(stayId, weekStart, lastDay);
+  const firstSyncDone = useFirstSyncDone();
   const [chosenGroup, setChosenGroup] = useState<Id | null>(null);
   const [wizardOpened, setWizardOpened] = useState(false);
   // Hover texts of the meals the pointer crosses would pile up during a drag.
@@ -67,17 +69,6 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const menuNames = useRef(new Map<string, string>());
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
-
-  if (!plan) return <Loader aria-label={AGENDA.loading} />;
-
-  const groupId = effectiveGroupFilter(plan.groups, chosenGroup);
-  const shown = filterByGroup(
-    plan.meals.filter((m) => m.day >= weekStart && m.day <= lastDay),
-    groupId,
-  );
-  const summary = weekSummary(shown, plan.menusById);
-  const mealsById = new Map(plan.meals.map((m) => [m.id, m]));
-  const dateOf = (day: number) => formatShortDate(dayToDate(plan.stay.start, day));
 
   async function swap(mealId1: Id, mealId2: Id) {
     if (mealId1 === mealId2) return;
@@ -95,6 +86,25 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
     if (picked.kind === 'meal') void swap(picked.mealId, meal.id);
     else void setMenu(meal.id, picked.menuId);
   }
+
+  // One function for every meal of the table, so that the memoised meals stay as they are;
+  // it calls the latest tapMeal (which reads the current pick).
+  const tapMealRef = useRef(tapMeal);
+  useLayoutEffect(() => {
+    tapMealRef.current = tapMeal;
+  });
+  const onTapMeal = useCallback((meal: Meal, label: string) => tapMealRef.current(meal, label), []);
+
+  if (!plan) return <Loader aria-label={AGENDA.loading} />;
+
+  const groupId = effectiveGroupFilter(plan.groups, chosenGroup);
+  const shown = filterByGroup(
+    plan.meals.filter((m) => m.day >= weekStart && m.day <= lastDay),
+    groupId,
+  );
+  const summary = weekSummary(shown, plan.menusById);
+  const mealsById = new Map(plan.meals.map((m) => [m.id, m]));
+  const dateOf = (day: number) => formatShortDate(dayToDate(plan.stay.start, day));
 
   async function onDragEnd(result: DropResult) {
     setDragging(false);
@@ -177,6 +187,10 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
                 value={groupId === null ? ALL_GROUPS : String(groupId)}
                 onChange={(v) => setChosenGroup(v === null || v === ALL_GROUPS ? null : Number(v))}
                 allowDeselect={false}
+                // Options drawn when opened, not kept hidden: a kept dropdown is positioned
+                // as the week mounts, which makes the browser compute the new table's styles
+                // and layout in the middle of it.
+                comboboxProps={{ keepMounted: false }}
                 w={220}
                 data-testid="week-group-filter"
               />
@@ -241,7 +255,8 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           pickedMealId={picked?.kind === 'meal' ? picked.mealId : null}
           pointerTarget={pointerDrag.hovered}
           dropDisabled={pointerDragging}
-          onTapMeal={tapMeal}
+          onTapMeal={onTapMeal}
+          firstSyncDone={firstSyncDone}
         />
       </Stack>
       <MealWizard
