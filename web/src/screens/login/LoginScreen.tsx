@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { canSubmitLogin, looksLikeMail } from '@popote/domain';
 import {
   postInscription,
@@ -37,6 +37,9 @@ interface FormError {
   unconfirmed?: boolean;
 }
 
+/** The settings screen (spec 2.8). */
+const SETTINGS_PATH = '/settings';
+
 /** Set by the server when the confirmation link of a registration has been followed. */
 const SUCCESS_INSCRIPTION_PARAM = 'show-success-inscription';
 
@@ -52,6 +55,7 @@ export function LoginScreen() {
   // Kept after closing so that the text does not change while the dialog fades out.
   const [dialogMail, setDialogMail] = useState('');
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
 
   const inscription = mode === 'inscription';
 
@@ -93,6 +97,9 @@ export function LoginScreen() {
         }
         login({ idUser: answer.Id, token: answer.Token, pseudo: answer.Pseudo, mail: mail.trim() });
         notifySuccess(LOGIN.welcomeBack(answer.Pseudo));
+        // Logged in with the mailed password: it stops working 24 h later, so the settings,
+        // which say so and take the new one, open at once.
+        if (answer.MustChangePassword === true) void navigate(SETTINGS_PATH);
         void requestPersistentStorage();
       }
     } finally {
