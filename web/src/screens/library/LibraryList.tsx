@@ -82,7 +82,13 @@ export function LibraryList() {
     () => (rows?.recipes ?? []).filter((r) => r.owner === userId).map((r) => r.name),
     [rows, userId],
   );
-  const onSearch = useCallback((search: string) => setQuery({ search, page: 1 }), []);
+  // Typing goes back to page 1 at once (no render when already there); the debounced text
+  // keeps the page chosen since (a page tapped while the search waits).
+  const onType = useCallback(() => setQuery((q) => (q.page === 1 ? q : { ...q, page: 1 })), []);
+  const onSearch = useCallback(
+    (search: string) => setQuery((q) => (q.search === search ? q : { ...q, search })),
+    [],
+  );
   const onPage = useCallback((page: number) => setQuery((q) => ({ ...q, page })), []);
   const { openMenu, openRecipe } = nav;
   const onOpen = useCallback(
@@ -97,7 +103,7 @@ export function LibraryList() {
   return (
     <Stack>
       <LibraryToolbar ownRecipeNames={ownRecipeNames} onDialog={setDialog} />
-      <LibrarySearchField initial={initial.search} onSearch={onSearch} />
+      <LibrarySearchField initial={initial.search} onType={onType} onSearch={onSearch} />
 
       {rows === undefined ? (
         <Center py="xl">
@@ -270,9 +276,11 @@ const LibraryToolbar = memo(function LibraryToolbar({
  */
 const LibrarySearchField = memo(function LibrarySearchField({
   initial,
+  onType,
   onSearch,
 }: {
   initial: string;
+  onType: () => void;
   onSearch: (search: string) => void;
 }) {
   const [search, setSearch] = useState(initial);
@@ -287,6 +295,7 @@ const LibrarySearchField = memo(function LibrarySearchField({
       onChange={(e) => {
         const text = e.currentTarget.value;
         setSearch(text);
+        onType();
         window.clearTimeout(timer.current);
         timer.current = window.setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
       }}
