@@ -45,6 +45,10 @@ export async function buildServer(
     // Behind a reverse proxy, request.ip (per-IP limits, login failures) is the client's.
     // (Typed as boolean only to keep Fastify's HTTP/1 overload: hop counts and lists work too.)
     trustProxy: (config.trustProxy ?? false) as boolean,
+    // Prototype keys are dropped while parsing, never refused with the whole body: a push
+    // refused as a whole would be retried by its device forever (see body-parsers.ts).
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
   });
   limitJsonDepth(app);
   const store = ServerStore.open(config.dataDir);

@@ -16,11 +16,14 @@ const isBlank = (body: string | Buffer): boolean =>
 
 /**
  * Installs the parsers in this plugin context (and the contexts it registers): JSON as
- * Fastify parses it (with its prototype-poisoning protection) but with an empty body read as
- * none, and a catch-all for every other type that accepts only an empty body.
+ * Fastify parses it but with an empty body read as none, and a catch-all for every other type
+ * that accepts only an empty body. `__proto__` and `constructor.prototype` keys are removed
+ * while parsing (never reaching any object) rather than refusing the body: a push refused as
+ * a whole would be retried by its device forever, while without them its mutations are
+ * applied or refused one by one as usual.
  */
 export function acceptEmptyBodies(app: FastifyInstance): void {
-  const json = app.getDefaultJsonParser('error', 'error');
+  const json = app.getDefaultJsonParser('remove', 'remove');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     'application/json',

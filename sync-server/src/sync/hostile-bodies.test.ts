@@ -99,3 +99,17 @@ describe('token before body (hole 11)', () => {
     expect(res.statusCode).toBe(413);
   });
 });
+
+describe('prototype keys', () => {
+  it('strips __proto__ from a pushed mutation instead of refusing the whole push', async () => {
+    const id = alice.next++;
+    const body = `{"clientId":"${alice.clientId}","mutations":[{"id":1,"name":"createStay","args":{"id":${id},"name":"Camp","start":"2025-07-01","__proto__":{"owner":1}}}]}`;
+    const res = await rawPost('/sync/push', body, alice.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ lastMutationId: 1 });
+    const { patch } = await pullAll(server, alice);
+    const stay = patch.find((op) => op.op === 'put' && op.table === 'stays');
+    expect(stay && 'row' in stay ? stay.row : null).toMatchObject({ id, owner: alice.userId });
+    expect(({} as Record<string, unknown>).owner).toBeUndefined();
+  });
+});
