@@ -1,7 +1,7 @@
 /**
  * Exports of a stay: the cook sheets and the week plan (PDF) and the shopping spreadsheet
  * (xlsx). Domain data in, bytes out; runs in the browser (a Web Worker) and in Node. jsPDF,
- * jspdf-autotable and exceljs are loaded only when a file is built.
+ * jspdf-autotable and the xlsx writer (with fflate) are loaded only when a file is built.
  */
 export { buildCookbookPdf } from './cookbook.js';
 export type {

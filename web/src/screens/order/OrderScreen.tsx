@@ -213,9 +213,9 @@ function ExportProgressBar({ store }: { store: ProgressStore }) {
   const { done, total } = useProgress(store);
   return (
     <Stack gap={4} data-testid="order-progress">
+      {/* Not animated: stripes would repaint the page every frame while the worker builds. */}
       <Progress
         value={total === 0 ? 5 : (100 * done) / total}
-        animated
         aria-label={ORDER.preparing(done, total)}
       />
       <Text size="sm" c="dimmed">

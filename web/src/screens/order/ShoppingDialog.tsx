@@ -3,7 +3,7 @@
  * stay's default one first) and, for each ingredient, its supplier. The default comes from the
  * profile's mapping; the user's own choices are highlighted and counted.
  */
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -16,11 +16,21 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { defaultMapping, NO_SUPPLIER, sortSuppliers, type Id, type Stay } from '@popote/domain';
+import {
+  defaultMapping,
+  NO_SUPPLIER,
+  sortSuppliers,
+  type CompiledIngredient,
+  type Id,
+  type Stay,
+} from '@popote/domain';
 import { shoppingFileName, XLSX_MIME } from '@popote/exports';
 import { COMMON, ORDER, SHOPPING } from '../../strings';
 import type { PrepareExport } from './useExportRunner';
 import { useCompiled, useProfileDetails, useProfiles } from './useOrderData';
+
+/** No choice of the user's yet (one object, so that the memoised table keeps still). */
+const NO_CHOICES: Readonly<Record<Id, Id>> = {};
 
 export interface ShoppingDialogProps {
   stay: Stay;
@@ -44,7 +54,7 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
     profileId: null,
     map: {},
   });
-  const custom = overrides.profileId === profileId ? overrides.map : {};
+  const custom = overrides.profileId === profileId ? overrides.map : NO_CHOICES;
 
   const result = compiled?.ok ? compiled.result : null;
   const profile = details?.profile ?? null;
@@ -58,8 +68,18 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
   ).length;
   const loading = profiles === undefined || compiled === undefined || details === undefined;
 
-  const choose = (ingredientId: Id, supplierId: Id) =>
-    setOverrides({ profileId, map: { ...custom, [ingredientId]: supplierId } });
+  // Stable, so that the table (hundreds of selects) is not redrawn for the export's state.
+  const choose = useCallback(
+    (ingredientId: Id, supplierId: Id) =>
+      setOverrides((previous) => ({
+        profileId,
+        map: {
+          ...(previous.profileId === profileId ? previous.map : {}),
+          [ingredientId]: supplierId,
+        },
+      })),
+    [profileId],
+  );
 
   const exportFile = () => {
     if (!result) return;
@@ -81,10 +101,13 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
     }));
   };
 
-  const supplierOptions = [
-    { value: String(NO_SUPPLIER), label: SHOPPING.none },
-    ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
-  ];
+  const supplierOptions = useMemo(
+    () => [
+      { value: String(NO_SUPPLIER), label: SHOPPING.none },
+      ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
+    ],
+    [suppliers],
+  );
 
   return (
     <Modal opened onClose={onClose} title={SHOPPING.title} size={800}>
@@ -114,32 +137,13 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
                 {ORDER.noIngredient}
               </Text>
             ) : (
-              <Table verticalSpacing={4}>
-                <Table.Tbody>
-                  {result.ingredients.map(({ ingredient }) => {
-                    const value = custom[ingredient.id] ?? defaults[ingredient.id] ?? NO_SUPPLIER;
-                    const isCustom = value !== (defaults[ingredient.id] ?? NO_SUPPLIER);
-                    return (
-                      <Table.Tr
-                        key={ingredient.id}
-                        data-testid="shopping-row"
-                        data-custom={isCustom}
-                        bg={isCustom ? 'var(--mantine-color-yellow-light)' : undefined}
-                      >
-                        <Table.Td fw={isCustom ? 700 : undefined}>{ingredient.name}</Table.Td>
-                        <Table.Td w={280}>
-                          <NativeSelect
-                            aria-label={SHOPPING.supplierOf(ingredient.name)}
-                            data={supplierOptions}
-                            value={String(value)}
-                            onChange={(e) => choose(ingredient.id, Number(e.currentTarget.value))}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
+              <SupplierTable
+                ingredients={result.ingredients}
+                custom={custom}
+                defaults={defaults}
+                options={supplierOptions}
+                onChoose={choose}
+              />
             )}
           </>
         )}
@@ -155,3 +159,49 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
     </Modal>
   );
 }
+
+interface SupplierTableProps {
+  ingredients: readonly CompiledIngredient[];
+  custom: Readonly<Record<Id, Id>>;
+  defaults: Readonly<Record<Id, Id>>;
+  options: { value: string; label: string }[];
+  onChoose: (ingredientId: Id, supplierId: Id) => void;
+}
+
+/** Each ingredient and its supplier; the user's own choices highlighted. */
+const SupplierTable = memo(function SupplierTable({
+  ingredients,
+  custom,
+  defaults,
+  options,
+  onChoose,
+}: SupplierTableProps) {
+  return (
+    <Table verticalSpacing={4}>
+      <Table.Tbody>
+        {ingredients.map(({ ingredient }) => {
+          const value = custom[ingredient.id] ?? defaults[ingredient.id] ?? NO_SUPPLIER;
+          const isCustom = value !== (defaults[ingredient.id] ?? NO_SUPPLIER);
+          return (
+            <Table.Tr
+              key={ingredient.id}
+              data-testid="shopping-row"
+              data-custom={isCustom}
+              bg={isCustom ? 'var(--mantine-color-yellow-light)' : undefined}
+            >
+              <Table.Td fw={isCustom ? 700 : undefined}>{ingredient.name}</Table.Td>
+              <Table.Td w={280}>
+                <NativeSelect
+                  aria-label={SHOPPING.supplierOf(ingredient.name)}
+                  data={options}
+                  value={String(value)}
+                  onChange={(e) => onChoose(ingredient.id, Number(e.currentTarget.value))}
+                />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+});
