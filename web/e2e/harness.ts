@@ -12,9 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { buildServer } from '../../sync-server/src/app.js';
-import { loadConfig } from '../../sync-server/src/config.js';
-import type { ServerConfig } from '../../sync-server/src/config.js';
+import { buildServer, loadConfig, type ServerConfig } from '@popote/sync-server';
 
 /** The Fastify instance (web/ does not depend on fastify itself). */
 export type AppServer = Awaited<ReturnType<typeof buildServer>>;

@@ -2,8 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { XLSX_MIME } from '@popote/exports';
 // Test aids of the exports package (not part of its public API).
-import { readPdfPages } from '../../../packages/exports/src/pdf-text-reader.js';
-import { readXlsxSheets } from '../../../packages/exports/src/xlsx-reader.js';
+import { readPdfPages, readXlsxSheets } from '@popote/exports/readers';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
 import { attachment } from './content-disposition.js';
 import type {
@@ -92,10 +91,11 @@ describe('shopping spreadsheet', () => {
     expect(answer.headers['content-disposition']).toBe(attachment('Ingrédients Séjour été.xlsx'));
     const sheets = await readXlsxSheets(bytesOf(answer.rawPayload));
     expect(sheets[0]?.name).toBe('Ingrédients');
+    expect(sheets[0]?.rows[0]).toEqual(['Catégorie', 'Ingrédient', 'Quantité', 'Unité']);
     // Compile order: Laitages (5) before Boulangerie (6).
-    expect(sheets[0]?.rows.slice(1).map((r) => [r[0], r[2]])).toEqual([
-      ['Lait test', 'Laitages'],
-      ['Pain test', 'Boulangerie'],
+    expect(sheets[0]?.values.slice(1)).toEqual([
+      ['Laitages', 'Lait test', 12, 'pièces'],
+      ['Boulangerie', 'Pain test', 12, 'pièces'],
     ]);
     expect(sheets.map((s) => s.name)).toEqual(expect.arrayContaining(['Laitages', 'Boulangerie']));
   });

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { MemoryStore, readableIds, runMutation, TABLE_NAMES, type TableName } from '@popote/domain';
-import { TestContext } from '../../../packages/domain/src/mutators/test-kit.js';
+import { TestContext } from '@popote/domain/testing';
 import { ServerStore } from '../store/server-store.js';
 import { asReadStore } from '../store/sync-store.js';
 import { HttpDevice, ServerProcess, logIn, signUp, sorted, type Rows } from './test-kit.js';

@@ -22,7 +22,7 @@ import {
   type TableName,
 } from '@popote/domain';
 import { SYNC_UNEXPECTED_REFUSAL } from '../sync/sync-service.js';
-import { ALICE, BOB, FRESH, World } from '../../../packages/domain/src/mutators/test-kit.js';
+import { ALICE, BOB, FRESH, World } from '@popote/domain/testing';
 import { hostileBody, jsonText, schemaArb, type IdPools } from './test-kit.js';
 import {
   HEALTH_MS,
