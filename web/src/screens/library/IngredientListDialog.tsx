@@ -31,8 +31,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OwnerLock } from '../../components/OwnerLock';
 import { notifyError, notifySuccess } from '../../feedback/feedback';
 import { COMMON, ERRORS, LIBRARY, SUCCESS, UNDO } from '../../strings';
-import { DexieStore } from '../../sync/dexie-store';
-import { useLocalQuery } from '../../sync/useLocal';
+import { useLocalQuery, useLocalRead } from '../../sync/useLocal';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { KIND_OPTIONS } from './kindOptions';
@@ -57,7 +56,8 @@ export function IngredientListDialog({
 }
 
 function IngredientList() {
-  const { db, userId } = useSync();
+  const { userId } = useSync();
+  const read = useLocalRead();
   const mutateUndoable = useMutateUndoable();
   const ingredients = useLocalQuery((store) => store.all('ingredients'), []);
   const [filter, setFilter] = useState('');
@@ -75,11 +75,12 @@ function IngredientList() {
   const shown = pageItems(found, current, ROWS_PER_PAGE);
 
   const askDelete = async (ingredient: Ingredient) => {
-    const store = new DexieStore(db);
-    const [inRecipes, inMenus] = await Promise.all([
-      store.whereIds('recipes', 'ingredientIds', ingredient.id),
-      store.whereIds('menus', 'ingredientIds', ingredient.id),
-    ]);
+    const [inRecipes, inMenus] = await read((store) =>
+      Promise.all([
+        store.whereIds('recipes', 'ingredientIds', ingredient.id),
+        store.whereIds('menus', 'ingredientIds', ingredient.id),
+      ]),
+    );
     if (inRecipes.length > 0 || inMenus.length > 0) {
       notifyError({ title: ERRORS.ingredientUsedTitle, html: ERRORS.ingredientUsedBody });
       return;
