@@ -24,7 +24,6 @@ export const AGENDA = {
   mealById: (id: number): string => `Repas ${id}`,
   emptyMenu: 'Menu vide.',
   noGroup: 'Aucun groupe',
-  defaultGroupName: 'Groupe par défaut',
   menuSearch: 'Rechercher et ajouter un menu',
   menuSearchPlaceholder: 'Au moins 2 caractères, ou :M pour tous les menus',
   menuSearchEmpty: 'Aucun menu favori ne correspond à votre recherche.',

@@ -4,6 +4,7 @@
  * comes from @popote/domain.
  */
 import {
+  groupDisplayName,
   isMenuEmpty,
   type Group,
   type Horaire,
@@ -18,8 +19,8 @@ export const WEEK_DAYS = 7;
 /** A cell lists its menus in full up to this many meals, then only 'Repas <id>' (spec 9). */
 export const CELL_EXPANDED_MAX = 3;
 
-export const groupLabel = (group: Pick<Group, 'name'>): string =>
-  group.name.trim() === '' ? AGENDA.defaultGroupName : group.name;
+/** A group's name as screens show it (the domain's rule: an empty name is the default one). */
+export const groupLabel = groupDisplayName;
 
 export function weekDays(firstDay: number): number[] {
   return Array.from({ length: WEEK_DAYS }, (_, i) => firstDay + i);
