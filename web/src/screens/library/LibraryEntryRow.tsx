@@ -58,11 +58,46 @@ const DELETE_CLASS = cx(
 );
 const DELETE_ICON_CLASS = cx(ActionIcon.classes.icon!, 'mantine-ActionIcon-icon');
 
-const MENU_ICON = (
-  <IconToolsKitchen2 size={18} className={classes.icon} aria-label={LIBRARY.menuKind} />
+/*
+ * The rows' icons are drawn once, in LibraryIcons, and each row points at them (<use>): an
+ * icon is then two elements instead of six.
+ */
+const ICON_IDS = {
+  menu: 'popote-library-icon-menu',
+  recipe: 'popote-library-icon-recipe',
+  trash: 'popote-library-icon-trash',
+} as const;
+
+/** The icons the rows use, once per list; rendered hidden. */
+export function LibraryIcons() {
+  return (
+    <svg width={0} height={0} aria-hidden style={{ position: 'absolute' }}>
+      <symbol id={ICON_IDS.menu} viewBox="0 0 24 24">
+        <IconToolsKitchen2 />
+      </symbol>
+      <symbol id={ICON_IDS.recipe} viewBox="0 0 24 24">
+        <IconBook />
+      </symbol>
+      <symbol id={ICON_IDS.trash} viewBox="0 0 24 24">
+        <IconTrash />
+      </symbol>
+    </svg>
+  );
+}
+
+function RowIcon({ id, className, label }: { id: string; className?: string; label?: string }) {
+  return (
+    <svg width={18} height={18} className={className} aria-label={label} aria-hidden={!label}>
+      <use href={`#${id}`} />
+    </svg>
+  );
+}
+
+const MENU_ICON = <RowIcon id={ICON_IDS.menu} className={classes.icon} label={LIBRARY.menuKind} />;
+const RECIPE_ICON = (
+  <RowIcon id={ICON_IDS.recipe} className={classes.icon} label={LIBRARY.recipeKind} />
 );
-const RECIPE_ICON = <IconBook size={18} className={classes.icon} aria-label={LIBRARY.recipeKind} />;
-const TRASH_ICON = <IconTrash size={18} />;
+const TRASH_ICON = <RowIcon id={ICON_IDS.trash} />;
 
 type Variant = 'light' | 'outline' | 'subtle';
 

@@ -40,7 +40,7 @@ import { useSync } from '../../sync/SyncProvider';
 import { ExportDialog } from './ExportDialog';
 import { ImportDialog } from './import/ImportDialog';
 import { IngredientListDialog } from './IngredientListDialog';
-import { LibraryEntryRow, entryTitle } from './LibraryEntryRow';
+import { LibraryEntryRow, LibraryIcons, entryTitle } from './LibraryEntryRow';
 import { initialListState, saveListStateAfterPaint, useLibraryNavigation } from './navigation';
 import { useLibraryRows, type LibraryRows } from './useLibraryRows';
 
@@ -117,6 +117,7 @@ export function LibraryList() {
         </Text>
       ) : (
         <Card withBorder padding="xs">
+          {ICONS}
           <Stack gap={4} data-testid="library-list">
             {shown.map((entry, index) => (
               <Fragment key={`${entry.kind}-${entry.id}`}>
@@ -313,5 +314,6 @@ function SectionTitle({ children }: { children: string }) {
 }
 
 // The same elements each time: React does not draw them again.
+const ICONS = <LibraryIcons />;
 const MENUS_HEADING = <SectionTitle>{LIBRARY.menusHeading}</SectionTitle>;
 const RECIPES_HEADING = <SectionTitle>{LIBRARY.recipesHeading}</SectionTitle>;
