@@ -100,7 +100,6 @@ export interface CookbookPlan {
 
 export const EMPTY_MEAL = 'Aucun menu.';
 export const NOTHING_TO_COOK = 'Aucun repas à cuisiner pour les jours choisis.';
-export const COOK_TABLE_HEAD = ['Ingrédient', 'Quantité'] as const;
 export const COMMENTS_TITLE = 'Préparation';
 export const CONTINUED = '(suite)';
 export const COVER_TITLE = 'Fiches de cuisine';

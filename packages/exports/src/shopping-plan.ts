@@ -208,7 +208,7 @@ export function planShopping(input: ShoppingInput): SheetPlan[] {
  * An ingredient's lines over `uses`: one per dimension it is needed in (pieces, then mass,
  * then volume), or a single line of 0 when it needs nothing (a menu line of quantity 0).
  */
-export function linesOf(
+function linesOf(
   item: CompiledIngredient,
   uses: readonly IngredientUse[],
   group: string,
