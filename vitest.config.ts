@@ -13,7 +13,11 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'sync-server/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'sync-server/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

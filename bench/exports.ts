@@ -9,8 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { HORAIRE_LABELS } from '@popote/domain';
-import { readPdfPages } from '../packages/exports/src/pdf-text-reader';
-import { readXlsxSheets } from '../packages/exports/src/xlsx-reader';
+import { readPdfPages, readXlsxSheets } from '@popote/exports/readers';
 import { browserBench, type Page } from './browser-app';
 import { figure, type Figure } from './measure';
 import { buildProbe, PROBE_GLOBAL } from './probe/build';

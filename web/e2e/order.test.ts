@@ -280,17 +280,18 @@ async function checkCookbook(): Promise<void> {
   );
   expect(pdf.name).toBe(`${STAY_NAME} Fiches cuisine.pdf`);
   const pages = readPdfPages(pdf.bytes);
-  // Days 0, 2 and 4: Midi and Dîner each day, plus the Scouts' own Midi on day 2.
-  expect(pages.length).toBe(7);
-  expect(pages.map((p) => p[0])).toEqual([
-    'Lun. 7-07 - Midi',
-    'Lun. 7-07 - Dîner',
-    'Mer. 9-07 - Midi',
-    'Mer. 9-07 - Midi',
-    'Mer. 9-07 - Dîner',
-    'Ven. 11-07 - Midi',
-    'Ven. 11-07 - Dîner',
-  ]);
+  // Days 0, 2 and 4: a page per meal to cook (Wednesday's empty Dîner has none), each headed
+  // with the stay, then its full date and slot.
+  expect(pages.map((p) => p.slice(0, 2))).toEqual(
+    [
+      'Lundi 7 juillet 2025 - Midi',
+      'Lundi 7 juillet 2025 - Dîner',
+      'Mercredi 9 juillet 2025 - Midi',
+      'Mercredi 9 juillet 2025 - Midi',
+      'Vendredi 11 juillet 2025 - Midi',
+      'Vendredi 11 juillet 2025 - Dîner',
+    ].map((title) => [STAY_NAME, title]),
+  );
   expect(pages[2]).toEqual(
     expect.arrayContaining([
       'Pour 12 personnes',
@@ -301,12 +302,14 @@ async function checkCookbook(): Promise<void> {
       'Bœuf haché',
       '1,80 kg',
       'Faire revenir la viande avec l’oignon.',
+      'page 3 / 6',
     ]),
   );
+  // 2,5 baguettes for 10 people: 3 are cooked.
   expect(pages[3]).toEqual(
-    expect.arrayContaining(['Pour 10 personnes', 'Groupes : Scouts', 'Œufs', '2,50 pièces']),
+    expect.arrayContaining(['Pour 10 personnes', 'Groupes : Scouts', 'Œufs', '3 pièces']),
   );
-  expect(pages[4]).toEqual(expect.arrayContaining(['Aucun menu.']));
+  expect(pages.flat()).not.toContain('Aucun menu.');
   await expectSuccess('Fiches cuisines téléchargées avec succès');
 }
 
@@ -452,33 +455,28 @@ async function checkSpreadsheet(profileName: string): Promise<void> {
     'Ven. 11-07',
   ]);
   const [all, none, butcher, greengrocer] = sheets;
-  expect(all?.rows[0]).toEqual(['Ingrédient', 'Quantité', 'Fournisseur']);
-  const totals = new Map(
-    (all?.rows ?? []).filter((r) => r.length === 3).map((r) => [r[0], [r[1], r[2]]]),
-  );
-  expect(Object.fromEntries(totals)).toEqual({
-    Ingrédient: ['Quantité', 'Fournisseur'],
-    Tomate: ['26 pièces et 600 gr', 'Primeur'],
-    'Riz rond': ['2,50 kg', 'Sans fournisseur'],
-    Spaghetti: ['5,20 kg', 'Sans fournisseur'],
-    'Bœuf haché': ['7,80 kg', 'Boucherie Martin'],
-    'Lait entier': ['10 L', 'Sans fournisseur'],
-    Œufs: ['12 pièces', 'Sans fournisseur'],
-    Baguette: ['7,50 pièces', 'Boucherie Martin'],
-  });
-  expect(butcher?.rows).toEqual([
-    ['Ingrédient', 'Quantité'],
-    ['Bœuf haché', '7,80 kg'],
-    ['Lun. 7-07 - Midi', '3 kg'],
-    ['Mer. 9-07 - Midi', '1,80 kg'],
-    ['Ven. 11-07 - Dîner', '3 kg'],
-    ['Baguette', '7,50 pièces'],
-    ['Lun. 7-07 - Midi', '5 pièces'],
-    ['Mer. 9-07 - Midi', '2,50 pièces'],
+  // Quantities are numbers beside their unit, sorted by supplier, then name.
+  expect(all?.values).toEqual([
+    ['Fournisseur', 'Ingrédient', 'Quantité', 'Unité'],
+    ['Sans fournisseur', 'Lait entier', 10, 'L'],
+    ['Sans fournisseur', 'Œufs', 12, 'pièces'],
+    ['Sans fournisseur', 'Riz rond', 2.5, 'kg'],
+    ['Sans fournisseur', 'Spaghetti', 5.2, 'kg'],
+    // 5 for Monday's Midi and 3 (2,5 rounded up) for the Scouts' Wednesday Midi.
+    ['Boucherie Martin', 'Baguette', 8, 'pièces'],
+    ['Boucherie Martin', 'Bœuf haché', 7.8, 'kg'],
+    ['Primeur', 'Tomate', 26, 'pièces'],
+    ['Primeur', 'Tomate', 600, 'gr'],
   ]);
-  expect(greengrocer?.rows.slice(0, 2)).toEqual([
-    ['Ingrédient', 'Quantité'],
-    ['Tomate', '26 pièces et 600 gr'],
+  expect(butcher?.values).toEqual([
+    ['Ingrédient', 'Quantité', 'Unité'],
+    ['Baguette', 8, 'pièces'],
+    ['Bœuf haché', 7.8, 'kg'],
+  ]);
+  expect(greengrocer?.values).toEqual([
+    ['Ingrédient', 'Quantité', 'Unité'],
+    ['Tomate', 26, 'pièces'],
+    ['Tomate', 600, 'gr'],
   ]);
   expect(none?.rows.map((r) => r[0])).toContain('Œufs');
 }

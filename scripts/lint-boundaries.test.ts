@@ -1,0 +1,43 @@
+/**
+ * The boundaries of issue 17 hold because the lint configuration refuses what crosses them:
+ * this test feeds it deliberate wrong imports (and a right one) and expects the verdicts.
+ */
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function restrictedImports(code: string, file: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('workspace boundaries (lint)', () => {
+  it("refuses a relative import into another workspace's src", async () => {
+    const sim = "import { buildServer } from '../sync-server/src/app.js';\nvoid buildServer;\n";
+    expect(await restrictedImports(sim, 'sim/probe.ts')).toHaveLength(1);
+    const server =
+      "import { World } from '../../../packages/domain/src/mutators/test-kit.js';\nvoid World;\n";
+    expect(await restrictedImports(server, 'sync-server/src/api/probe.ts')).toHaveLength(1);
+    const web = "import { DexieStore } from '../../web/src/sync/dexie-store';\nvoid DexieStore;\n";
+    expect(await restrictedImports(web, 'bench/probe.ts')).toHaveLength(1);
+  });
+
+  it('accepts the same through the package name, and relative imports inside a workspace', async () => {
+    const byName = "import { buildServer } from '@popote/sync-server';\nvoid buildServer;\n";
+    expect(await restrictedImports(byName, 'sim/probe.ts')).toEqual([]);
+    const inside = "import { SyncService } from '../sync/sync-service.js';\nvoid SyncService;\n";
+    expect(await restrictedImports(inside, 'sync-server/src/api/probe.ts')).toEqual([]);
+  });
+
+  it('refuses a screen that builds a store instead of using the live-query hooks', async () => {
+    const screen =
+      "import { DexieStore } from '@popote/sync-client';\nexport const s = DexieStore;\n";
+    expect(await restrictedImports(screen, 'web/src/screens/order/Probe.tsx')).toHaveLength(1);
+    const hook = "import { useLocalQuery } from '../../sync/useLocal';\nvoid useLocalQuery;\n";
+    expect(await restrictedImports(hook, 'web/src/screens/order/Probe.tsx')).toEqual([]);
+  });
+});
