@@ -1,0 +1,133 @@
+/**
+ * The engine without a browser: a device database on fake-indexeddb and a scripted server.
+ * Push in order, going on from a partial answer; pull applied with pending changes replayed on
+ * top; an offline push keeps everything for the next sync.
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Stay } from '@popote/domain';
+import type {
+  IdBlock,
+  Mutation,
+  PullRequest,
+  PullResponse,
+  PushRequest,
+  PushResponse,
+} from '@popote/sync-protocol';
+import { LocalDb } from './db.js';
+import { fromStored } from './dexie-store.js';
+import { SYNC_STATE, SyncEngine, type SyncState } from './engine.js';
+import { mutateLocal } from './local-mutate.js';
+import { TransportError, type SyncTransport } from './transport.js';
+
+const USER = 7;
+const FIRST_ID = 1_000;
+
+/** A server that applies nothing: it acknowledges pushes as told and answers scripted pulls. */
+class ScriptedServer implements SyncTransport {
+  readonly pushes: number[][] = [];
+  /** The last mutation id it says it processed. */
+  processed = 0;
+  /** How many mutations of each push it takes (Infinity: all). */
+  takePerPush = Infinity;
+  offline = false;
+  nextPull: Partial<PullResponse> = {};
+
+  async ids(): Promise<IdBlock> {
+    return { first: FIRST_ID, count: 2 ** 20 };
+  }
+
+  async push(request: PushRequest): Promise<PushResponse> {
+    if (this.offline) throw new TransportError('offline', 'Aucune réponse du serveur.');
+    this.pushes.push(request.mutations.map((m: Mutation) => m.id));
+    const fresh = request.mutations.filter((m) => m.id > this.processed);
+    const taken = fresh.slice(0, this.takePerPush);
+    if (taken.length > 0) this.processed = taken[taken.length - 1]!.id;
+    return { lastMutationId: this.processed };
+  }
+
+  async pull(_request: PullRequest): Promise<PullResponse> {
+    if (this.offline) throw new TransportError('offline', 'Aucune réponse du serveur.');
+    const page: PullResponse = {
+      cookie: 1,
+      lastMutationId: this.processed,
+      patch: [],
+      rejections: [],
+      more: false,
+      cursor: null,
+      ...this.nextPull,
+    };
+    this.nextPull = {};
+    return page;
+  }
+}
+
+let db: LocalDb;
+let server: ScriptedServer;
+let engine: SyncEngine;
+
+beforeEach(async () => {
+  db = new LocalDb(`engine-test-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  server = new ScriptedServer();
+  engine = new SyncEngine(db, USER, server);
+  await engine.sync(); // leases the first id block, as a device's first sync does
+});
+
+afterEach(() => db.close());
+
+const createStay = (name: string) =>
+  mutateLocal(db, USER, 'createStay', (ids) => ({ id: ids.next(), name, start: '2026-07-01' }));
+
+const state = async () => (await db.meta.get(SYNC_STATE))?.value as SyncState;
+
+describe('SyncEngine', () => {
+  it('pushes the outbox in order and forgets what the server processed', async () => {
+    for (const name of ['Un', 'Deux', 'Trois']) await createStay(name);
+    await engine.sync();
+    expect(server.pushes).toEqual([[1, 2, 3]]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await state()).status).toBe('idle');
+  });
+
+  it('goes on from the last mutation the server processed when it stops early', async () => {
+    for (const name of ['Un', 'Deux', 'Trois', 'Quatre']) await createStay(name);
+    server.takePerPush = 1;
+    await engine.sync();
+    expect(server.pushes).toEqual([[1, 2, 3, 4], [2, 3, 4], [3, 4], [4]]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps every change when the network is gone, and sends them at the next sync', async () => {
+    await createStay('Hors ligne');
+    server.offline = true;
+    await expect(engine.sync()).rejects.toBeInstanceOf(TransportError);
+    expect((await state()).status).toBe('offline');
+    expect(await db.outbox.count()).toBe(1);
+    server.offline = false;
+    await engine.sync();
+    expect(server.pushes).toEqual([[1]]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("replays a pending change on top of another device's change to the same row", async () => {
+    const { id } = await createStay('Camp');
+    const synced = fromStored((await db.entityTable('stays').get(id))!) as Stay;
+    // The server applied it and sends it back.
+    server.nextPull = { patch: [{ op: 'put', table: 'stays', row: synced }] };
+    await engine.sync();
+    // Offline, this device renames the stay; meanwhile another device moved its start.
+    server.offline = true;
+    await mutateLocal(db, USER, 'updateStay', { id, name: 'Camp d’été' });
+    await expect(engine.sync()).rejects.toBeInstanceOf(TransportError);
+    server.offline = false;
+    server.takePerPush = 0; // the rename reaches the server only after this pull
+    server.nextPull = {
+      cookie: 2,
+      patch: [{ op: 'put', table: 'stays', row: { ...synced, start: '2026-08-01' } }],
+    };
+    await engine.sync();
+    const row = fromStored((await db.entityTable('stays').get(id))!) as Stay;
+    expect(row).toMatchObject({ name: 'Camp d’été', start: '2026-08-01' });
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
