@@ -6,8 +6,9 @@
  * mount, about nine per row, so the row is drawn with plain elements: its layout from a CSS
  * module, its controls and badges wearing Mantine's own classes and colour variables (the same
  * look, and the `mantine-*-root` names that theme/touch.css grows to touch targets), the
- * variables resolved once per colour by Mantine's own resolvers. Rows are memoised: a row
- * whose entry did not change is not drawn again.
+ * variables resolved once per colour by Mantine's own resolvers. Rows are memoised (a row
+ * whose entry did not change is not drawn again) and keyed by their place in the page (a new
+ * page of results updates the rows' elements rather than replacing them).
  */
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import {
@@ -204,7 +205,8 @@ export const LibraryEntryRow = memo(function LibraryEntryRow({
           <span className={DELETE_ICON_CLASS}>{TRASH_ICON}</span>
         </button>
       ) : (
-        <OwnerLock ownerId={entry.owner} />
+        // Keyed by owner: a row updated in place never shows the previous owner's name.
+        <OwnerLock key={entry.owner} ownerId={entry.owner} />
       )}
     </div>
   );

@@ -120,7 +120,9 @@ export function LibraryList() {
           {ICONS}
           <Stack gap={4} data-testid="library-list">
             {shown.map((entry, index) => (
-              <Fragment key={`${entry.kind}-${entry.id}`}>
+              // Keyed by place: a search keystroke that changes the page's entries updates
+              // twelve rows in place rather than removing twelve and building twelve.
+              <Fragment key={index}>
                 {index === 0 && entry.kind === 'menu' && MENUS_HEADING}
                 {index === firstRecipe && RECIPES_HEADING}
                 <LibraryEntryRow
