@@ -33,19 +33,22 @@ export function useStayPlan(
 ): StayPlan | null | undefined {
   return useLocalQuery(
     async (store) => {
-      const stay = await store.get('stays', stayId);
-      if (!stay) return null;
-      const [groups, meals] = await Promise.all([
+      // Three rounds of reads, not five: what does not depend on another read goes with it.
+      const [stay, groups, meals] = await Promise.all([
+        store.get('stays', stayId),
         store.where('groups', 'stayId', stayId),
         store.where('meals', 'stayId', stayId),
       ]);
+      if (!stay) return null;
       const shown = meals.filter((m) => m.day >= firstDay && m.day <= lastDay);
       const menus = await store.getMany('menus', unique(shown.map((m) => m.menuId)));
-      const recipes = await store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
-      const ingredients = await store.getMany(
-        'ingredients',
-        unique(menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId))),
-      );
+      const [recipes, ingredients] = await Promise.all([
+        store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds))),
+        store.getMany(
+          'ingredients',
+          unique(menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId))),
+        ),
+      ]);
       return {
         stay,
         groups: [...groups].sort((a, b) => a.id - b.id),
