@@ -190,30 +190,32 @@ export class AccountService {
     if (!/^[\w-]{43}$/u.test(token)) return { kind: 'unknown' };
     const { store, now } = this.deps;
     const tokenHash = hashLinkToken(token);
-    return store.write((): ConfirmationOutcome => {
-      const pending = store.accounts.findPendingRegistration(tokenHash);
-      const at = now();
-      if (!pending) return { kind: 'unknown' };
-      if (pending.usedAt !== null) return { kind: 'used' };
-      if (pending.expiresAt <= at) return { kind: 'expired' };
-      if (store.accounts.findAccountByMail(pending.mail)) return { kind: 'mail_taken' };
-      const userId = store.allocateIds(1);
-      store.accounts.createAccount({
-        id: userId,
-        mail: pending.mail,
-        pseudo: pending.pseudo,
-        passwordHash: pending.passwordHash,
-        resetHash: null,
-        resetExpiresAt: null,
-        createdAt: at,
+    return store
+      .write((): ConfirmationOutcome => {
+        const pending = store.accounts.findPendingRegistration(tokenHash);
+        const at = now();
+        if (!pending) return { kind: 'unknown' };
+        if (pending.usedAt !== null) return { kind: 'used' };
+        if (pending.expiresAt <= at) return { kind: 'expired' };
+        if (store.accounts.findAccountByMail(pending.mail)) return { kind: 'mail_taken' };
+        const userId = store.allocateIds(1);
+        store.accounts.createAccount({
+          id: userId,
+          mail: pending.mail,
+          pseudo: pending.pseudo,
+          passwordHash: pending.passwordHash,
+          resetHash: null,
+          resetExpiresAt: null,
+          createdAt: at,
+        });
+        store.putPublicUser(userId, pending.pseudo);
+        store.accounts.markRegistrationUsed(tokenHash, at);
+        return { kind: 'created', userId };
+      })
+      .then((outcome) => {
+        if (outcome.kind === 'created') this.deps.announcePublicChange();
+        return outcome;
       });
-      store.putPublicUser(userId, pending.pseudo);
-      store.accounts.markRegistrationUsed(tokenHash, at);
-      return { kind: 'created', userId };
-    }).then((outcome) => {
-      if (outcome.kind === 'created') this.deps.announcePublicChange();
-      return outcome;
-    });
   }
 
   /**
