@@ -42,13 +42,6 @@ export const PLAT_LABELS: Record<Plat, string> = {
   2: 'Plat principal',
   3: 'Entrée',
 };
-/** Chip colours by course (spec 3.1): grey, pink, orange, green. */
-export const PLAT_COLORS: Record<Plat, string> = {
-  0: 'gray',
-  1: 'pink',
-  2: 'orange',
-  3: 'green',
-};
 
 /** Unit of a quantity. */
 export const Unite = { Pieces: 0, Kg: 1, G: 2, L: 3, CL: 4 } as const;
@@ -72,14 +65,6 @@ export const HORAIRE_LABELS: Record<Horaire, string> = {
   2: 'Goûter',
   3: 'Dîner',
   4: 'Cinquième',
-};
-/** Background colour of a week-view cell per slot (the spec leaves the values to us). */
-export const HORAIRE_COLORS: Record<Horaire, string> = {
-  0: '#fff4d6',
-  1: '#dff3e4',
-  2: '#fde2ec',
-  3: '#dde8fb',
-  4: '#ece3f8',
 };
 /** Hour of the day a slot stands for in the phone export (reference page). */
 export const HORAIRE_HOURS: Record<Horaire, number> = { 0: 8, 1: 12, 2: 16, 3: 19, 4: 22 };

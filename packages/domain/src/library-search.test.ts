@@ -3,7 +3,6 @@ import type { Ingredient, Menu, Recipe } from './entities.js';
 import { IngredientKind, Plat, Unite } from './enums.js';
 import { DomainError } from './errors.js';
 import {
-  LIBRARY_PAGE_SIZE,
   addableItems,
   filterIngredients,
   filterLibraryEntries,
@@ -153,21 +152,21 @@ describe('filterLibraryEntries', () => {
 describe('pages', () => {
   const items = Array.from({ length: 25 }, (_, i) => i);
 
-  it('cuts 12 items per page', () => {
-    expect(LIBRARY_PAGE_SIZE).toBe(12);
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(12)).toBe(1);
-    expect(pageCount(13)).toBe(2);
-    expect(pageCount(25)).toBe(3);
-    expect(pageItems(items, 1)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(pageItems(items, 3)).toEqual([24]);
+  it('cuts items into pages of the given size', () => {
+    expect(pageCount(0, 12)).toBe(1);
+    expect(pageCount(12, 12)).toBe(1);
+    expect(pageCount(13, 12)).toBe(2);
+    expect(pageCount(25, 12)).toBe(3);
+    expect(pageItems(items, 1, 12)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(pageItems(items, 3, 12)).toEqual([24]);
+    expect(pageItems(items, 2, 10)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
   });
 
   it('shows the last page for a page past the end, and the first for nonsense', () => {
-    expect(pageItems(items, 9)).toEqual([24]);
-    expect(pageItems(items, 0)).toEqual(pageItems(items, 1));
-    expect(pageItems(items, 1.5)).toEqual(pageItems(items, 1));
-    expect(pageItems([], 2)).toEqual([]);
+    expect(pageItems(items, 9, 12)).toEqual([24]);
+    expect(pageItems(items, 0, 12)).toEqual(pageItems(items, 1, 12));
+    expect(pageItems(items, 1.5, 12)).toEqual(pageItems(items, 1, 12));
+    expect(pageItems([], 2, 12)).toEqual([]);
   });
 
   it('refuses a page size that is not a positive integer', () => {

@@ -12,9 +12,6 @@ import { menuTitle } from './menu-title.js';
 import { compareByName, compareFrench, compareItems } from './sorting.js';
 import { hasEveryWord, normalizeSearchText, parseSearchQuery, searchWords } from './text.js';
 
-/** Items per page of the library list (spec 9). */
-export const LIBRARY_PAGE_SIZE = 12;
-
 /** One line of the library list. */
 export interface LibraryEntry {
   kind: 'menu' | 'receipe';
@@ -98,7 +95,7 @@ export function filterLibraryEntries(
 }
 
 /** Number of pages for `count` items (at least one, so that a pager always has a page 1). */
-export function pageCount(count: number, pageSize: number = LIBRARY_PAGE_SIZE): number {
+export function pageCount(count: number, pageSize: number): number {
   if (!Number.isInteger(pageSize) || pageSize < 1) {
     throw invalid('La taille de page doit être un entier positif.');
   }
@@ -106,11 +103,7 @@ export function pageCount(count: number, pageSize: number = LIBRARY_PAGE_SIZE): 
 }
 
 /** The items of a 1-based page; a page past the end shows the last one. */
-export function pageItems<T>(
-  items: readonly T[],
-  page: number,
-  pageSize: number = LIBRARY_PAGE_SIZE,
-): T[] {
+export function pageItems<T>(items: readonly T[], page: number, pageSize: number): T[] {
   const last = pageCount(items.length, pageSize);
   const current = Number.isInteger(page) ? Math.min(Math.max(page, 1), last) : 1;
   return items.slice((current - 1) * pageSize, current * pageSize);

@@ -7,7 +7,6 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Button, Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import {
-  PLAT_COLORS,
   PLAT_LABELS,
   addableKey,
   parseSearchQuery,
@@ -15,6 +14,7 @@ import {
   type AddableItem,
   type IngredientKind,
 } from '@popote/domain';
+import { PLAT_COLORS } from '../../theme/colors';
 import { CreateIngredientDialog } from '../../components/CreateIngredientDialog';
 import { LIBRARY } from '../../strings';
 

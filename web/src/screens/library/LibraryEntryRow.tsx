@@ -21,7 +21,8 @@ import {
   type MantineTheme,
 } from '@mantine/core';
 import { IconBook, IconToolsKitchen2, IconTrash } from '@tabler/icons-react';
-import { PLAT_COLORS, PLAT_LABELS, type LibraryEntry } from '@popote/domain';
+import { PLAT_LABELS, type LibraryEntry } from '@popote/domain';
+import { PLAT_COLORS } from '../../theme/colors';
 import { OwnerLock } from '../../components/OwnerLock';
 import { LIBRARY } from '../../strings';
 import classes from './LibraryEntryRow.module.css';

@@ -22,7 +22,6 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import {
-  LIBRARY_PAGE_SIZE,
   Plat,
   SEARCH_DEBOUNCE_MS,
   filterLibraryEntries,
@@ -43,6 +42,9 @@ import { IngredientListDialog } from './IngredientListDialog';
 import { LibraryEntryRow, LibraryIcons, entryTitle } from './LibraryEntryRow';
 import { initialListState, saveListStateAfterPaint, useLibraryNavigation } from './navigation';
 import { useLibraryRows, type LibraryRows } from './useLibraryRows';
+
+/** Items per page of the library list (spec 9). */
+const LIBRARY_PAGE_SIZE = 12;
 
 type Dialog = 'ingredients' | 'import' | 'export' | null;
 

@@ -12,7 +12,6 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
 import {
-  PLAT_COLORS,
   PLAT_LABELS,
   addableKey,
   commonPeople,
@@ -24,6 +23,7 @@ import {
   type Menu,
   type MenuItem,
 } from '@popote/domain';
+import { PLAT_COLORS } from '../../theme/colors';
 import { notifySuccess } from '../../feedback/feedback';
 import { titleWithUnreadable, unreadableRecipeIds } from '../../components/unreadable';
 import { COMMON, LIBRARY, SUCCESS } from '../../strings';

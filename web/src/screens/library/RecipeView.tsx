@@ -17,7 +17,6 @@ import { IconPencil, IconX } from '@tabler/icons-react';
 import {
   INGREDIENT_KIND_LABELS,
   PLATS,
-  PLAT_COLORS,
   PLAT_LABELS,
   addableKey,
   commonPeople,
@@ -30,6 +29,7 @@ import {
   type Quantity,
   type Recipe,
 } from '@popote/domain';
+import { PLAT_COLORS } from '../../theme/colors';
 import { notifySuccess } from '../../feedback/feedback';
 import { COMMON, LIBRARY, SUCCESS } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';

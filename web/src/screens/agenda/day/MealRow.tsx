@@ -23,11 +23,9 @@ import {
 } from '@tabler/icons-react';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import {
-  HORAIRE_COLORS,
   HORAIRE_LABELS,
   mealPeople,
   menuItems,
-  PLAT_COLORS,
   Plat,
   type Group as StayGroup,
   type Id,
@@ -37,6 +35,7 @@ import {
   type MenuItem,
   type Recipe,
 } from '@popote/domain';
+import { HORAIRE_COLORS, PLAT_COLORS } from '../../../theme/colors';
 import { unreadableRecipeIds } from '../../../components/unreadable';
 import { AGENDA, COMMON } from '../../../strings';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';

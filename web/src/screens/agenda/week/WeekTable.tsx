@@ -17,7 +17,6 @@ import { Draggable, Droppable } from '@hello-pangea/dnd';
 import {
   dayToDate,
   formatShortDate,
-  HORAIRE_COLORS,
   HORAIRE_LABELS,
   HORAIRES,
   menuTitle,
@@ -26,6 +25,7 @@ import {
   type Id,
   type Meal,
 } from '@popote/domain';
+import { HORAIRE_COLORS } from '../../../theme/colors';
 import { titleWithUnreadable, unreadableRecipeIds } from '../../../components/unreadable';
 import { AGENDA } from '../../../strings';
 import classes from './WeekTable.module.css';

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import {
-  PLAT_COLORS,
   PLAT_LABELS,
   UNITE_LABELS,
   formatNumber,
@@ -10,6 +9,7 @@ import {
   pageItems,
   type RecipesImportPlan,
 } from '@popote/domain';
+import { PLAT_COLORS } from '../../../theme/colors';
 import { LIBRARY } from '../../../strings';
 
 const RECIPES_PER_PAGE = 10;
