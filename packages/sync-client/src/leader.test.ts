@@ -1,6 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepHintChannelOpen, listenServerHints, type HintListener } from './leader.js';
+import {
+  keepHintChannelOpen,
+  listenServerHints,
+  retryDelay,
+  runSyncRounds,
+  type HintListener,
+} from './leader.js';
+import { TransportError } from './transport.js';
 
 /** A network whose return the test announces, as the `online` event would. */
 function fakeNetwork() {
@@ -22,6 +29,71 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+describe('runSyncRounds', () => {
+  /**
+   * Plays the leader's rounds against a scripted outcome per sync, recording each pause asked
+   * for; stops after the last outcome.
+   */
+  async function play(outcomes: Array<'ok' | 'offline' | 'server' | 'auth'>) {
+    const controller = new AbortController();
+    const pauses: number[] = [];
+    const events: string[] = [];
+    let round = 0;
+    await runSyncRounds({
+      signal: controller.signal,
+      sync: async () => {
+        const outcome = outcomes[round++]!;
+        events.push(`sync:${outcome}`);
+        if (round === outcomes.length) controller.abort();
+        if (outcome === 'offline') throw new TransportError('offline', 'Aucune réponse.');
+        if (outcome === 'server') throw new TransportError('server', 'Erreur du serveur.');
+        if (outcome === 'auth') throw new TransportError('auth', 'Session expirée.');
+      },
+      waitForNewToken: async () => {
+        events.push('new-token');
+      },
+      sleep: async (ms) => {
+        pauses.push(ms);
+      },
+    });
+    return { pauses, events };
+  }
+
+  it('waits the idle minute after a sync that worked', async () => {
+    const { pauses } = await play(['ok', 'ok']);
+    expect(pauses).toEqual([60_000, 60_000]);
+  });
+
+  it('backs off 2, 4, 8… seconds after failures in a row, up to a minute, then resets', async () => {
+    const { pauses } = await play([
+      'offline',
+      'offline',
+      'server',
+      'offline',
+      'offline',
+      'offline',
+      'offline',
+      'ok',
+      'offline',
+    ]);
+    expect(pauses).toEqual([2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000, 2_000]);
+  });
+
+  it('waits for a new token after an expired session, then syncs again without a pause', async () => {
+    const { pauses, events } = await play(['offline', 'auth', 'ok']);
+    expect(events).toEqual(['sync:offline', 'sync:auth', 'new-token', 'sync:ok']);
+    // The expired session is neither a failure nor a reason to wait: one pause for the offline
+    // round, then the idle pause after the sync that worked.
+    expect(pauses).toEqual([2_000, 60_000]);
+  });
+
+  it('states the delays as a rule', () => {
+    expect([0, 1, 2, 3, 5, 6, 20].map(retryDelay)).toEqual([
+      60_000, 2_000, 4_000, 8_000, 32_000, 60_000, 60_000,
+    ]);
+  });
 });
 
 describe('keepHintChannelOpen', () => {

@@ -54,6 +54,7 @@ export function startSyncLoop(options: LoopOptions): () => void {
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      // A poke during the sync asks for another one at once.
       if (woken || signal.aborted) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
@@ -77,23 +78,15 @@ export function startSyncLoop(options: LoopOptions): () => void {
         },
       });
     }
-    let failures = 0;
-    while (!signal.aborted) {
-      woken = false;
-      let delay = IDLE_MS;
-      try {
-        await engine.sync();
-        failures = 0;
-      } catch (e) {
-        if (e instanceof TransportError && e.failure === 'auth') {
-          await options.waitForNewToken(signal);
-          continue;
-        }
-        failures++;
-        delay = Math.min(1000 * 2 ** failures, MAX_BACKOFF_MS);
-      }
-      await sleep(delay);
-    }
+    await runSyncRounds({
+      sync: () => {
+        woken = false;
+        return engine.sync();
+      },
+      waitForNewToken: options.waitForNewToken,
+      sleep,
+      signal,
+    });
   };
 
   if (typeof navigator !== 'undefined' && navigator.locks) {
@@ -108,6 +101,40 @@ export function startSyncLoop(options: LoopOptions): () => void {
     if (localWakers.get(userId) === poke) localWakers.delete(userId);
     window.removeEventListener('online', poke);
   };
+}
+
+export interface SyncRoundsOptions {
+  sync: () => Promise<void>;
+  waitForNewToken: (signal: AbortSignal) => Promise<void>;
+  /** Waits `ms`, or less when something asks for a sync meanwhile. */
+  sleep: (ms: number) => Promise<void>;
+  signal: AbortSignal;
+}
+
+/** The pause after `failures` failed syncs in a row: 2 s, 4 s, 8 s… up to a minute. */
+export const retryDelay = (failures: number): number =>
+  failures === 0 ? IDLE_MS : Math.min(1000 * 2 ** failures, MAX_BACKOFF_MS);
+
+/**
+ * The leader's rounds: sync, then wait (the idle pause, or a growing one after failures) until
+ * aborted. An expired session is not a failure: it waits for a new token and syncs again.
+ */
+export async function runSyncRounds(options: SyncRoundsOptions): Promise<void> {
+  const { signal } = options;
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      await options.sync();
+      failures = 0;
+    } catch (e) {
+      if (e instanceof TransportError && e.failure === 'auth') {
+        await options.waitForNewToken(signal);
+        continue;
+      }
+      failures++;
+    }
+    await options.sleep(retryDelay(failures));
+  }
 }
 
 /** Pause before reopening a hint stream that ended or failed, unless the network comes back. */
