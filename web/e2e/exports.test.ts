@@ -17,7 +17,7 @@ import { readPdfPages, readXlsxSheets } from '@popote/exports/readers';
 import { createAccount, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { loginThroughUi, openPage, successMessages } from './pages.js';
-import { Seeder } from './seed.js';
+import { qty, Seeder } from './seed.js';
 
 const MAIL = 'cuisine@exemple.fr';
 const PASSWORD = 'Ratatouille-2025';
@@ -32,11 +32,6 @@ let page: Page;
 
 async function seedStay(): Promise<void> {
   const seed = await Seeder.open(app, MAIL, PASSWORD);
-  const q = (val: number, unite: Quantity['unite'], forPeople: number): Quantity => ({
-    val,
-    unite,
-    forPeople,
-  });
   const pates = seed.ingredient('Spaghetti', 2);
   const boeuf = seed.ingredient('Bœuf haché', 3);
   const tomate = seed.ingredient('Tomate', 1);
@@ -44,24 +39,27 @@ async function seedStay(): Promise<void> {
   const riz = seed.ingredient('Riz rond', 2);
   const lait = seed.ingredient('Lait entier', 5);
   const oeufs = seed.ingredient('Œufs', 5);
-  const recipe = (name: string, plat: number, description: string, items: [number, Quantity][]) => {
-    const id = seed.add('createRecipe', { id: seed.id(), name, plat, now: NOW }).id;
-    seed.add('updateRecipe', { id, description, now: NOW });
-    for (const [ingredientId, quantity] of items) {
-      seed.add('addRecipeIngredient', { recipeId: id, ingredientId, now: NOW });
-      seed.add('updateRecipeIngredient', { recipeId: id, ingredientId, quantity, now: NOW });
-    }
-    return id;
-  };
-  const bolognaise = recipe('Bolognaise', 2, 'Faire revenir la viande avec l’oignon.', [
-    [pates, q(1, 1, 10)],
-    [boeuf, q(1.5, 1, 10)],
-    [tomate, q(5, 0, 10)],
-  ]);
-  const rizAuLait = recipe('Riz au lait', 1, 'Cuire doucement en remuant.', [
-    [riz, q(0.5, 1, 8)],
-    [lait, q(2, 3, 8)],
-  ]);
+  const bolognaise = seed.recipe(
+    'Bolognaise',
+    2,
+    'Faire revenir la viande avec l’oignon.',
+    [
+      [pates, qty(1, 1, 10)],
+      [boeuf, qty(1.5, 1, 10)],
+      [tomate, qty(5, 0, 10)],
+    ],
+    NOW,
+  );
+  const rizAuLait = seed.recipe(
+    'Riz au lait',
+    1,
+    'Cuire doucement en remuant.',
+    [
+      [riz, qty(0.5, 1, 8)],
+      [lait, qty(2, 3, 8)],
+    ],
+    NOW,
+  );
   const stayId = seed.add('createStay', { id: seed.id(), name: STAY_NAME, start: '2025-07-07' }).id;
   seed.add('createGroup', {
     id: seed.id(),
@@ -98,10 +96,10 @@ async function seedStay(): Promise<void> {
   const dinner1 = meal(1, DINER);
   meal(2, MIDI);
   seed.add('addMenuRecipe', { menuId: lunch0.menuId, recipeId: bolognaise, now: NOW });
-  addIngredient(lunch0.menuId, pain, q(1, 0, 4), 0);
+  addIngredient(lunch0.menuId, pain, qty(1, 0, 4), 0);
   seed.add('addMenuRecipe', { menuId: lunch1.menuId, recipeId: rizAuLait, now: NOW });
-  addIngredient(scoutsLunch.menuId, oeufs, q(12, 0, 10), 2);
-  addIngredient(scoutsLunch.menuId, pain, q(1, 0, 4), 0);
+  addIngredient(scoutsLunch.menuId, oeufs, qty(12, 0, 10), 2);
+  addIngredient(scoutsLunch.menuId, pain, qty(1, 0, 4), 0);
   seed.add('addMenuRecipe', { menuId: dinner1.menuId, recipeId: bolognaise, now: NOW });
   await seed.flush();
 }

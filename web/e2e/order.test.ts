@@ -13,7 +13,7 @@ import { readPdfPages, readXlsxSheets } from '@popote/exports/readers';
 import { createAccount, startApp } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { loginThroughUi, openPage, successMessages, topBarTitle, visibleText } from './pages.js';
-import { Seeder } from './seed.js';
+import { qty, Seeder } from './seed.js';
 
 const MAIL = 'intendance@exemple.fr';
 const PASSWORD = 'Tartiflette-2025';
@@ -35,11 +35,6 @@ let page: Page;
  */
 async function seedStay(): Promise<void> {
   const seed = await Seeder.open(app, MAIL, PASSWORD);
-  const q = (val: number, unite: Quantity['unite'], forPeople: number): Quantity => ({
-    val,
-    unite,
-    forPeople,
-  });
   // Ingredients of the server's starting catalogue (created if it ever lacks one).
   const pates = seed.ingredient('Spaghetti', 2);
   const boeuf = seed.ingredient('Bœuf haché', 3);
@@ -49,24 +44,27 @@ async function seedStay(): Promise<void> {
   const lait = seed.ingredient('Lait entier', 5);
   const oeufs = seed.ingredient('Œufs', 5);
 
-  const recipe = (name: string, plat: number, description: string, items: [number, Quantity][]) => {
-    const id = seed.add('createRecipe', { id: seed.id(), name, plat, now: NOW }).id;
-    if (description) seed.add('updateRecipe', { id, description, now: NOW });
-    for (const [ingredientId, quantity] of items) {
-      seed.add('addRecipeIngredient', { recipeId: id, ingredientId, now: NOW });
-      seed.add('updateRecipeIngredient', { recipeId: id, ingredientId, quantity, now: NOW });
-    }
-    return id;
-  };
-  const bolognaise = recipe('Bolognaise', 2, 'Faire revenir la viande avec l’oignon.', [
-    [pates, q(1, 1, 10)],
-    [boeuf, q(1.5, 1, 10)],
-    [tomates, q(5, 0, 10)],
-  ]);
-  const rizAuLait = recipe('Riz au lait', 1, '', [
-    [riz, q(0.5, 1, 8)],
-    [lait, q(2, 3, 8)],
-  ]);
+  const bolognaise = seed.recipe(
+    'Bolognaise',
+    2,
+    'Faire revenir la viande avec l’oignon.',
+    [
+      [pates, qty(1, 1, 10)],
+      [boeuf, qty(1.5, 1, 10)],
+      [tomates, qty(5, 0, 10)],
+    ],
+    NOW,
+  );
+  const rizAuLait = seed.recipe(
+    'Riz au lait',
+    1,
+    '',
+    [
+      [riz, qty(0.5, 1, 8)],
+      [lait, qty(2, 3, 8)],
+    ],
+    NOW,
+  );
 
   const stayId = seed.add('createStay', { id: seed.id(), name: STAY_NAME, start: '2025-07-07' }).id;
   const group = (name: string, color: string, size: number) =>
@@ -106,13 +104,13 @@ async function seedStay(): Promise<void> {
     seed.add('updateMenuIngredient', { menuId, ingredientId, quantity, plat, now: NOW });
   };
   addRecipe('0-1', bolognaise);
-  addIngredient('0-1', pain, q(1, 0, 4), 0);
+  addIngredient('0-1', pain, qty(1, 0, 4), 0);
   addRecipe('0-3', rizAuLait);
-  addIngredient('0-3', tomates, q(300, 2, 10), 3);
+  addIngredient('0-3', tomates, qty(300, 2, 10), 3);
   addRecipe('1-1', bolognaise);
   addRecipe('2-1', bolognaise);
-  addIngredient('scouts', pain, q(1, 0, 4), 0);
-  addIngredient('scouts', oeufs, q(12, 0, 10), 2);
+  addIngredient('scouts', pain, qty(1, 0, 4), 0);
+  addIngredient('scouts', oeufs, qty(12, 0, 10), 2);
   addRecipe('3-3', rizAuLait);
   addRecipe('4-1', rizAuLait);
   addRecipe('4-3', bolognaise);

@@ -4,11 +4,10 @@
  * a favourite menu) and how to open each screen and know that it has loaded.
  */
 import type { Page } from 'playwright-core';
-import type { Quantity } from '@popote/domain';
 import { createAccount } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { navigation } from './pages.js';
-import { Seeder } from './seed.js';
+import { qty, Seeder } from './seed.js';
 
 export const SCREEN_PASSWORD = 'Ratatouille-2025';
 const NOW = '2025-06-01T10:00:00.000Z';
@@ -26,11 +25,6 @@ export interface SeededAccount {
 export async function seedScreens(app: RunningApp, mail: string): Promise<SeededAccount> {
   await createAccount(app, { mail, password: SCREEN_PASSWORD, pseudo: 'Intendante du camp' });
   const seed = await Seeder.open(app, mail, SCREEN_PASSWORD);
-  const q = (val: number, unite: Quantity['unite'], forPeople: number): Quantity => ({
-    val,
-    unite,
-    forPeople,
-  });
   const pates = seed.ingredient('Spaghetti', 2);
   const boeuf = seed.ingredient('Bœuf haché', 3);
   const tomates = seed.ingredient('Tomate', 1);
@@ -38,28 +32,37 @@ export async function seedScreens(app: RunningApp, mail: string): Promise<Seeded
   const lait = seed.ingredient('Lait entier', 5);
   const pain = seed.ingredient('Baguette', 6);
 
-  const recipe = (name: string, plat: number, items: [number, Quantity][]) => {
-    const id = seed.add('createRecipe', { id: seed.id(), name, plat, now: NOW }).id;
-    seed.add('updateRecipe', { id, description: 'Faire revenir la viande.', now: NOW });
-    for (const [ingredientId, quantity] of items) {
-      seed.add('addRecipeIngredient', { recipeId: id, ingredientId, now: NOW });
-      seed.add('updateRecipeIngredient', { recipeId: id, ingredientId, quantity, now: NOW });
-    }
-    return id;
-  };
-  const bolognaise = recipe(LONG_RECIPE, 2, [
-    [pates, q(1, 1, 10)],
-    [boeuf, q(1.5, 1, 10)],
-    [tomates, q(5, 0, 10)],
-  ]);
-  const rizAuLait = recipe('Riz au lait', 1, [
-    [riz, q(0.5, 1, 8)],
-    [lait, q(2, 3, 8)],
-  ]);
+  const bolognaise = seed.recipe(
+    LONG_RECIPE,
+    2,
+    'Faire revenir la viande.',
+    [
+      [pates, qty(1, 1, 10)],
+      [boeuf, qty(1.5, 1, 10)],
+      [tomates, qty(5, 0, 10)],
+    ],
+    NOW,
+  );
+  const rizAuLait = seed.recipe(
+    'Riz au lait',
+    1,
+    'Faire revenir la viande.',
+    [
+      [riz, qty(0.5, 1, 8)],
+      [lait, qty(2, 3, 8)],
+    ],
+    NOW,
+  );
 
   // Enough for a second page of the library (12 a page): its arrows are checked too.
   for (let n = 1; n <= 12; n++) {
-    recipe(`Salade composée n° ${String(n).padStart(2, '0')}`, 0, [[tomates, q(1, 0, 4)]]);
+    seed.recipe(
+      `Salade composée n° ${String(n).padStart(2, '0')}`,
+      0,
+      'Faire revenir la viande.',
+      [[tomates, qty(1, 0, 4)]],
+      NOW,
+    );
   }
 
   const menuId = seed.add('createFavoriteMenu', { id: seed.id(), now: NOW }).id;
@@ -68,7 +71,7 @@ export async function seedScreens(app: RunningApp, mail: string): Promise<Seeded
   seed.add('updateMenuIngredient', {
     menuId,
     ingredientId: pain,
-    quantity: q(1, 0, 4),
+    quantity: qty(1, 0, 4),
     plat: 0,
     now: NOW,
   });

@@ -4,7 +4,7 @@
  * create the data are not what the test is about.
  */
 import { randomBytes } from 'node:crypto';
-import type { Ingredient, MutationArgs, MutationName } from '@popote/domain';
+import type { Ingredient, MutationArgs, MutationName, Quantity } from '@popote/domain';
 import { normalizeSearchText } from '@popote/domain';
 import type { IdBlock, PullResponse, PushResponse } from '@popote/sync-protocol';
 import type { RunningApp } from './harness.js';
@@ -31,6 +31,13 @@ export async function apiLogin(
   }
   return { userId: answer.Id, token: answer.Token };
 }
+
+/** A quantity of `val` in `unite` for `forPeople` people. */
+export const qty = (val: number, unite: Quantity['unite'], forPeople: number): Quantity => ({
+  val,
+  unite,
+  forPeople,
+});
 
 /** A device of its own that creates rows on the server through /sync. */
 export class Seeder {
@@ -92,6 +99,23 @@ export class Seeder {
       return existing.id;
     }
     return this.add('createIngredient', { id: this.id(), name, kind }).id;
+  }
+
+  /** Queues a recipe with its description (if any) and its ingredients; answers its id. */
+  recipe(
+    name: string,
+    plat: number,
+    description: string,
+    items: [ingredientId: number, quantity: Quantity][],
+    now: string,
+  ): number {
+    const id = this.add('createRecipe', { id: this.id(), name, plat, now }).id;
+    if (description) this.add('updateRecipe', { id, description, now });
+    for (const [ingredientId, quantity] of items) {
+      this.add('addRecipeIngredient', { recipeId: id, ingredientId, now });
+      this.add('updateRecipeIngredient', { recipeId: id, ingredientId, quantity, now });
+    }
+    return id;
   }
 
   /** Queues a mutation; nothing is sent before flush(). */
