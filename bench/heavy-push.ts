@@ -3,19 +3,26 @@
  * (200 meal wizards of 366 days that replace the stay's meals; the server stops it at its
  * bound of row writes per push), beside /health on the idle server, in the same run. The
  * probe is a few clients asking /health one request after another over loopback, as a load
- * balancer and other users' light requests would.
+ * balancer and other users' light requests would. The server runs in its own process, as in
+ * production, so that the probe's own work is not counted as the server's.
  */
-import { startTestServer } from '@popote/sync-server/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { logIn, ServerProcess, signUp } from '@popote/sync-server/testing';
 import { figure, percentile, type Figure } from './measure';
 
 const PROBES = 4;
 const NOW = '2026-06-01T10:00:00.000Z';
 
 export async function benchHeavyPush(runs: number): Promise<Figure[]> {
-  const server = await startTestServer();
-  const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const dataDir = mkdtempSync(join(tmpdir(), 'popote-bench-heavy-'));
+  const server = await ServerProcess.start(dataDir);
+  const address = server.origin;
   try {
-    const { token } = await server.signUp('lourd@popote.test', 'motdepasse-solide');
+    const mail = 'lourd@popote.test';
+    await signUp(address, dataDir, mail, 'motdepasse-solide');
+    const { token } = await logIn(address, mail, 'motdepasse-solide');
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const post = async (url: string, body: unknown) => {
       const r = await fetch(`${address}${url}`, {
@@ -116,6 +123,7 @@ export async function benchHeavyPush(runs: number): Promise<Figure[]> {
       figure('GET /health au repos, p50', [percentile(idle, 50)]),
     ];
   } finally {
-    await server.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -112,6 +112,9 @@ async function benchAgendaLoad(bench: BrowserBench, runs: number): Promise<Figur
  * result list updated (and to the frame that paints it). The expected first page comes from
  * the domain's own functions, so the wait ends on exactly the new results.
  */
+/** Items per page of the library list (spec 9; `LibraryList.tsx`). */
+const LIBRARY_PAGE_SIZE = 12;
+
 async function benchSearch(bench: BrowserBench, runs: number): Promise<Figure[]> {
   const entries = libraryEntries(
     bench.userId,
@@ -120,7 +123,7 @@ async function benchSearch(bench: BrowserBench, runs: number): Promise<Figure[]>
     bench.library.ingredients,
   );
   const firstPage = (text: string): string[] =>
-    pageItems(filterLibraryEntries(entries, text), 1).map((e) => e.title);
+    pageItems(filterLibraryEntries(entries, text), 1, LIBRARY_PAGE_SIZE).map((e) => e.title);
   // A base text, then one more digit: each keystroke must change the first page.
   const base = 'recette 1';
   const keys = '0123456789'

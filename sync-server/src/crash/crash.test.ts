@@ -17,7 +17,8 @@ import { MemoryStore, readableIds, runMutation, TABLE_NAMES, type TableName } fr
 import { TestContext } from '@popote/domain/testing';
 import { ServerStore } from '../store/server-store.js';
 import { asReadStore } from '../store/sync-store.js';
-import { HttpDevice, ServerProcess, logIn, signUp, sorted, type Rows } from './test-kit.js';
+import { logIn, ServerProcess, signUp } from '../test-support/server-process.js';
+import { HttpDevice, sorted, type Rows } from './test-kit.js';
 
 const USERS = 5;
 const DEVICES_PER_USER = 4;

@@ -4,6 +4,7 @@
  * the pieces they look inside.
  */
 export { startTestServer, TEST_START, type TestServer } from './harness.js';
+export { logIn, ServerProcess, signUp } from './server-process.js';
 export type { ServerConfig } from '../config.js';
 export { ServerStore } from '../store/server-store.js';
 export { asReadStore, SyncReader } from '../store/sync-store.js';

@@ -1,7 +1,7 @@
 /**
  * Builds an export file in a Web Worker, so that the page keeps answering (and its progress bar
  * moving) while hundreds of pages are laid out. One worker is started on the first export and
- * kept for the next ones (jsPDF and exceljs stay loaded in it). There is no fallback in the
+ * kept for the next ones (jsPDF and the xlsx writer stay loaded in it). There is no fallback in the
  * page: it would ship a second copy of the PDF and spreadsheet libraries for browsers that all
  * have module workers; a worker that cannot start fails the export with its message.
  */
