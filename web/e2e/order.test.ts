@@ -124,7 +124,8 @@ const CHOSEN_DAYS = ['lundi 7 juillet 2025', 'mercredi 9 juillet 2025', 'vendred
 /**
  * Worked out by hand for days 0, 2 and 4 (20 people, except day 2 Midi: 12 and 8 + 2):
  * Tomate 10 + 6 + 10 pièces and 300 gr × 2; Spaghetti 2 + 1,2 + 2 kg; Bœuf 3 + 1,8 + 3 kg;
- * Riz 1,25 × 2 kg; Lait 5 × 2 L; Baguette 20/4 + 10/4; Œufs 12 for 10. By category, then name.
+ * Riz 1,25 × 2 kg; Lait 5 × 2 L; Baguette 20/4 + 10/4 (2,5 cooked as 3: pieces are whole meal by
+ * meal, as on the cook sheets and in the spreadsheet); Œufs 12 for 10. By category, then name.
  */
 const EXPECTED_TOTALS = [
   ['Tomate', '26 pièces et 600 gr'],
@@ -133,7 +134,7 @@ const EXPECTED_TOTALS = [
   ['Bœuf haché', '7,80 kg'],
   ['Lait entier', '10 L'],
   ['Œufs', '12 pièces'],
-  ['Baguette', '7,50 pièces'],
+  ['Baguette', '8 pièces'],
 ];
 
 beforeAll(async () => {
@@ -262,6 +263,17 @@ async function checkPerMealLink(): Promise<void> {
     'Ven. 11-07 - Dîner',
     '2 kg',
   ]);
+  // Pieces per meal are whole, as the cook sheet of that meal asks for them: the Scouts' own
+  // Midi of 10 people needs 10 / 4 = 2,5 baguettes, cooked as 3.
+  const baguette = page.getByRole('button', { name: 'Baguette : 8 pièces' });
+  await baguette.click();
+  const bread = page.getByTestId('order-uses').filter({ hasText: '3 pièces' });
+  await bread.waitFor();
+  expect(await bread.innerText()).not.toMatch(/\d,\d+ pièces/u);
+  await baguette.click();
+  await bread.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: 'Spaghetti : 5,20 kg' }).click();
+  await uses.waitFor();
   await uses.getByRole('link', { name: "Voir Mer. 9-07 - Midi dans l'agenda" }).click();
   await page.waitForURL((url) => url.pathname === '/agenda' && url.search === '?dayOffset=3');
   await expect

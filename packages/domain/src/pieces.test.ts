@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
-import { roundUpPieces, roundUpTotalPieces } from './pieces.js';
+import { purchaseTotal, roundUpPieces, roundUpTotalPieces } from './pieces.js';
 import { formatTotal, scaleQuantity } from './quantity.js';
 
 describe('roundUpPieces', () => {
@@ -33,5 +33,31 @@ describe('roundUpTotalPieces', () => {
     expect(roundUpTotalPieces(total)).toEqual({ pieces: 22, grams: 1234.5, centiliters: 12.25 });
     expect(total.pieces).toBe(21.6);
     expect(formatTotal(roundUpTotalPieces(total))).toBe('22 pièces et 1,23 kg et 12,25 cL');
+  });
+});
+
+describe('purchaseTotal', () => {
+  it('rounds each meal up before adding, as the cook sheets ask for whole pieces', () => {
+    // Baguettes, 1 for 4 people: a meal of 20 (5), a meal of 10 (2,5 → 3).
+    const uses = [
+      { unite: 0 as const, val: 5 },
+      { unite: 0 as const, val: 2.5 },
+    ];
+    expect(purchaseTotal(uses)).toEqual({ pieces: 8, grams: 0, centiliters: 0 });
+    expect(formatTotal(purchaseTotal(uses))).toBe('8 pièces');
+  });
+
+  it('keeps mass and volume as they are, in grams and centilitres', () => {
+    const uses = [
+      { unite: 1 as const, val: 1.25 },
+      { unite: 2 as const, val: 300 },
+      { unite: 3 as const, val: 0.5 },
+      { unite: 0 as const, val: 12.000000000000002 },
+    ];
+    expect(purchaseTotal(uses)).toEqual({ pieces: 12, grams: 1550, centiliters: 50 });
+  });
+
+  it('is nothing for no uses', () => {
+    expect(purchaseTotal([])).toEqual({ pieces: 0, grams: 0, centiliters: 0 });
   });
 });

@@ -4,7 +4,8 @@
  * residues (12 × 7 / 7 may come out as 12.000000000000002), which are not a piece more.
  */
 import { invalid } from './errors.js';
-import type { QuantityTotal } from './quantity.js';
+import { Unite } from './enums.js';
+import { addToTotal, emptyTotal, type QuantityTotal } from './quantity.js';
 
 /** Below this, a fraction of a piece is a floating-point residue, not a need. */
 const RESIDUE = 1e-6;
@@ -21,3 +22,19 @@ export function roundUpPieces(val: number): number {
 export function roundUpTotalPieces(total: QuantityTotal): QuantityTotal {
   return { ...total, pieces: roundUpPieces(total.pieces) };
 }
+
+/**
+ * What to buy for these uses (one per meal and unit): each meal's pieces rounded up, since each
+ * meal cooks whole pieces, then added up; mass and volume as they are. The order screen, the
+ * cook sheets and the shopping spreadsheet all count this way, so that they agree.
+ */
+export function purchaseTotal(uses: readonly { unite: Unite; val: number }[]): QuantityTotal {
+  return uses.reduce(
+    (total, use) => addToTotal(total, use.unite, purchaseVal(use.unite, use.val)),
+    emptyTotal(),
+  );
+}
+
+/** One meal's need as it is cooked and bought: whole pieces, mass and volume unchanged. */
+export const purchaseVal = (unite: Unite, val: number): number =>
+  unite === Unite.Pieces ? roundUpPieces(val) : val;

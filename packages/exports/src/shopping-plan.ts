@@ -24,7 +24,7 @@ import {
   INGREDIENT_KIND_NAMES,
   NO_SUPPLIER,
   NO_SUPPLIER_NAME,
-  roundUpPieces,
+  purchaseVal,
   sortSuppliers,
   Unite,
   UNITE_LABELS,
@@ -276,7 +276,7 @@ const DIMENSION_OF: Record<Unite, number> = { 0: 0, 1: 1, 2: 1, 3: 2, 4: 2 };
 function inBaseUnit(use: IngredientUse): number {
   switch (use.unite) {
     case Unite.Pieces:
-      return roundUpPieces(use.val);
+      return purchaseVal(use.unite, use.val);
     case Unite.Kg:
       return use.val * 1000;
     case Unite.L:

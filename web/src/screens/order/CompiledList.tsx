@@ -1,6 +1,7 @@
 /**
  * The ingredients needed, grouped by category and sorted by name (the domain's order), each
  * with a chip of its total; the chip opens the quantity of every meal, linked to its day.
+ * Pieces are counted whole meal by meal, as the cook sheets and the spreadsheet count them.
  */
 import {
   Anchor,
@@ -19,6 +20,8 @@ import {
   formatTotal,
   groupByKind,
   INGREDIENT_KIND_NAMES,
+  purchaseTotal,
+  purchaseVal,
   type CompiledIngredient,
   type CompileResult,
 } from '@popote/domain';
@@ -68,12 +71,13 @@ function UsesPopover({
   result: CompileResult;
   start: string;
 }) {
+  const total = formatTotal(purchaseTotal(item.uses));
   return (
     <Popover position="bottom-end" shadow="md" withArrow>
       <Popover.Target>
-        <UnstyledButton aria-label={`${item.ingredient.name} : ${formatTotal(item.total)}`}>
+        <UnstyledButton aria-label={`${item.ingredient.name} : ${total}`}>
           <Badge size="lg" variant="light" style={{ cursor: 'pointer', textTransform: 'none' }}>
-            {formatTotal(item.total)}
+            {total}
           </Badge>
         </UnstyledButton>
       </Popover.Target>
@@ -97,7 +101,7 @@ function UsesPopover({
                 >
                   {label}
                 </Anchor>
-                <Text size="sm">{formatQuantity(use.val, use.unite)}</Text>
+                <Text size="sm">{formatQuantity(purchaseVal(use.unite, use.val), use.unite)}</Text>
               </Group>
             );
           })}

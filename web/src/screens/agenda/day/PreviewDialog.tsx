@@ -2,6 +2,7 @@
 import { Alert, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import {
   formatTotal,
+  roundUpTotalPieces,
   INGREDIENT_KIND_LABELS,
   isDomainError,
   loadMealPreviewInput,
@@ -59,7 +60,7 @@ function PreviewContent({ mealId }: { mealId: Id }) {
               <Table.Tr key={ingredient.id} data-testid="meal-preview-row">
                 <Table.Td>{ingredient.name}</Table.Td>
                 <Table.Td>{INGREDIENT_KIND_LABELS[ingredient.kind]}</Table.Td>
-                <Table.Td>{formatTotal(total)}</Table.Td>
+                <Table.Td>{formatTotal(roundUpTotalPieces(total))}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
