@@ -13,7 +13,7 @@ import { readPdfPages, readXlsxSheets } from '@popote/exports/readers';
 import { createAccount, startApp } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { loginThroughUi, openPage, successMessages, topBarTitle, visibleText } from './pages.js';
-import { qty, Seeder } from './seed.js';
+import { qty, seedCampRecipes, Seeder } from './seed.js';
 
 const MAIL = 'intendance@exemple.fr';
 const PASSWORD = 'Tartiflette-2025';
@@ -35,36 +35,11 @@ let page: Page;
  */
 async function seedStay(): Promise<void> {
   const seed = await Seeder.open(app, MAIL, PASSWORD);
-  // Ingredients of the server's starting catalogue (created if it ever lacks one).
-  const pates = seed.ingredient('Spaghetti', 2);
-  const boeuf = seed.ingredient('Bœuf haché', 3);
-  const tomates = seed.ingredient('Tomate', 1);
-  const pain = seed.ingredient('Baguette', 6);
-  const riz = seed.ingredient('Riz rond', 2);
-  const lait = seed.ingredient('Lait entier', 5);
-  const oeufs = seed.ingredient('Œufs', 5);
-
-  const bolognaise = seed.recipe(
-    'Bolognaise',
-    2,
-    'Faire revenir la viande avec l’oignon.',
-    [
-      [pates, qty(1, 1, 10)],
-      [boeuf, qty(1.5, 1, 10)],
-      [tomates, qty(5, 0, 10)],
-    ],
-    NOW,
-  );
-  const rizAuLait = seed.recipe(
-    'Riz au lait',
-    1,
-    '',
-    [
-      [riz, qty(0.5, 1, 8)],
-      [lait, qty(2, 3, 8)],
-    ],
-    NOW,
-  );
+  const {
+    ingredients: { tomates, pain, oeufs },
+    bolognaise,
+    rizAuLait,
+  } = seedCampRecipes(seed, NOW);
 
   const stayId = seed.add('createStay', { id: seed.id(), name: STAY_NAME, start: '2025-07-07' }).id;
   const group = (name: string, color: string, size: number) =>

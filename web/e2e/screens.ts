@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { createAccount } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { navigation } from './pages.js';
-import { qty, Seeder } from './seed.js';
+import { qty, seedCampRecipes, Seeder } from './seed.js';
 
 export const SCREEN_PASSWORD = 'Ratatouille-2025';
 const NOW = '2025-06-01T10:00:00.000Z';
@@ -25,34 +25,15 @@ export interface SeededAccount {
 export async function seedScreens(app: RunningApp, mail: string): Promise<SeededAccount> {
   await createAccount(app, { mail, password: SCREEN_PASSWORD, pseudo: 'Intendante du camp' });
   const seed = await Seeder.open(app, mail, SCREEN_PASSWORD);
-  const pates = seed.ingredient('Spaghetti', 2);
-  const boeuf = seed.ingredient('Bœuf haché', 3);
-  const tomates = seed.ingredient('Tomate', 1);
-  const riz = seed.ingredient('Riz rond', 2);
-  const lait = seed.ingredient('Lait entier', 5);
-  const pain = seed.ingredient('Baguette', 6);
-
-  const bolognaise = seed.recipe(
-    LONG_RECIPE,
-    2,
-    'Faire revenir la viande.',
-    [
-      [pates, qty(1, 1, 10)],
-      [boeuf, qty(1.5, 1, 10)],
-      [tomates, qty(5, 0, 10)],
-    ],
-    NOW,
-  );
-  const rizAuLait = seed.recipe(
-    'Riz au lait',
-    1,
-    'Faire revenir la viande.',
-    [
-      [riz, qty(0.5, 1, 8)],
-      [lait, qty(2, 3, 8)],
-    ],
-    NOW,
-  );
+  const {
+    ingredients: { tomates, pain },
+    bolognaise,
+    rizAuLait,
+  } = seedCampRecipes(seed, NOW, {
+    bolognaiseName: LONG_RECIPE,
+    bolognaiseText: 'Faire revenir la viande.',
+    rizAuLaitText: 'Faire revenir la viande.',
+  });
 
   // Enough for a second page of the library (12 a page): its arrows are checked too.
   for (let n = 1; n <= 12; n++) {

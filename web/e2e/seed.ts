@@ -181,3 +181,54 @@ export class Seeder {
     return (await response.json()) as T;
   }
 }
+
+/** The camp's ingredients (the server's catalogue ones when it has them) and two recipes. */
+export interface CampRecipes {
+  ingredients: Record<'pates' | 'boeuf' | 'tomates' | 'pain' | 'riz' | 'lait' | 'oeufs', number>;
+  /** Per 10 people: 1 kg Spaghetti, 1,5 kg Bœuf haché, 5 Tomate. */
+  bolognaise: number;
+  /** Per 8 people: 0,5 kg Riz rond, 2 L Lait entier. */
+  rizAuLait: number;
+}
+
+/**
+ * Queues the recipes the order, exports and screen tests plan their stays with (their
+ * quantities are worked out by hand in those tests).
+ */
+export function seedCampRecipes(
+  seed: Seeder,
+  now: string,
+  options: { bolognaiseName?: string; bolognaiseText?: string; rizAuLaitText?: string } = {},
+): CampRecipes {
+  const ingredients = {
+    pates: seed.ingredient('Spaghetti', 2),
+    boeuf: seed.ingredient('Bœuf haché', 3),
+    tomates: seed.ingredient('Tomate', 1),
+    pain: seed.ingredient('Baguette', 6),
+    riz: seed.ingredient('Riz rond', 2),
+    lait: seed.ingredient('Lait entier', 5),
+    oeufs: seed.ingredient('Œufs', 5),
+  };
+  const bolognaise = seed.recipe(
+    options.bolognaiseName ?? 'Bolognaise',
+    2,
+    options.bolognaiseText ?? 'Faire revenir la viande avec l’oignon.',
+    [
+      [ingredients.pates, qty(1, 1, 10)],
+      [ingredients.boeuf, qty(1.5, 1, 10)],
+      [ingredients.tomates, qty(5, 0, 10)],
+    ],
+    now,
+  );
+  const rizAuLait = seed.recipe(
+    'Riz au lait',
+    1,
+    options.rizAuLaitText ?? '',
+    [
+      [ingredients.riz, qty(0.5, 1, 8)],
+      [ingredients.lait, qty(2, 3, 8)],
+    ],
+    now,
+  );
+  return { ingredients, bolognaise, rizAuLait };
+}
