@@ -25,13 +25,7 @@ export async function benchFirstSync(runs: number): Promise<Figure[]> {
       for (const i of library.ingredients) store.sync.putRow('ingredients', i, v);
       for (const r of library.recipes) store.sync.putRow('recipes', r, v);
     });
-    const sync = new SyncService(
-      store.sync,
-      store.syncReader,
-      store.writes,
-      (n) => store.allocateIds(n),
-      Date.now,
-    );
+    const sync = new SyncService(store.rows, store.writes, Date.now);
     await sync.leaseIds(OWNER, 'bench-device');
 
     let pages: string[] = [];

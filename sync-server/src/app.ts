@@ -75,10 +75,8 @@ export async function buildServer(
       log: app.log,
     });
     const sync = new SyncService(
-      store.sync,
-      store.syncReader,
+      store.rows,
       store.writes,
-      (n) => store.allocateIds(n),
       now,
       (err, mutation) => app.log.error({ err, mutation }, 'mutation refused: unexpected error'),
       config.syncLimits,

@@ -108,13 +108,7 @@ describe('seedCatalogue', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'popote-catalogue-'));
     store = ServerStore.open(dir);
-    sync = new SyncService(
-      store.sync,
-      store.syncReader,
-      store.writes,
-      (n) => store.allocateIds(n),
-      now,
-    );
+    sync = new SyncService(store.rows, store.writes, now);
   });
   afterAll(() => {
     store.close();

@@ -21,10 +21,15 @@ export async function seedCatalogue(
 ): Promise<number> {
   const { store, sync, now } = services;
   if (store.getMeta(CATALOGUE_SEEDED_KEY) !== null) return 0;
-  const missing = catalogue.filter(
-    (item) =>
-      store.sync.whereIds('ingredients', 'nameKey', normalizeSearchText(item.name)).length === 0,
-  );
+  const missing: CatalogueIngredient[] = [];
+  for (const item of catalogue) {
+    const taken = await store.rows.reads.whereIds(
+      'ingredients',
+      'nameKey',
+      normalizeSearchText(item.name),
+    );
+    if (taken.length === 0) missing.push(item);
+  }
   if (missing.length > 0) {
     const first = store.allocateIds(missing.length);
     for (const [index, item] of missing.entries()) {

@@ -8,6 +8,7 @@ import { invalid } from '@popote/domain';
 import Sqlite from 'better-sqlite3';
 import { openDatabase } from './db.js';
 import { AccountsStore } from './accounts-store.js';
+import { SqliteSyncRows } from './sqlite-sync-rows.js';
 import { SyncReader, SyncWriter } from './sync-store.js';
 import { ExportLinkStore } from './export-link-store.js';
 import { WriteQueue } from './write-queue.js';
@@ -21,6 +22,8 @@ export class ServerStore {
   readonly sync: SyncWriter;
   /** Synced rows read by pulls on a second connection, which sees only committed data. */
   readonly syncReader: SyncReader;
+  /** The synced rows behind the database-neutral interface the sync service uses. */
+  readonly rows: SqliteSyncRows;
   /** The public stay export link's reads, on the reader connection. */
   readonly exportLink: ExportLinkStore;
   /** The turns at writing on `db` (see WriteQueue): sync mutations and `write()` take them. */
@@ -36,6 +39,7 @@ export class ServerStore {
     this.readerDb.pragma('busy_timeout = 5000');
     this.syncReader = new SyncReader(this.readerDb);
     this.exportLink = new ExportLinkStore(this.readerDb, this.syncReader);
+    this.rows = new SqliteSyncRows(this.sync, this.syncReader, (n) => this.allocateIds(n));
   }
 
   /** The pseudonym other users see (the synced `users` row), inside the caller's transaction. */

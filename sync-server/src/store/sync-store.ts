@@ -16,38 +16,9 @@ import {
   type TableName,
   type Tables,
 } from '@popote/domain';
+import type { RawRow, StoredRejection, UserUsage } from './ports.js';
 
-export interface RawRow {
-  tbl: TableName;
-  id: Id;
-  owner: Id | null;
-  version: number;
-  /** JSON text, or null for a tombstone. */
-  data: string | null;
-  /** The owner of a menu or recipe, kept after its deletion; null for other tables. */
-  author: Id | null;
-  /**
-   * For a menu or recipe: the last version written while it was published (the version that
-   * unpublished or deleted it, or the latest while it stays published); null if never.
-   */
-  publicAt: number | null;
-}
-
-/** What a user holds on the server (live rows), kept by the 'user-usage' triggers. */
-export interface UserUsage {
-  rows: number;
-  /** Bytes of the rows' JSON (UTF-8). */
-  bytes: number;
-  stays: number;
-}
-
-export interface StoredRejection {
-  mutationId: number;
-  name: string;
-  args: string;
-  message: string;
-  at: string;
-}
+export type { RawRow, StoredRejection, UserUsage } from './ports.js';
 
 /** Read access to the synced rows, as the domain's ReadStore plus what pulls need. */
 export class SyncReader {
@@ -63,6 +34,7 @@ export class SyncReader {
     rejections: Statement;
     lastMutationId: Statement;
     ownerIds: Statement;
+    client: Statement;
   };
 
   constructor(protected readonly db: Database) {
@@ -98,6 +70,9 @@ export class SyncReader {
       ownerIds: db
         .prepare('SELECT id FROM rows WHERE tbl = ? AND owner = ? AND data IS NOT NULL ORDER BY id')
         .pluck(),
+      client: db.prepare(
+        'SELECT user_id AS userId, last_mutation_id AS lastMutationId FROM sync_clients WHERE client_id = ?',
+      ),
     };
   }
 
@@ -193,6 +168,10 @@ export class SyncReader {
   lastMutationId(clientId: string): number {
     return Number(this.stmts.lastMutationId.get(clientId) ?? 0);
   }
+
+  client(clientId: string): { userId: Id; lastMutationId: number } | undefined {
+    return this.stmts.client.get(clientId) as { userId: Id; lastMutationId: number } | undefined;
+  }
 }
 
 /** The domain's async Store over a reader (for rules that read, such as visibility). */
@@ -219,7 +198,6 @@ export class SyncWriter extends SyncReader {
     setVersion: Statement;
     lease: Statement;
     leaseAt: Statement;
-    client: Statement;
     addClient: Statement;
     setLast: Statement;
     reject: Statement;
@@ -255,9 +233,6 @@ export class SyncWriter extends SyncReader {
       leaseAt: db.prepare(
         'SELECT first, count, user_id AS userId FROM id_leases WHERE first <= ? ORDER BY first DESC LIMIT 1',
       ),
-      client: db.prepare(
-        'SELECT user_id AS userId, last_mutation_id AS lastMutationId FROM sync_clients WHERE client_id = ?',
-      ),
       addClient: db.prepare(
         'INSERT INTO sync_clients (client_id, user_id, last_mutation_id, created_at) VALUES (?, ?, 0, ?)',
       ),
@@ -272,8 +247,13 @@ export class SyncWriter extends SyncReader {
 
   /** Starts a versioned write: every row written until commit() carries the new version. */
   begin(): number {
-    this.db.exec('BEGIN IMMEDIATE');
+    this.beginPlain();
     return this.nextVersion();
+  }
+
+  /** Starts a write transaction that takes a version only if it asks for one. */
+  beginPlain(): void {
+    this.db.exec('BEGIN IMMEDIATE');
   }
 
   /** Takes the next global version, inside a write transaction already open. */
@@ -332,10 +312,6 @@ export class SyncWriter extends SyncReader {
     const lease = this.w.leaseAt.get(id) as
       { first: number; count: number; userId: number } | undefined;
     return lease && id < lease.first + lease.count ? lease.userId : null;
-  }
-
-  client(clientId: string): { userId: Id; lastMutationId: number } | undefined {
-    return this.w.client.get(clientId) as { userId: Id; lastMutationId: number } | undefined;
   }
 
   addClient(clientId: string, userId: Id, at: number): void {

@@ -31,8 +31,9 @@ import {
   type Mutation,
   type PushResponse,
 } from '@popote/sync-protocol';
-import { asReadStore, type RawRow, type SyncReader, type SyncWriter } from '../store/sync-store.js';
-import { Pacer, WriteQueue } from '../store/write-queue.js';
+import type { RawRow, SyncRows, SyncSnapshot, SyncTx } from '../store/ports.js';
+import type { WriteQueue } from '../store/write-queue.js';
+import { Pacer } from '../store/write-queue.js';
 import { clampDates } from './clamp-now.js';
 import {
   DEFAULT_SYNC_LIMITS,
@@ -95,17 +96,13 @@ interface WorkMeter {
 }
 
 export class SyncService {
-  /** Pulls share the reader connection: one snapshot at a time. */
-  private readonly reads = new WriteQueue();
   private readonly listeners = new Set<(userId: Id | null) => void>();
   private readonly processedListeners = new Set<(event: ProcessedMutation) => void>();
 
   constructor(
-    private readonly writer: SyncWriter,
-    private readonly reader: SyncReader,
+    private readonly rows: SyncRows,
     /** The store's write turns (ServerStore.writes), shared with the accounts' writes. */
     private readonly writes: WriteQueue,
-    private readonly allocateIds: (count: number) => Id,
     private readonly now: () => number,
     /** Reports a mutation refused because it threw something unforeseen (a bug to look at). */
     private readonly log?: (error: unknown, mutationName: string) => void,
@@ -125,10 +122,10 @@ export class SyncService {
   }
 
   /** Registers the device for the user on first contact; refuses another user's device. */
-  private ensureClient(clientId: string, userId: Id): number {
-    const client = this.writer.client(clientId);
+  private async ensureClient(tx: SyncTx, clientId: string, userId: Id): Promise<number> {
+    const client = await tx.client(clientId);
     if (!client) {
-      this.writer.addClient(clientId, userId, this.now());
+      await tx.addClient(clientId, userId, this.now());
       return 0;
     }
     if (client.userId !== userId) throw forbidden(SYNC_MESSAGES.clientOfOtherUser);
@@ -136,12 +133,14 @@ export class SyncService {
   }
 
   leaseIds(userId: Id, clientId: string): Promise<IdBlock> {
-    return this.writes.run(() => {
-      this.ensureClient(clientId, userId);
-      const first = this.allocateIds(ID_BLOCK_SIZE);
-      this.writer.leaseIds(first, ID_BLOCK_SIZE, userId, clientId, this.now());
-      return { first, count: ID_BLOCK_SIZE };
-    });
+    return this.writes.run(() =>
+      this.rows.transaction(async (tx) => {
+        await this.ensureClient(tx, clientId, userId);
+        const first = await tx.allocateIds(ID_BLOCK_SIZE);
+        await tx.leaseIds(first, ID_BLOCK_SIZE, userId, clientId, this.now());
+        return { first, count: ID_BLOCK_SIZE };
+      }),
+    );
   }
 
   /**
@@ -150,11 +149,13 @@ export class SyncService {
    * under API_CLIENT_ID, which no device can take (device ids have at least 8 characters).
    */
   reserveIdsFor(userId: Id, count: number): Promise<IdBlock> {
-    return this.writes.run(() => {
-      const first = this.allocateIds(count);
-      this.writer.leaseIds(first, count, userId, API_CLIENT_ID, this.now());
-      return { first, count };
-    });
+    return this.writes.run(() =>
+      this.rows.transaction(async (tx) => {
+        const first = await tx.allocateIds(count);
+        await tx.leaseIds(first, count, userId, API_CLIENT_ID, this.now());
+        return { first, count };
+      }),
+    );
   }
 
   /**
@@ -165,7 +166,9 @@ export class SyncService {
    * stops, and its answer tells the device where to go on from.
    */
   async push(userId: Id, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
-    let last = await this.writes.run(() => this.ensureClient(clientId, userId));
+    const ensureClient = () =>
+      this.rows.transaction((tx) => this.ensureClient(tx, clientId, userId));
+    let last = await this.writes.run(ensureClient);
     let rowWrites = 0;
     let changed = false;
     const left = () =>
@@ -175,7 +178,7 @@ export class SyncService {
         await this.writes.run(async () => {
           const turnStart = performance.now();
           // Another push of the device may have gone further while this one waited its turn.
-          last = this.ensureClient(clientId, userId);
+          last = await ensureClient();
           for (const mutation of mutations) {
             if (mutation.id <= last) continue;
             if (mutation.id !== last + 1) throw new SyncGapError(last);
@@ -201,38 +204,33 @@ export class SyncService {
     mutation: Mutation,
   ): Promise<{ applied: boolean; rowWrites: number }> {
     clampDates(mutation.args, this.now());
-    const version = this.writer.begin();
     const meter = this.newMeter();
     try {
-      const before = this.writer.usage(userId);
-      await runMutation(this.context(userId, version, meter), mutation.name, mutation.args);
-      const refusal = quotaRefusal(this.limits.quotas, before, this.writer.usage(userId));
-      if (refusal) throw refusal;
-      this.writer.setLastMutationId(clientId, mutation.id);
-      this.writer.commit();
+      await this.rows.transaction(async (tx) => {
+        const before = await tx.usage(userId);
+        await runMutation(this.context(tx, userId, meter), mutation.name, mutation.args);
+        const refusal = quotaRefusal(this.limits.quotas, before, await tx.usage(userId));
+        if (refusal) throw refusal;
+        await tx.setLastMutationId(clientId, mutation.id);
+      });
       this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'applied' });
       return { applied: true, rowWrites: meter.rowWrites };
     } catch (e) {
-      this.writer.rollback();
       // The store failing (busy, disk full): the device retries later. Anything else thrown
       // while checking or running the mutation comes from its arguments: refusing it keeps
       // one hostile or broken mutation from blocking the device's queue with 500s forever.
-      if (isStoreFailure(e)) throw e;
+      if (this.rows.isStoreFailure(e)) throw e;
       const message = isDomainError(e) ? e.message : SYNC_UNEXPECTED_REFUSAL;
       if (!isDomainError(e)) this.log?.(e, mutation.name);
-      this.writer.write((v) => {
-        this.writer.recordRejection(
-          clientId,
-          {
-            mutationId: mutation.id,
-            name: mutation.name.slice(0, 64),
-            args: JSON.stringify(mutation.args ?? null),
-            message,
-            at: new Date(this.now()).toISOString(),
-          },
-          v,
-        );
-        this.writer.setLastMutationId(clientId, mutation.id);
+      await this.rows.transaction(async (tx) => {
+        await tx.recordRejection(clientId, {
+          mutationId: mutation.id,
+          name: mutation.name.slice(0, 64),
+          args: JSON.stringify(mutation.args ?? null),
+          message,
+          at: new Date(this.now()).toISOString(),
+        });
+        await tx.setLastMutationId(clientId, mutation.id);
       });
       this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'rejected' });
       return { applied: false, rowWrites: meter.rowWrites };
@@ -249,9 +247,7 @@ export class SyncService {
    * read or write first lets the event loop run if the slice is spent (the transaction stays
    * open meanwhile: only this turn writes); writes are counted against the mutation's bound.
    */
-  context(userId: Id, version: number, meter: WorkMeter): MutationContext {
-    const writer = this.writer;
-    const reads = asReadStore(writer);
+  context(tx: SyncTx, userId: Id, meter: WorkMeter): MutationContext {
     const pace = () => meter.pacer.pace();
     const countWrite = async () => {
       await meter.pacer.pace();
@@ -260,26 +256,28 @@ export class SyncService {
       }
     };
     const store: Store = {
-      get: async (t, id) => (await pace(), reads.get(t, id)),
-      getMany: async (t, ids) => (await pace(), reads.getMany(t, ids)),
-      where: async (t, i, v) => (await pace(), reads.where(t, i, v)),
-      whereIds: async (t, i, v) => (await pace(), reads.whereIds(t, i, v)),
-      all: async (t) => (await pace(), reads.all(t)),
-      allIds: async (t) => (await pace(), reads.allIds(t)),
+      get: async (t, id) => (await pace(), tx.get(t, id)),
+      getMany: async (t, ids) => (await pace(), tx.getMany(t, ids)),
+      where: async (t, i, v) => (await pace(), tx.where(t, i, v)),
+      whereIds: async (t, i, v) => (await pace(), tx.whereIds(t, i, v)),
+      all: async (t) => (await pace(), tx.all(t)),
+      allIds: async (t) => (await pace(), tx.allIds(t)),
       put: async (table, row) => {
         await countWrite();
         try {
-          writer.putRow(table, row, version);
+          await tx.putRow(table, row);
         } catch (e) {
           // The unique index of export secrets (migration 'stay-export-secret-unique'): a
           // device cannot know other users' secrets, so the server is where this is refused.
-          if (table === 'stays' && isUniqueViolation(e)) throw conflict(EXPORT_SECRET_TAKEN);
+          if (table === 'stays' && this.rows.isUniqueViolation(e)) {
+            throw conflict(EXPORT_SECRET_TAKEN);
+          }
           throw e;
         }
       },
       delete: async (table, id) => {
         await countWrite();
-        writer.deleteRow(table, id, version);
+        await tx.deleteRow(table, id);
       },
     };
     return {
@@ -287,15 +285,15 @@ export class SyncService {
       userId,
       claimId: async (table, id) => {
         await pace();
-        if (writer.leasedTo(id) !== userId) {
+        if ((await tx.leasedTo(id)) !== userId) {
           throw invalid("Cet identifiant n'a pas été attribué à cet appareil.");
         }
-        if (writer.idUsed(table, id)) throw conflict('Identifiant déjà utilisé.');
+        if (await tx.idUsed(table, id)) throw conflict('Identifiant déjà utilisé.');
       },
       // An undo takes back an id of the user's own, used before and deleted since.
       claimRestoredId: async (table, id) => {
         await pace();
-        if (writer.leasedTo(id) !== userId) {
+        if ((await tx.leasedTo(id)) !== userId) {
           throw invalid("Cet identifiant n'a pas été attribué à cet appareil.");
         }
         if ((await store.get(table, id)) !== undefined) {
@@ -308,25 +306,20 @@ export class SyncService {
   /** Runs a server-side write (REST /api, accounts) as one versioned transaction. */
   mutate(userId: Id, run: (ctx: MutationContext) => Promise<void>): Promise<void> {
     return this.writes.run(async () => {
-      const version = this.writer.begin();
-      try {
-        const before = this.writer.usage(userId);
-        await run(this.context(userId, version, this.newMeter()));
-        const refusal = quotaRefusal(this.limits.quotas, before, this.writer.usage(userId));
+      await this.rows.transaction(async (tx) => {
+        const before = await tx.usage(userId);
+        await run(this.context(tx, userId, this.newMeter()));
+        const refusal = quotaRefusal(this.limits.quotas, before, await tx.usage(userId));
         if (refusal) throw refusal;
-        this.writer.commit();
-      } catch (e) {
-        this.writer.rollback();
-        throw e;
-      }
+      });
       this.notify(null);
     });
   }
 
   /** Writes a row outside any mutator (the public pseudonym of an account, the catalogue). */
   putSystemRow<T extends TableName>(table: T, row: Row<T>): Promise<void> {
-    return this.writes.run(() => {
-      this.writer.write((v) => this.writer.putRow(table, row, v));
+    return this.writes.run(async () => {
+      await this.rows.transaction((tx) => tx.putRow(table, row));
       this.notify(null);
     });
   }
@@ -346,28 +339,24 @@ export class SyncService {
     cookie: number | null,
     cursorText: string | null,
   ): Promise<PullPage> {
-    const client = this.writer.client(clientId);
-    if (client && client.userId !== userId) throw forbidden(SYNC_MESSAGES.clientOfOtherUser);
-    const cursor = cursorText ? decodeCursor(cursorText) : null;
-    return this.reads.run(async () => {
-      this.reader.beginRead();
-      try {
-        return await this.pullPage(userId, clientId, cookie, cursor);
-      } finally {
-        this.reader.endRead();
-      }
+    return this.rows.snapshot(async (snapshot) => {
+      const client = await snapshot.client(clientId);
+      if (client && client.userId !== userId) throw forbidden(SYNC_MESSAGES.clientOfOtherUser);
+      const cursor = cursorText ? decodeCursor(cursorText) : null;
+      return this.pullPage(snapshot, userId, clientId, cookie, cursor);
     });
   }
 
   private async pullPage(
+    snapshot: SyncSnapshot,
     userId: Id,
     clientId: string,
     cookie: number | null,
     cursor: Cursor | null,
   ): Promise<PullPage> {
     const start: Cursor = cursor ?? {
-      v: this.reader.version(),
-      m: this.reader.lastMutationId(clientId),
+      v: await snapshot.version(),
+      m: await snapshot.lastMutationId(clientId),
       k: cookie === null || cookie === 0 ? 'full' : 'inc',
       c: cookie ?? 0,
       t: 0,
@@ -376,11 +365,11 @@ export class SyncService {
     };
     const page =
       start.k === 'full'
-        ? await this.fullPage(userId, start)
-        : await this.incrementalPage(userId, start);
+        ? await this.fullPage(snapshot, userId, start)
+        : await this.incrementalPage(snapshot, userId, start);
     const rejections = page.more
       ? []
-      : this.reader.rejectionsFor(clientId, start.c, start.v).map((r) => ({
+      : (await snapshot.rejectionsFor(clientId, start.c, start.v)).map((r) => ({
           ...r,
           args: JSON.parse(r.args) as unknown,
         }));
@@ -396,18 +385,20 @@ export class SyncService {
 
   /** A page of everything the user may read, in (table, id) order. */
   private async fullPage(
+    snapshot: SyncSnapshot,
     userId: Id,
     at: Cursor,
   ): Promise<{ patch: string[]; more: boolean; next: Cursor }> {
-    const ids = await readableIds(asReadStore(this.reader), userId);
+    const ids = await readableIds(snapshot, userId);
     const patch: string[] = [];
     for (let t = at.t; t < TABLE_NAMES.length; t++) {
       const table = TABLE_NAMES[t]!;
       const wanted = ids[table].filter((id) => t > at.t || id > at.i).sort((a, b) => a - b);
       const room = PULL_PAGE_ROWS - patch.length;
       const slice = wanted.slice(0, room);
-      for (const { data } of this.reader.rawByIds(table, slice))
+      for (const { data } of await snapshot.rawByIds(table, slice)) {
         patch.push(encodePutOp(table, data));
+      }
       if (wanted.length > room) {
         return { patch, more: true, next: { ...at, t, i: slice[slice.length - 1] ?? at.i } };
       }
@@ -417,11 +408,12 @@ export class SyncService {
 
   /** A page of what changed since the cookie, filtered and completed by the read rules. */
   private async incrementalPage(
+    snapshot: SyncSnapshot,
     userId: Id,
     at: Cursor,
   ): Promise<{ patch: string[]; more: boolean; next: Cursor }> {
-    const store = asReadStore(this.reader);
-    const changed = this.reader.changedSince(
+    const store = snapshot;
+    const changed = await snapshot.changedSince(
       at.c,
       at.v,
       { version: at.t, tbl: at.tb, id: at.i },
@@ -451,7 +443,7 @@ export class SyncService {
     // the menu a meal now uses (and the recipes it shares).
     for (const table of ['menus', 'recipes'] as const) {
       const ids = [...extra[table]].filter((id) => !sent.has(`${table}:${id}`));
-      for (const { id, data } of this.reader.rawByIds(table, ids)) {
+      for (const { id, data } of await snapshot.rawByIds(table, ids)) {
         sent.add(`${table}:${id}`);
         patch.push(encodePutOp(table, data));
       }
@@ -471,19 +463,10 @@ export class SyncService {
  * their device: then the pull tells it to delete the row, otherwise it names nothing (no other
  * user's ids leak). A menu or recipe may be there if the user owns it or if it was published
  * at the cookie or since. Rows the user read only through a relation (their own menu or meal,
- * another menu) are dropped by the device itself when that relation's change arrives
- * (unreadableLocalRows); a menu or recipe cannot be deleted while a menu or meal uses it.
+ * another menu) are dropped by the device itself when that relation's change arrives (the
+ * device's apply-pull drops what the read rules no longer allow); a menu or recipe cannot be
+ * deleted while a menu or meal uses it.
  */
-/** An error of SQLite itself (better-sqlite3's SqliteError codes all start with SQLITE_). */
-function isStoreFailure(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_');
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  return (e as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 function couldHaveRead(userId: Id, row: RawRow, cookie: number): boolean {
   if (isPublicTable(row.tbl)) return true;
   if (isOwnerOnlyTable(row.tbl)) return row.owner === userId;

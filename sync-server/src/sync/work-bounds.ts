@@ -5,7 +5,7 @@
  * share of the database, finite. docs/security.md lists them for users and operators.
  */
 import { invalid, type DomainError } from '@popote/domain';
-import type { UserUsage } from '../store/sync-store.js';
+import type { UserUsage } from '../store/ports.js';
 
 export interface WorkBounds {
   /** Rows one mutation may write. */
