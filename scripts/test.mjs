@@ -1,11 +1,13 @@
-// npm test: install what is missing (Debian's chromium included, when root), build, then
-// typecheck, lint, unit tests, the sync simulation and the browser tests. Exits non-zero on
-// the first failing step and ends with one 'N passed, N failed' line.
+// npm test: install what is missing (Debian's chromium included, when root), build, start a
+// throw-away PostgreSQL for the tests that need one (installing Debian's postgresql when root),
+// then typecheck, lint, unit tests, the sync simulation and the browser tests. Exits non-zero on
+// the first failing step and ends with one 'N passed, N failed, N skipped' line.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureReady, log, pnpm } from './lib.mjs';
+import { startThrowawayPostgres } from './pg-cluster.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -34,6 +36,8 @@ function ensureChromium() {
 
 const reports = mkdtempSync(join(tmpdir(), 'popote-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The vitest steps' environment: POPOTE_TEST_PG_URL when a PostgreSQL cluster was started.
+const testEnv = {};
 
 /** Runs vitest for some projects, keeping its JSON report to count tests. */
 function vitest(step, projects) {
@@ -48,7 +52,7 @@ function vitest(step, projects) {
     `--outputFile.json=${out}`,
   ];
   for (const p of projects) args.push('--project', p);
-  const code = pnpm(args);
+  const code = pnpm(args, { env: testEnv });
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests ?? 0;
@@ -68,15 +72,32 @@ const steps = [
 
 ensureReady();
 ensureChromium();
-let failedStep = null;
-for (const [name, step] of steps) {
-  log(`— ${name}`);
-  if (step() !== 0) {
-    failedStep = name;
-    break;
-  }
+// Without PostgreSQL the suite still runs: the tests that need it skip themselves when
+// POPOTE_TEST_PG_URL is unset, and the JSON reports count them as skipped.
+const startedAt = performance.now();
+const pg = await startThrowawayPostgres();
+if ('unavailable' in pg) {
+  console.log(
+    `[popote] PostgreSQL indisponible : ${pg.unavailable} — les tests PostgreSQL sont comptés comme ignorés`,
+  );
+} else {
+  testEnv.POPOTE_TEST_PG_URL = pg.url;
+  log(`PostgreSQL jetable démarré en ${Math.round(performance.now() - startedAt)} ms`);
 }
-rmSync(reports, { recursive: true, force: true });
+let failedStep = null;
+try {
+  for (const [name, step] of steps) {
+    log(`— ${name}`);
+    if (step() !== 0) {
+      failedStep = name;
+      break;
+    }
+  }
+} finally {
+  // pg-cluster's exit and signal handlers also stop it on a process.exit or a Ctrl+C.
+  if (!('unavailable' in pg)) pg.stop();
+  rmSync(reports, { recursive: true, force: true });
+}
 if (failedStep) {
   console.error(`\n[popote] échec à l'étape « ${failedStep} »`);
   if (totals.failed === 0) totals.failed = 1; // a failing typecheck or lint counts as a failure
