@@ -204,17 +204,26 @@ export class SyncService {
     mutation: Mutation,
   ): Promise<{ applied: boolean; rowWrites: number }> {
     clampDates(mutation.args, this.now());
-    const meter = this.newMeter();
+    let meter = this.newMeter();
+    // Another server instance may have processed it meanwhile (the device retried its push
+    // there): checked inside the transaction, so that it is applied once.
+    const processedElsewhere = async (tx: SyncTx) =>
+      ((await tx.client(clientId))?.lastMutationId ?? 0) >= mutation.id;
     try {
-      await this.rows.transaction(async (tx) => {
+      const applied = await this.rows.transaction(async (tx) => {
+        meter = this.newMeter(); // a transaction run again starts its count again
+        if (await processedElsewhere(tx)) return false;
         const before = await tx.usage(userId);
         await runMutation(this.context(tx, userId, meter), mutation.name, mutation.args);
         const refusal = quotaRefusal(this.limits.quotas, before, await tx.usage(userId));
         if (refusal) throw refusal;
         await tx.setLastMutationId(clientId, mutation.id);
+        return true;
       });
-      this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'applied' });
-      return { applied: true, rowWrites: meter.rowWrites };
+      if (applied) {
+        this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'applied' });
+      }
+      return { applied, rowWrites: meter.rowWrites };
     } catch (e) {
       // The store failing (busy, disk full): the device retries later. Anything else thrown
       // while checking or running the mutation comes from its arguments: refusing it keeps
@@ -222,7 +231,8 @@ export class SyncService {
       if (this.rows.isStoreFailure(e)) throw e;
       const message = isDomainError(e) ? e.message : SYNC_UNEXPECTED_REFUSAL;
       if (!isDomainError(e)) this.log?.(e, mutation.name);
-      await this.rows.transaction(async (tx) => {
+      const recorded = await this.rows.transaction(async (tx) => {
+        if (await processedElsewhere(tx)) return false;
         await tx.recordRejection(clientId, {
           mutationId: mutation.id,
           name: mutation.name.slice(0, 64),
@@ -231,8 +241,11 @@ export class SyncService {
           at: new Date(this.now()).toISOString(),
         });
         await tx.setLastMutationId(clientId, mutation.id);
+        return true;
       });
-      this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'rejected' });
+      if (recorded) {
+        this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'rejected' });
+      }
       return { applied: false, rowWrites: meter.rowWrites };
     }
   }

@@ -1,0 +1,428 @@
+/**
+ * The synced rows on PostgreSQL (the interface of ports.ts), for several server processes on
+ * one database. All SQL of sync on PostgreSQL lives here.
+ *
+ * - A write transaction runs SERIALIZABLE and is run again from the start when PostgreSQL
+ *   refuses it for a conflict with another one (two instances changing the same rows): the
+ *   mutators are deterministic, so running one again gives the same writes.
+ * - A row's version is its transaction's id (plus the database's offset). Transactions commit
+ *   in any order, so a pull sends the changes up to just below the oldest transaction still
+ *   running, never past it: a transaction that commits late is sent by the next pull, never
+ *   skipped. Each device's progress is kept with the version that recorded it, so that the
+ *   last mutation a pull confirms is one whose rows that pull holds.
+ */
+import type { Pool, PoolClient } from 'pg';
+import {
+  INDEXES,
+  indexValues,
+  isOwnerOnlyTable,
+  isPublishableTable,
+  type Id,
+  type IndexName,
+  type IndexValue,
+  type ReadStore,
+  type TableName,
+  type Tables,
+} from '@popote/domain';
+import type {
+  ChangePosition,
+  RawRow,
+  StoredRejection,
+  SyncRows,
+  SyncSnapshot,
+  SyncTx,
+  UserUsage,
+} from './ports.js';
+
+/** What both a pool (one statement, one transaction) and a transaction's client answer. */
+type Queryable = Pick<Pool, 'query'> | Pick<PoolClient, 'query'>;
+
+/** How many times a write transaction is tried before its conflict is reported. */
+const MAX_ATTEMPTS = 20;
+/** PostgreSQL's codes for "try the transaction again": serialization failure, deadlock. */
+const RETRY_CODES = new Set(['40001', '40P01']);
+
+/** Ids stay exact in a JavaScript number (and in a browser's IndexedDB key). */
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+const indexText = (value: IndexValue): string => String(value);
+
+/** The current transaction's id; assigns one if the transaction has none yet. */
+const XACT_ID = 'pg_current_xact_id()::text::bigint';
+/** Every transaction below this one has ended (committed or rolled back). */
+const HORIZON = 'pg_snapshot_xmin(pg_current_snapshot())::text::bigint - 1';
+
+class PgReads implements SyncSnapshot {
+  constructor(
+    protected readonly db: Queryable,
+    /** Added to transaction ids (meta 'version_offset'). */
+    protected readonly offset: number,
+  ) {}
+
+  async get<T extends TableName>(table: T, id: Id): Promise<Tables[T] | undefined> {
+    const r = await this.db.query<{ data: string }>(
+      'SELECT data FROM rows WHERE tbl = $1 AND id = $2 AND data IS NOT NULL',
+      [table, id],
+    );
+    return r.rows[0] ? (JSON.parse(r.rows[0].data) as Tables[T]) : undefined;
+  }
+
+  async getMany<T extends TableName>(table: T, ids: readonly Id[]): Promise<Tables[T][]> {
+    if (ids.length === 0) return [];
+    const found = await this.rawByIds(table, ids);
+    return found.map((r) => JSON.parse(r.data) as Tables[T]);
+  }
+
+  async where<T extends TableName>(
+    table: T,
+    index: IndexName<T>,
+    value: IndexValue,
+  ): Promise<Tables[T][]> {
+    const r = await this.db.query<{ data: string }>(
+      `SELECT r.data FROM row_index i JOIN rows r ON r.tbl = i.tbl AND r.id = i.id
+       WHERE i.tbl = $1 AND i.idx = $2 AND i.value = $3 ORDER BY i.id`,
+      [table, index, indexText(value)],
+    );
+    return r.rows.map((row) => JSON.parse(row.data) as Tables[T]);
+  }
+
+  async whereIds<T extends TableName>(
+    table: T,
+    index: IndexName<T>,
+    value: IndexValue,
+  ): Promise<Id[]> {
+    const r = await this.db.query<{ id: Id }>(
+      'SELECT id FROM row_index WHERE tbl = $1 AND idx = $2 AND value = $3 ORDER BY id',
+      [table, index, indexText(value)],
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  async all<T extends TableName>(table: T): Promise<Tables[T][]> {
+    const r = await this.db.query<{ data: string }>(
+      'SELECT data FROM rows WHERE tbl = $1 AND data IS NOT NULL ORDER BY id',
+      [table],
+    );
+    return r.rows.map((row) => JSON.parse(row.data) as Tables[T]);
+  }
+
+  async allIds(table: TableName): Promise<Id[]> {
+    const r = await this.db.query<{ id: Id }>(
+      'SELECT id FROM rows WHERE tbl = $1 AND data IS NOT NULL ORDER BY id',
+      [table],
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  async ownedIds(table: TableName, owner: Id): Promise<Id[]> {
+    const r = await this.db.query<{ id: Id }>(
+      'SELECT id FROM rows WHERE tbl = $1 AND owner = $2 AND data IS NOT NULL ORDER BY id',
+      [table, owner],
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  async version(): Promise<number> {
+    const r = await this.db.query<{ v: number }>(`SELECT ${HORIZON} AS v`);
+    return r.rows[0]!.v + this.offset;
+  }
+
+  async changedSince(
+    since: number,
+    upTo: number,
+    after: ChangePosition,
+    limit: number,
+  ): Promise<RawRow[]> {
+    const r = await this.db.query<RawRow>(
+      `SELECT tbl, id, owner, version, data, author, public_at AS "publicAt" FROM rows
+       WHERE version > $1 AND version <= $2 AND (version, tbl, id) > ($3, $4, $5)
+       ORDER BY version, tbl, id LIMIT $6`,
+      [since, upTo, after.version, after.tbl, after.id, limit],
+    );
+    return r.rows;
+  }
+
+  async rawByIds(table: TableName, ids: readonly Id[]): Promise<{ id: Id; data: string }[]> {
+    if (ids.length === 0) return [];
+    const r = await this.db.query<{ id: Id; data: string }>(
+      'SELECT id, data FROM rows WHERE tbl = $1 AND data IS NOT NULL AND id = ANY($2::bigint[])',
+      [table, ids],
+    );
+    const byId = new Map(r.rows.map((row) => [row.id, row.data]));
+    const found: { id: Id; data: string }[] = [];
+    for (const id of ids) {
+      const data = byId.get(id);
+      if (data !== undefined) found.push({ id, data });
+    }
+    return found;
+  }
+
+  async rejectionsFor(clientId: string, since: number, upTo: number): Promise<StoredRejection[]> {
+    const r = await this.db.query<StoredRejection>(
+      `SELECT mutation_id AS "mutationId", name, args, message, at FROM rejections
+       WHERE client_id = $1 AND version > $2 AND version <= $3 ORDER BY mutation_id`,
+      [clientId, since, upTo],
+    );
+    return r.rows;
+  }
+
+  /** The device's last mutation whose transaction is below this snapshot's horizon. */
+  async lastMutationId(clientId: string): Promise<number> {
+    const r = await this.db.query<{ m: number }>(
+      `SELECT last_mutation_id AS m FROM client_progress
+       WHERE client_id = $1 AND version <= ${HORIZON} + $2
+       ORDER BY version DESC LIMIT 1`,
+      [clientId, this.offset],
+    );
+    return r.rows[0]?.m ?? 0;
+  }
+
+  async client(clientId: string): Promise<{ userId: Id; lastMutationId: number } | undefined> {
+    const r = await this.db.query<{ userId: Id; lastMutationId: number }>(
+      `SELECT user_id AS "userId", last_mutation_id AS "lastMutationId" FROM sync_clients
+       WHERE client_id = $1`,
+      [clientId],
+    );
+    return r.rows[0];
+  }
+}
+
+class PgSyncTx extends PgReads implements SyncTx {
+  private taken: number | null = null;
+
+  constructor(client: PoolClient, offset: number) {
+    super(client, offset);
+  }
+
+  async writeVersion(): Promise<number> {
+    if (this.taken === null) {
+      const r = await this.db.query<{ v: number }>(`SELECT ${XACT_ID} AS v`);
+      this.taken = r.rows[0]!.v + this.offset;
+    }
+    return this.taken;
+  }
+
+  async putRow<T extends TableName>(table: T, row: Tables[T]): Promise<void> {
+    const version = await this.writeVersion();
+    const owner = isOwnerOnlyTable(table) ? (row as { owner: Id }).owner : null;
+    const shared = isPublishableTable(table) ? (row as { owner: Id; isPublished: boolean }) : null;
+    // public_at: this version if the row is published now or was until this write.
+    await this.db.query(
+      `INSERT INTO rows (tbl, id, owner, version, data, author, public_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (tbl, id) DO UPDATE SET owner = excluded.owner, version = excluded.version,
+         data = excluded.data, author = excluded.author,
+         public_at = CASE WHEN excluded.public_at IS NOT NULL THEN excluded.public_at
+           WHEN (rows.data::jsonb ->> 'isPublished') = 'true' THEN excluded.version
+           ELSE rows.public_at END`,
+      [
+        table,
+        row.id,
+        owner,
+        version,
+        JSON.stringify(row),
+        shared ? shared.owner : null,
+        shared?.isPublished ? version : null,
+      ],
+    );
+    await this.db.query('DELETE FROM row_index WHERE tbl = $1 AND id = $2', [table, row.id]);
+    const tbls: string[] = [];
+    const idxs: string[] = [];
+    const values: string[] = [];
+    for (const index of Object.keys(INDEXES[table]) as IndexName<T>[]) {
+      for (const value of new Set(indexValues(table, index, row).map(indexText))) {
+        tbls.push(table);
+        idxs.push(index);
+        values.push(value);
+      }
+    }
+    if (values.length > 0) {
+      await this.db.query(
+        `INSERT INTO row_index (tbl, idx, value, id)
+         SELECT t, i, v, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS x(t, i, v)`,
+        [tbls, idxs, values, row.id],
+      );
+    }
+  }
+
+  async deleteRow(table: TableName, id: Id): Promise<void> {
+    const version = await this.writeVersion();
+    await this.db.query(
+      `UPDATE rows SET data = NULL, version = $1,
+         public_at = CASE WHEN (data::jsonb ->> 'isPublished') = 'true' THEN $1 ELSE public_at END
+       WHERE tbl = $2 AND id = $3 AND data IS NOT NULL`,
+      [version, table, id],
+    );
+    await this.db.query('DELETE FROM row_index WHERE tbl = $1 AND id = $2', [table, id]);
+  }
+
+  async idUsed(table: TableName, id: Id): Promise<boolean> {
+    const r = await this.db.query('SELECT 1 FROM rows WHERE tbl = $1 AND id = $2', [table, id]);
+    return r.rows.length > 0;
+  }
+
+  async allocateIds(count: number): Promise<Id> {
+    if (!Number.isSafeInteger(count) || count < 1) {
+      throw new RangeError(`Nombre d'identifiants à réserver invalide : ${String(count)}.`);
+    }
+    // The row lock on 'next_id' orders concurrent reservations of every instance.
+    const r = await this.db.query<{ next: string }>(
+      `UPDATE meta SET value = (value::bigint + $1)::text WHERE key = 'next_id'
+       RETURNING (value::bigint - $1)::text AS next`,
+      [count],
+    );
+    const first = Number(r.rows[0]!.next);
+    if (first + count - 1 > MAX_ID) {
+      throw new RangeError('Plus aucun identifiant disponible pour cette réservation.');
+    }
+    return first;
+  }
+
+  async leaseIds(first: Id, count: number, userId: Id, clientId: string, at: number) {
+    await this.db.query(
+      `INSERT INTO id_leases (first, count, user_id, client_id, leased_at)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [first, count, userId, clientId, at],
+    );
+  }
+
+  async leasedTo(id: Id): Promise<Id | null> {
+    const r = await this.db.query<{ first: number; count: number; userId: Id }>(
+      `SELECT first, count, user_id AS "userId" FROM id_leases WHERE first <= $1
+       ORDER BY first DESC LIMIT 1`,
+      [id],
+    );
+    const lease = r.rows[0];
+    return lease && id < lease.first + lease.count ? lease.userId : null;
+  }
+
+  async addClient(clientId: string, userId: Id, at: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO sync_clients (client_id, user_id, last_mutation_id, created_at)
+       VALUES ($1, $2, 0, $3)`,
+      [clientId, userId, at],
+    );
+  }
+
+  /**
+   * Records the device's progress, with this transaction's version for pulls; drops the
+   * progress no pull can ask for any more (older than the newest one below the horizon).
+   */
+  async setLastMutationId(clientId: string, id: number): Promise<void> {
+    const version = await this.writeVersion();
+    await this.db.query('UPDATE sync_clients SET last_mutation_id = $1 WHERE client_id = $2', [
+      id,
+      clientId,
+    ]);
+    await this.db.query(
+      `INSERT INTO client_progress (client_id, version, last_mutation_id) VALUES ($1, $2, $3)
+       ON CONFLICT (client_id, version) DO UPDATE SET last_mutation_id = excluded.last_mutation_id`,
+      [clientId, version, id],
+    );
+    await this.db.query(
+      `DELETE FROM client_progress WHERE client_id = $1 AND version < (
+         SELECT max(version) FROM client_progress
+         WHERE client_id = $1 AND version <= ${HORIZON} + $2)`,
+      [clientId, this.offset],
+    );
+  }
+
+  async recordRejection(clientId: string, rejection: StoredRejection): Promise<void> {
+    await this.db.query(
+      `INSERT INTO rejections (client_id, mutation_id, name, args, message, at, version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (client_id, mutation_id) DO UPDATE SET name = excluded.name,
+         args = excluded.args, message = excluded.message, at = excluded.at,
+         version = excluded.version`,
+      [
+        clientId,
+        rejection.mutationId,
+        rejection.name,
+        rejection.args,
+        rejection.message,
+        rejection.at,
+        await this.writeVersion(),
+      ],
+    );
+  }
+
+  async usage(userId: Id): Promise<UserUsage> {
+    const r = await this.db.query<UserUsage>(
+      'SELECT rows, bytes, stays FROM user_usage WHERE user_id = $1',
+      [userId],
+    );
+    return r.rows[0] ?? { rows: 0, bytes: 0, stays: 0 };
+  }
+}
+
+export class PgSyncRows implements SyncRows {
+  readonly reads: ReadStore;
+
+  private constructor(
+    private readonly pool: Pool,
+    private readonly offset: number,
+  ) {
+    this.reads = new PgReads(pool, offset);
+  }
+
+  /** Reads the database's version offset once: it is set only when a database is copied in. */
+  static async open(pool: Pool): Promise<PgSyncRows> {
+    const r = await pool.query<{ value: string }>(
+      "SELECT value FROM meta WHERE key = 'version_offset'",
+    );
+    return new PgSyncRows(pool, Number(r.rows[0]?.value ?? 0));
+  }
+
+  async transaction<T>(fn: (tx: SyncTx) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        try {
+          const result = await fn(new PgSyncTx(client, this.offset));
+          await client.query('COMMIT');
+          return result;
+        } catch (e) {
+          await client.query('ROLLBACK');
+          if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
+          // Let the other transaction finish before trying again.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        }
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async snapshot<T>(fn: (snapshot: SyncSnapshot) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      try {
+        return await fn(new PgReads(client, this.offset));
+      } finally {
+        await client.query('COMMIT');
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /** PostgreSQL failing (connection lost, disk full, too many conflicts), not the data. */
+  isStoreFailure(e: unknown): boolean {
+    const code = (e as { code?: unknown } | null)?.code;
+    if (typeof code !== 'string') return false;
+    // Classes 08 (connection), 53 (resources), 57 (operator intervention), 58 (system),
+    // 40 (transaction rollback after all retries), XX (internal).
+    return /^(08|53|57|58|40|XX)/u.test(code) || code.startsWith('ECONN');
+  }
+
+  isUniqueViolation(e: unknown): boolean {
+    return (e as { code?: unknown } | null)?.code === '23505';
+  }
+}
+
+function isRetryable(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRY_CODES.has(code);
+}
