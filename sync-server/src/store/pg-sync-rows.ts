@@ -35,7 +35,7 @@ import type {
 } from './ports.js';
 
 /** What both a pool (one statement, one transaction) and a transaction's client answer. */
-type Queryable = Pick<Pool, 'query'> | Pick<PoolClient, 'query'>;
+export type Queryable = Pick<Pool, 'query'> | Pick<PoolClient, 'query'>;
 
 /** How many times a write transaction is tried before its conflict is reported. */
 const MAX_ATTEMPTS = 20;
@@ -52,7 +52,7 @@ const XACT_ID = 'pg_current_xact_id()::text::bigint';
 /** Every transaction below this one has ended (committed or rolled back). */
 const HORIZON = 'pg_snapshot_xmin(pg_current_snapshot())::text::bigint - 1';
 
-class PgReads implements SyncSnapshot {
+export class PgReads implements SyncSnapshot {
   constructor(
     protected readonly db: Queryable,
     /** Added to transaction ids (meta 'version_offset'). */
@@ -177,6 +177,18 @@ class PgReads implements SyncSnapshot {
     return r.rows[0]?.m ?? 0;
   }
 
+  /** The JSON text of the live stay whose export link carries this secret, if any. */
+  async stayDataBySecret(secret: string): Promise<string | undefined> {
+    // Answered from the unique expression index rows_stay_export_secret (same expression).
+    const r = await this.db.query<{ data: string }>(
+      `SELECT data FROM rows
+       WHERE tbl = 'stays' AND data IS NOT NULL AND (data::jsonb ->> 'exportSecret') = $1
+       LIMIT 1`,
+      [secret],
+    );
+    return r.rows[0]?.data;
+  }
+
   async client(clientId: string): Promise<{ userId: Id; lastMutationId: number } | undefined> {
     const r = await this.db.query<{ userId: Id; lastMutationId: number }>(
       `SELECT user_id AS "userId", last_mutation_id AS "lastMutationId" FROM sync_clients
@@ -187,7 +199,7 @@ class PgReads implements SyncSnapshot {
   }
 }
 
-class PgSyncTx extends PgReads implements SyncTx {
+export class PgSyncTx extends PgReads implements SyncTx {
   private taken: number | null = null;
 
   constructor(client: PoolClient, offset: number) {
@@ -360,7 +372,8 @@ export class PgSyncRows implements SyncRows {
 
   private constructor(
     private readonly pool: Pool,
-    private readonly offset: number,
+    /** Added to transaction ids to make versions (meta 'version_offset'). */
+    readonly offset: number,
   ) {
     this.reads = new PgReads(pool, offset);
   }
@@ -373,28 +386,16 @@ export class PgSyncRows implements SyncRows {
     return new PgSyncRows(pool, Number(r.rows[0]?.value ?? 0));
   }
 
-  async transaction<T>(fn: (tx: SyncTx) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      for (let attempt = 1; ; attempt++) {
-        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-        try {
-          const result = await fn(new PgSyncTx(client, this.offset));
-          await client.query('COMMIT');
-          return result;
-        } catch (e) {
-          await client.query('ROLLBACK');
-          if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
-          // Let the other transaction finish before trying again.
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-        }
-      }
-    } finally {
-      client.release();
-    }
+  transaction<T>(fn: (tx: SyncTx) => Promise<T>): Promise<T> {
+    return runPgTransaction(this.pool, (client) => fn(new PgSyncTx(client, this.offset)));
   }
 
-  async snapshot<T>(fn: (snapshot: SyncSnapshot) => Promise<T>): Promise<T> {
+  snapshot<T>(fn: (snapshot: PgReads) => Promise<T>): Promise<T> {
+    return this.pgSnapshot(fn);
+  }
+
+  /** The same, typed with PostgreSQL's own reads (the export link needs one more). */
+  async pgSnapshot<T>(fn: (snapshot: PgReads) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -419,6 +420,36 @@ export class PgSyncRows implements SyncRows {
 
   isUniqueViolation(e: unknown): boolean {
     return (e as { code?: unknown } | null)?.code === '23505';
+  }
+}
+
+/**
+ * Runs fn in one SERIALIZABLE transaction on a client of the pool, from the start again when
+ * PostgreSQL refuses it for a conflict with another transaction (fn must only touch the
+ * database, or be safe to run again).
+ */
+export async function runPgTransaction<T>(
+  pool: Pool,
+  fn: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      try {
+        const result = await fn(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        // A connection that broke cannot roll back: the error that broke it is the one to tell.
+        await client.query('ROLLBACK').catch(() => undefined);
+        if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
+        // Let the other transaction finish before trying again.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      }
+    }
+  } finally {
+    client.release();
   }
 }
 

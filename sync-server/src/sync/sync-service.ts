@@ -31,6 +31,7 @@ import {
   type Mutation,
   type PushResponse,
 } from '@popote/sync-protocol';
+import { LocalChangeChannel, type ChangeChannel } from '../store/change-channel.js';
 import type { RawRow, SyncRows, SyncSnapshot, SyncTx } from '../store/ports.js';
 import type { WriteQueue } from '../store/write-queue.js';
 import { Pacer } from '../store/write-queue.js';
@@ -96,7 +97,6 @@ interface WorkMeter {
 }
 
 export class SyncService {
-  private readonly listeners = new Set<(userId: Id | null) => void>();
   private readonly processedListeners = new Set<(event: ProcessedMutation) => void>();
 
   constructor(
@@ -107,12 +107,13 @@ export class SyncService {
     /** Reports a mutation refused because it threw something unforeseen (a bug to look at). */
     private readonly log?: (error: unknown, mutationName: string) => void,
     private readonly limits: SyncLimits = DEFAULT_SYNC_LIMITS,
+    /** Where changes are told to every instance's connected devices. */
+    private readonly changes: ChangeChannel = new LocalChangeChannel(),
   ) {}
 
   /** Called after each committed change (null: something everyone may read changed). */
   onChange(listener: (userId: Id | null) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.subscribe(listener);
   }
 
   /** Called once per processed mutation, after its transaction committed. */
@@ -343,7 +344,7 @@ export class SyncService {
 
   /** Tells the listeners that something changed for the user (null: for everyone). */
   notify(userId: Id | null): void {
-    for (const listener of this.listeners) listener(userId);
+    this.changes.publish(userId);
   }
 
   pull(
