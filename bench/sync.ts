@@ -95,7 +95,7 @@ export async function benchFirstSync(runs: number): Promise<Figure[]> {
     );
     return [pullFigure, rawFigure, applyFigure, bulkFigure];
   } finally {
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

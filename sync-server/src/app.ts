@@ -32,7 +32,11 @@ export interface BuildOptions {
   scryptLog2N?: number;
 }
 
-export type PopoteServer = FastifyInstance & { popote: PopoteServices };
+/**
+ * The server buildServer makes: its store is SQLite's, which tests, the simulation and the
+ * benchmarks look inside (routes and services see only the ServerDatabase interface).
+ */
+export type PopoteServer = FastifyInstance & { popote: PopoteServices<ServerStore> };
 
 export async function buildServer(
   config: ServerConfig,
@@ -54,7 +58,7 @@ export async function buildServer(
   const store = ServerStore.open(config.dataDir);
   app.addHook('onClose', async () => {
     app.popote.mailer.close();
-    store.close();
+    await store.close();
   });
   try {
     const now = options.now ?? Date.now;
@@ -99,7 +103,7 @@ export async function buildServer(
       global: false,
       errorResponseBuilder: () => tooManyAttempts(),
     });
-    await app.register(fastifyJwt, { secret: config.jwtSecret ?? store.jwtSecret() });
+    await app.register(fastifyJwt, { secret: config.jwtSecret ?? (await store.jwtSecret()) });
 
     await app.register(accountRoutes, { prefix: '/api', authRateLimit: config.authRateLimit });
     await app.register(syncRoutes);
@@ -108,9 +112,10 @@ export async function buildServer(
     // The REST entities (/api) register here, before the web app.
 
     await registerWebApp(app, config.webRoot);
-    return app as PopoteServer;
+    // app.popote holds the ServerStore opened above.
+    return app as FastifyInstance as PopoteServer;
   } catch (e) {
-    store.close();
+    await store.close();
     throw e;
   }
 }

@@ -5,7 +5,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { conflict, invalid, isPasswordTooShort } from '@popote/domain';
 import type { ServerConfig } from '../config.js';
-import type { ServerStore } from '../store/server-store.js';
 import type { Mailer, OutgoingMail } from '../mail/mailer.js';
 import {
   accountChangedMail,
@@ -15,7 +14,13 @@ import {
   registrationMail,
 } from '../mail/account-mails.js';
 import { HttpError, tooManyAttempts, unauthorized } from '../http/errors.js';
-import type { AccountRow, MailChangeRow } from '../store/accounts-store.js';
+import type {
+  AccountRow,
+  AccountsReads,
+  MailChangeRow,
+  ServerDatabase,
+  StoreTx,
+} from '../store/ports.js';
 import { hashLinkToken, newLinkToken } from './link-tokens.js';
 import { isValidMail, normalizeMail } from './mail-address.js';
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords.js';
@@ -75,7 +80,7 @@ export type MailChangeOutcome =
   | { kind: LinkFailure; revert: boolean };
 
 export interface AccountServiceDeps {
-  store: ServerStore;
+  store: ServerDatabase;
   mailer: Mailer;
   /** Read at each call: publicUrl may be set after the server listens. */
   config: ServerConfig;
@@ -105,7 +110,7 @@ export class AccountService {
     const mail = normalizeMail(input.Mail);
     if (!isValidMail(mail)) return refusal(M.invalidMail, false);
     await this.countAttempt('inscription', mail);
-    if (store.accounts.findAccountByMail(mail)) return refusal(M.mailUsed, false);
+    if (await store.accounts.findAccountByMail(mail)) return refusal(M.mailUsed, false);
     if (isPasswordTooShort(input.Password)) return refusal(M.weakPassword, true);
     const pseudo = checkPseudo(input.Pseudo);
     if (typeof pseudo !== 'string') return { ...refusal(pseudo.error, false), IsPseudoError: true };
@@ -125,7 +130,7 @@ export class AccountService {
     const mail = normalizeMail(input.Mail);
     if (!isValidMail(mail)) throw invalid(M.invalidMail);
     await this.countAttempt('resend', mail);
-    if (this.deps.store.accounts.findAccountByMail(mail)) return true;
+    if (await this.deps.store.accounts.findAccountByMail(mail)) return true;
     const pending = await this.unconfirmedRegistration(mail, input.Password);
     if (pending) await this.mailRegistrationLink(pending);
     return true;
@@ -140,9 +145,9 @@ export class AccountService {
     const { store, now } = this.deps;
     const token = newLinkToken();
     const at = now();
-    await store.write(() => {
-      store.accounts.deleteRegistrationsExpiredBefore(at - REGISTRATION_MEMORY_MS);
-      store.accounts.addPendingRegistration({
+    await store.write(async (tx) => {
+      await tx.accounts.deleteRegistrationsExpiredBefore(at - REGISTRATION_MEMORY_MS);
+      await tx.accounts.addPendingRegistration({
         tokenHash: hashLinkToken(token),
         ...registration,
         createdAt: at,
@@ -159,7 +164,7 @@ export class AccountService {
     mail: string,
     password: string,
   ): Promise<{ mail: string; pseudo: string; passwordHash: string } | null> {
-    const candidates = this.deps.store.accounts.findUnusedRegistrationsByMail(
+    const candidates = await this.deps.store.accounts.findUnusedRegistrationsByMail(
       mail,
       UNCONFIRMED_CHECKED,
     );
@@ -175,13 +180,14 @@ export class AccountService {
    * What following a registration link would do, without doing it (the link's GET page shows
    * a button; only its POST confirms, so that a mail scanner opening links confirms nothing).
    */
-  peekRegistration(token: string): { kind: 'valid' } | { kind: LinkFailure } {
+  async peekRegistration(token: string): Promise<{ kind: 'valid' } | { kind: LinkFailure }> {
     if (!/^[\w-]{43}$/u.test(token)) return { kind: 'unknown' };
-    const pending = this.deps.store.accounts.findPendingRegistration(hashLinkToken(token));
+    const { accounts } = this.deps.store;
+    const pending = await accounts.findPendingRegistration(hashLinkToken(token));
     if (!pending) return { kind: 'unknown' };
     if (pending.usedAt !== null) return { kind: 'used' };
     if (pending.expiresAt <= this.deps.now()) return { kind: 'expired' };
-    if (this.deps.store.accounts.findAccountByMail(pending.mail)) return { kind: 'mail_taken' };
+    if (await accounts.findAccountByMail(pending.mail)) return { kind: 'mail_taken' };
     return { kind: 'valid' };
   }
 
@@ -191,15 +197,15 @@ export class AccountService {
     const { store, now } = this.deps;
     const tokenHash = hashLinkToken(token);
     return store
-      .write((): ConfirmationOutcome => {
-        const pending = store.accounts.findPendingRegistration(tokenHash);
+      .write(async (tx): Promise<ConfirmationOutcome> => {
+        const pending = await tx.accounts.findPendingRegistration(tokenHash);
         const at = now();
         if (!pending) return { kind: 'unknown' };
         if (pending.usedAt !== null) return { kind: 'used' };
         if (pending.expiresAt <= at) return { kind: 'expired' };
-        if (store.accounts.findAccountByMail(pending.mail)) return { kind: 'mail_taken' };
-        const userId = store.allocateIds(1);
-        store.accounts.createAccount({
+        if (await tx.accounts.findAccountByMail(pending.mail)) return { kind: 'mail_taken' };
+        const userId = await tx.allocateIds(1);
+        await tx.accounts.createAccount({
           id: userId,
           mail: pending.mail,
           pseudo: pending.pseudo,
@@ -208,8 +214,9 @@ export class AccountService {
           resetExpiresAt: null,
           createdAt: at,
         });
-        store.putPublicUser(userId, pending.pseudo);
-        store.accounts.markRegistrationUsed(tokenHash, at);
+        // The pseudonym other users see (the synced `users` row), with the account.
+        await tx.rows.putRow('users', { id: userId, pseudo: pending.pseudo });
+        await tx.accounts.markRegistrationUsed(tokenHash, at);
         return { kind: 'created', userId };
       })
       .then((outcome) => {
@@ -234,17 +241,17 @@ export class AccountService {
     const max = this.deps.config.authRateLimit.perAddressMax;
     const reservedAt = now();
     // Checked and counted in one turn: concurrent attempts see each other's counts.
-    await store.write(() => {
+    await store.write(async (tx) => {
       if (
-        this.attemptsInWindow(clientKey) >= max ||
-        this.attemptsInWindow(key) >= max * LOGIN_FAILURES_PER_ADDRESS_FACTOR
+        (await this.attemptsInWindow(tx, clientKey)) >= max ||
+        (await this.attemptsInWindow(tx, key)) >= max * LOGIN_FAILURES_PER_ADDRESS_FACTOR
       ) {
         throw tooManyAttempts();
       }
-      store.accounts.recordAttempt(key, reservedAt);
-      store.accounts.recordAttempt(clientKey, reservedAt);
+      await tx.accounts.recordAttempt(key, reservedAt);
+      await tx.accounts.recordAttempt(clientKey, reservedAt);
     });
-    const account = store.accounts.findAccountByMail(mail);
+    const account = await store.accounts.findAccountByMail(mail);
     if (!account) {
       // Told only to whoever knows the password typed at registration.
       if (await this.unconfirmedRegistration(mail, input.Password)) {
@@ -263,29 +270,29 @@ export class AccountService {
       return { ...refusal(M.mailedPasswordExpired, true), ...noSession };
     } else if (granted) {
       if (account.resetHash !== null) {
-        await store.write(() => store.accounts.clearResetPassword(account.id));
+        await store.write((tx) => tx.accounts.clearResetPassword(account.id));
       }
       if (needsRehash(account.passwordHash, this.deps.scryptLog2N)) {
         const upgraded = await hashPassword(input.Password, this.deps.scryptLog2N);
-        await store.write(() => store.accounts.replacePasswordHash(account.id, upgraded));
+        await store.write((tx) => tx.accounts.replacePasswordHash(account.id, upgraded));
       }
     } else if (resetValid && (await verifyPassword(input.Password, account.resetHash ?? ''))) {
       // A reset ends every other session: whoever held one must log in with a password again.
-      await store.write(() => {
-        store.accounts.promoteResetPassword(account.id, now() + MAILED_PASSWORD_USE_MS);
-        store.accounts.deleteSessionsOf(account.id, null);
+      await store.write(async (tx) => {
+        await tx.accounts.promoteResetPassword(account.id, now() + MAILED_PASSWORD_USE_MS);
+        await tx.accounts.deleteSessionsOf(account.id, null);
       });
       granted = true;
       mustChangePassword = true;
     } else if (account.resetHash !== null && !resetValid) {
-      await store.write(() => store.accounts.clearResetPassword(account.id));
+      await store.write((tx) => tx.accounts.clearResetPassword(account.id));
     }
 
     if (!granted) return { ...refusal(M.wrongPassword, true), ...noSession };
     // A success withdraws its own count and the client's earlier failures, not the others'.
-    await store.write(() => {
-      store.accounts.clearAttempts(clientKey);
-      store.accounts.forgetAttempt(key, reservedAt);
+    await store.write(async (tx) => {
+      await tx.accounts.clearAttempts(clientKey);
+      await tx.accounts.forgetAttempt(key, reservedAt);
     });
     return {
       Error: '',
@@ -299,7 +306,7 @@ export class AccountService {
 
   /** Ends the session (POST /api/logout): its token stops working at once. */
   async logout(sessionId: string): Promise<true> {
-    await this.deps.store.write(() => this.deps.store.accounts.deleteSession(sessionId));
+    await this.deps.store.write((tx) => tx.accounts.deleteSession(sessionId));
     return true;
   }
 
@@ -312,12 +319,12 @@ export class AccountService {
     const mail = normalizeMail(rawMail);
     if (!isValidMail(mail)) throw invalid(M.invalidMail);
     await this.countAttempt('reset', mail);
-    const account = store.accounts.findAccountByMail(mail);
+    const account = await store.accounts.findAccountByMail(mail);
     if (!account) return true;
     const password = generatePassword();
     const hash = await hashPassword(password, this.deps.scryptLog2N);
-    await store.write(() =>
-      store.accounts.setResetPassword(account.id, hash, now() + RESET_PASSWORD_TTL_MS),
+    await store.write((tx) =>
+      tx.accounts.setResetPassword(account.id, hash, now() + RESET_PASSWORD_TTL_MS),
     );
     await this.send(
       newPasswordMail(account.mail, account.pseudo, password, this.deps.config.publicUrl),
@@ -325,11 +332,11 @@ export class AccountService {
     return true;
   }
 
-  settings(userId: number): SettingsAnswer {
+  async settings(userId: number): Promise<SettingsAnswer> {
     const { store, now } = this.deps;
-    const account = store.accounts.getAccount(userId);
+    const account = await store.accounts.getAccount(userId);
     if (!account) throw unauthorized();
-    const pending = store.accounts.pendingMailChange(userId, now());
+    const pending = await store.accounts.pendingMailChange(userId, now());
     return {
       Mail: account.mail,
       Pseudo: account.pseudo,
@@ -350,7 +357,7 @@ export class AccountService {
     sessionId: string | null,
   ): Promise<SettingsAnswer> {
     const { store } = this.deps;
-    const account = store.accounts.getAccount(userId);
+    const account = await store.accounts.getAccount(userId);
     if (!account) throw unauthorized();
     const mail = normalizeMail(input.Mail);
     if (!isValidMail(mail)) throw invalid(M.invalidMail);
@@ -363,7 +370,7 @@ export class AccountService {
       await this.checkCurrentPassword(account, input.CurrentPassword);
     }
     if (mailChanges) {
-      const owner = store.accounts.findAccountByMail(mail);
+      const owner = await store.accounts.findAccountByMail(mail);
       if (owner && owner.id !== userId) throw conflict(M.mailUsed);
     }
     const passwordHash = passwordChanges
@@ -371,11 +378,11 @@ export class AccountService {
       : null;
     // The link leaves before anything changes: if it cannot be sent, nothing is changed.
     if (mailChanges) await this.mailChangeLink(account, mail, pseudo);
-    await store.write(() => {
-      if (!store.accounts.getAccount(userId)) throw unauthorized();
-      store.accounts.updateAccount(userId, { pseudo, passwordHash });
-      if (passwordHash !== null) store.accounts.deleteSessionsOf(userId, sessionId);
-      store.putPublicUser(userId, pseudo);
+    await store.write(async (tx) => {
+      if (!(await tx.accounts.getAccount(userId))) throw unauthorized();
+      await tx.accounts.updateAccount(userId, { pseudo, passwordHash });
+      if (passwordHash !== null) await tx.accounts.deleteSessionsOf(userId, sessionId);
+      await tx.rows.putRow('users', { id: userId, pseudo });
     });
     if (pseudo !== account.pseudo) this.deps.announcePublicChange();
     if (mailChanges || passwordChanges) {
@@ -394,14 +401,14 @@ export class AccountService {
     const { store, now } = this.deps;
     const key = `settings:${account.id}`;
     const reservedAt = now();
-    await store.write(() => {
-      if (this.attemptsInWindow(key) >= this.deps.config.authRateLimit.perAddressMax) {
+    await store.write(async (tx) => {
+      if ((await this.attemptsInWindow(tx, key)) >= this.deps.config.authRateLimit.perAddressMax) {
         throw tooManyAttempts();
       }
-      store.accounts.recordAttempt(key, reservedAt);
+      await tx.accounts.recordAttempt(key, reservedAt);
     });
     if (await verifyPassword(password, account.passwordHash)) {
-      await store.write(() => store.accounts.forgetAttempt(key, reservedAt));
+      await store.write((tx) => tx.accounts.forgetAttempt(key, reservedAt));
       return;
     }
     throw new HttpError(403, M.wrongCurrentPassword);
@@ -411,9 +418,9 @@ export class AccountService {
     const { store, now } = this.deps;
     const token = newLinkToken();
     const at = now();
-    await store.write(() => {
-      store.accounts.deleteMailChangesExpiredBefore(at - REGISTRATION_MEMORY_MS);
-      store.accounts.addMailChange({
+    await store.write(async (tx) => {
+      await tx.accounts.deleteMailChangesExpiredBefore(at - REGISTRATION_MEMORY_MS);
+      await tx.accounts.addMailChange({
         kind: 'change',
         tokenHash: hashLinkToken(token),
         userId: account.id,
@@ -428,10 +435,12 @@ export class AccountService {
   }
 
   /** What following a mail link would do, without doing it (see peekRegistration). */
-  peekMailChange(
+  async peekMailChange(
     token: string,
-  ): { kind: 'valid'; mail: string; revert: boolean } | { kind: LinkFailure; revert: boolean } {
-    const found = this.findMailChange(token);
+  ): Promise<
+    { kind: 'valid'; mail: string; revert: boolean } | { kind: LinkFailure; revert: boolean }
+  > {
+    const found = await this.findMailChange(this.deps.store.accounts, token);
     if ('failure' in found) return { kind: found.failure, revert: found.revert };
     return { kind: 'valid', mail: found.row.newMail, revert: found.row.kind === 'revert' };
   }
@@ -444,20 +453,20 @@ export class AccountService {
    */
   async confirmMailChange(token: string): Promise<MailChangeOutcome> {
     const { store, now, config } = this.deps;
-    const found = this.findMailChange(token);
+    const found = await this.findMailChange(store.accounts, token);
     if ('failure' in found) return { kind: found.failure, revert: found.revert };
     if (found.row.kind === 'revert') return this.revertMailChange(token);
 
     const revertToken = newLinkToken();
-    const outcome = await store.write(() => {
-      const current = this.findMailChange(token);
+    const outcome = await store.write(async (tx) => {
+      const current = await this.findMailChange(tx.accounts, token);
       if ('failure' in current) return { kind: current.failure, revert: current.revert } as const;
-      const account = store.accounts.getAccount(current.row.userId);
+      const account = await tx.accounts.getAccount(current.row.userId);
       if (!account) return { kind: 'unknown', revert: false } as const;
       const at = now();
-      store.accounts.setMail(account.id, current.row.newMail);
-      store.accounts.markMailChangeUsed(current.row.tokenHash, at);
-      store.accounts.addMailChange({
+      await tx.accounts.setMail(account.id, current.row.newMail);
+      await tx.accounts.markMailChangeUsed(current.row.tokenHash, at);
+      await tx.accounts.addMailChange({
         kind: 'revert',
         tokenHash: hashLinkToken(revertToken),
         userId: account.id,
@@ -481,21 +490,21 @@ export class AccountService {
     const disabled = await hashPassword(newLinkToken(), this.deps.scryptLog2N);
     const password = generatePassword();
     const resetHash = await hashPassword(password, this.deps.scryptLog2N);
-    const outcome = await store.write(() => {
-      const current = this.findMailChange(token);
+    const outcome = await store.write(async (tx) => {
+      const current = await this.findMailChange(tx.accounts, token);
       if ('failure' in current) return { kind: current.failure, revert: current.revert } as const;
       const { row } = current;
       const at = now();
-      store.accounts.setMail(row.userId, row.newMail);
-      store.accounts.updateAccount(row.userId, {
-        pseudo: store.accounts.getAccount(row.userId)?.pseudo ?? '',
+      await tx.accounts.setMail(row.userId, row.newMail);
+      await tx.accounts.updateAccount(row.userId, {
+        pseudo: (await tx.accounts.getAccount(row.userId))?.pseudo ?? '',
         passwordHash: disabled,
       });
-      store.accounts.setResetPassword(row.userId, resetHash, at + RESET_PASSWORD_TTL_MS);
-      store.accounts.deleteSessionsOf(row.userId, null);
-      store.accounts.cancelMailChanges(row.userId);
-      store.accounts.markMailChangeUsed(row.tokenHash, at);
-      return { kind: 'restored', account: store.accounts.getAccount(row.userId)! } as const;
+      await tx.accounts.setResetPassword(row.userId, resetHash, at + RESET_PASSWORD_TTL_MS);
+      await tx.accounts.deleteSessionsOf(row.userId, null);
+      await tx.accounts.cancelMailChanges(row.userId);
+      await tx.accounts.markMailChangeUsed(row.tokenHash, at);
+      return { kind: 'restored', account: (await tx.accounts.getAccount(row.userId))! } as const;
     });
     if (outcome.kind !== 'restored') return outcome;
     const { account } = outcome;
@@ -505,20 +514,24 @@ export class AccountService {
     return { kind: 'restored', mail: account.mail };
   }
 
-  /** The link's row if it may be followed now; otherwise why not (and whether it undoes). */
-  private findMailChange(
+  /**
+   * The link's row if it may be followed now; otherwise why not (and whether it undoes). Read
+   * from `accounts`: the committed data, or the transaction that acts on the answer.
+   */
+  private async findMailChange(
+    accounts: AccountsReads,
     token: string,
-  ): { row: MailChangeRow } | { failure: LinkFailure; revert: boolean } {
+  ): Promise<{ row: MailChangeRow } | { failure: LinkFailure; revert: boolean }> {
     if (!/^[\w-]{43}$/u.test(token)) return { failure: 'unknown', revert: false };
-    const { store, now } = this.deps;
-    const row = store.accounts.findMailChange(hashLinkToken(token));
-    if (!row || !store.accounts.getAccount(row.userId)) {
+    const { now } = this.deps;
+    const row = await accounts.findMailChange(hashLinkToken(token));
+    if (!row || !(await accounts.getAccount(row.userId))) {
       return { failure: 'unknown', revert: false };
     }
     const revert = row.kind === 'revert';
     if (row.usedAt !== null) return { failure: 'used', revert };
     if (row.expiresAt <= now()) return { failure: 'expired', revert };
-    const owner = store.accounts.findAccountByMail(row.newMail);
+    const owner = await accounts.findAccountByMail(row.newMail);
     if (owner && owner.id !== row.userId) return { failure: 'mail_taken', revert };
     return { row };
   }
@@ -526,20 +539,20 @@ export class AccountService {
   /** Counts one attempt on the address, refusing it once the window's budget is spent. */
   private async countAttempt(action: AttemptAction, mail: string): Promise<void> {
     const key = attemptKey(action, mail);
-    await this.deps.store.write(() => {
-      if (this.attemptsInWindow(key) >= this.deps.config.authRateLimit.perAddressMax) {
+    await this.deps.store.write(async (tx) => {
+      if ((await this.attemptsInWindow(tx, key)) >= this.deps.config.authRateLimit.perAddressMax) {
         throw tooManyAttempts();
       }
-      this.deps.store.accounts.recordAttempt(key, this.deps.now());
+      await tx.accounts.recordAttempt(key, this.deps.now());
     });
   }
 
   /** The attempts on the key in the window; forgets older ones (so: inside a write turn). */
-  private attemptsInWindow(key: string): number {
-    const { store, now, config } = this.deps;
+  private async attemptsInWindow(tx: StoreTx, key: string): Promise<number> {
+    const { now, config } = this.deps;
     const since = now() - config.authRateLimit.windowMs;
-    store.accounts.deleteAttemptsBefore(since);
-    return store.accounts.countAttempts(key, since);
+    await tx.accounts.deleteAttemptsBefore(since);
+    return tx.accounts.countAttempts(key, since);
   }
 
   /** Sends a mail; a failure is logged and reported as false. */

@@ -48,9 +48,9 @@ export async function signSession(app: FastifyInstance, userId: number): Promise
   const iat = Math.floor(at / 1000);
   const sid = randomBytes(18).toString('base64url');
   const exp = iat + SESSION_TTL_MS / 1000;
-  await store.write(() => {
-    store.accounts.deleteSessionsExpiredBefore(at);
-    store.accounts.createSession({ id: sid, userId, createdAt: at, expiresAt: exp * 1000 });
+  await store.write(async (tx) => {
+    await tx.accounts.deleteSessionsExpiredBefore(at);
+    await tx.accounts.createSession({ id: sid, userId, createdAt: at, expiresAt: exp * 1000 });
   });
   return app.jwt.sign({ sub: String(userId), IdUser: userId, sid, iat, exp });
 }
@@ -58,7 +58,7 @@ export async function signSession(app: FastifyInstance, userId: number): Promise
 const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)\s*$/iu;
 
 /** The session of the request's bearer token; 401 when missing, forged, expired or ended. */
-export function requireSession(request: FastifyRequest): VerifiedSession {
+export async function requireSession(request: FastifyRequest): Promise<VerifiedSession> {
   const { store, now } = request.server.popote;
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthorized();
@@ -72,7 +72,7 @@ export function requireSession(request: FastifyRequest): VerifiedSession {
   if (typeof sub !== 'string' || !/^\d{1,15}$/u.test(sub)) throw unauthorized();
   // Tokens made before sessions were recorded carry no sid: their users log in again once.
   if (typeof sid !== 'string' || sid.length > 64) throw unauthorized();
-  const userId = store.accounts.sessionUserId(sid, now());
+  const userId = await store.accounts.sessionUserId(sid, now());
   // A deleted account's sessions, and ended ones, stop working at once.
   if (userId === undefined || userId !== Number(sub)) throw unauthorized();
   return { userId, sessionId: sid };
@@ -80,7 +80,7 @@ export function requireSession(request: FastifyRequest): VerifiedSession {
 
 /** The id of the user whose bearer token the request carries; 401 otherwise. */
 export async function requireUser(request: FastifyRequest): Promise<number> {
-  return requireSession(request).userId;
+  return (await requireSession(request)).userId;
 }
 
 /**

@@ -53,7 +53,9 @@ describe('POST /api/inscription then the mailed link', () => {
       expect(page.body).toContain(`<form method="post" action="?token=${token}">`);
       expect(page.body).toContain('<button type="submit">Valider mon inscription</button>');
     }
-    expect(server.app.popote.store.accounts.findAccountByMail('anne@exemple.fr')).toBeUndefined();
+    expect(
+      await server.app.popote.store.accounts.findAccountByMail('anne@exemple.fr'),
+    ).toBeUndefined();
     expect((await login('anne@exemple.fr', 'tartiflette')).json()).toMatchObject({
       IsUnconfirmed: true,
       Token: '',
@@ -72,7 +74,7 @@ describe('POST /api/inscription then the mailed link', () => {
     }>();
     expect(session.Error).toBe('');
     expect(session.IsPasswordError).toBe(false);
-    const account = server.app.popote.store.accounts.findAccountByMail('anne@exemple.fr');
+    const account = await server.app.popote.store.accounts.findAccountByMail('anne@exemple.fr');
     expect(session.Id).toBe(account?.id);
     expect(session.Pseudo).toBe('Anne');
     const claims = JSON.parse(

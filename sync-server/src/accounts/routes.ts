@@ -66,7 +66,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     async (request, reply) => {
       const token = request.query.token ?? '';
       const appUrl = app.popote.config.publicUrl;
-      const peek = accounts().peekRegistration(token);
+      const peek = await accounts().peekRegistration(token);
       if (peek.kind !== 'valid')
         return sendPage(reply, linkFailurePage('inscription', peek.kind, appUrl));
       return sendPage(reply, confirmButtonPage('inscription', token, appUrl));
@@ -117,7 +117,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
   app.get(
     '/settings',
     { onRequest: requireUserHook, schema: { response: { 200: SettingsAnswer } } },
-    async (request) => userAnswer(userOf(request), accounts().settings(userOf(request))),
+    async (request) => userAnswer(userOf(request), await accounts().settings(userOf(request))),
   );
 
   app.post<{ Body: SettingsBody }>(
@@ -129,7 +129,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     },
     async (request) => {
       // The session that asks keeps working when a new password ends the others.
-      const { userId, sessionId } = requireSession(request);
+      const { userId, sessionId } = await requireSession(request);
       return userAnswer(userId, await accounts().updateSettings(userId, request.body, sessionId));
     },
   );
@@ -140,7 +140,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     async (request, reply) => {
       const token = request.query.token ?? '';
       const appUrl = app.popote.config.publicUrl;
-      const peek = accounts().peekMailChange(token);
+      const peek = await accounts().peekMailChange(token);
       const kind = peek.revert ? 'retablissement' : 'adresse';
       if (peek.kind !== 'valid') return sendPage(reply, linkFailurePage(kind, peek.kind, appUrl));
       return sendPage(reply, confirmButtonPage(kind, token, appUrl, peek.mail));
@@ -170,7 +170,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       onRequest: requireUserHook,
       schema: { response: { 200: Type.Boolean() } },
     },
-    async (request) => accounts().logout(requireSession(request).sessionId),
+    async (request) => accounts().logout((await requireSession(request)).sessionId),
   );
 };
 

@@ -174,7 +174,7 @@ describe('hole 3: a stolen token cannot take the account over', () => {
   test('with the current-password field, a wrong one changes nothing, and tries are limited', async () => {
     server = await restartWith({ perAddressMax: 3 });
     const { token } = await server.signUp('anne@exemple.fr', 'tartiflette', 'Anne');
-    const before = account('anne@exemple.fr');
+    const before = await account('anne@exemple.fr');
     const mailsBefore = server.mails().length;
     for (const attack of [
       { Mail: 'pirate@exemple.fr', Password: '', Pseudo: 'Anne' },
@@ -193,7 +193,7 @@ describe('hole 3: a stolen token cannot take the account over', () => {
       CurrentPassword: 'tartiflette',
     });
     expect(limited.statusCode).toBe(429);
-    expect(account('anne@exemple.fr')).toEqual(before);
+    expect(await account('anne@exemple.fr')).toEqual(before);
     expect(server.mails()).toHaveLength(mailsBefore);
     expect((await login('anne@exemple.fr', 'tartiflette')).Error).toBe('');
   });
@@ -224,7 +224,7 @@ describe('hole 3: a stolen token cannot take the account over', () => {
       CurrentPassword: '',
     });
     expect(answer.statusCode).toBe(200);
-    expect(account('anne@exemple.fr')?.pseudo).toBe('Anne M.');
+    expect((await account('anne@exemple.fr'))?.pseudo).toBe('Anne M.');
   });
 
   test('a new mail takes effect only through the link mailed to it; the old address is told', async () => {
@@ -240,8 +240,8 @@ describe('hole 3: a stolen token cannot take the account over', () => {
       Mail: 'anne@exemple.fr',
       PendingMail: 'anne.martin@exemple.fr',
     });
-    expect(account('anne@exemple.fr')).toBeDefined();
-    expect(account('anne.martin@exemple.fr')).toBeUndefined();
+    expect(await account('anne@exemple.fr')).toBeDefined();
+    expect(await account('anne.martin@exemple.fr')).toBeUndefined();
     const notice = mailsTo('anne@exemple.fr').at(-1) ?? '';
     expect(notice).toContain('Subject: Popote : changement sur votre compte');
     expect(notice).toContain(
@@ -257,13 +257,13 @@ describe('hole 3: a stolen token cannot take the account over', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<button type="submit">Confirmer ma nouvelle adresse</button>');
     expect(page.body).toContain('method="post"');
-    expect(account('anne.martin@exemple.fr')).toBeUndefined();
+    expect(await account('anne.martin@exemple.fr')).toBeUndefined();
 
     const done = await server.inject({ method: 'POST', url: pathOf(link) });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Adresse modifiée');
-    expect(account('anne.martin@exemple.fr')?.pseudo).toBe('Anne');
-    expect(account('anne@exemple.fr')).toBeUndefined();
+    expect((await account('anne.martin@exemple.fr'))?.pseudo).toBe('Anne');
+    expect(await account('anne@exemple.fr')).toBeUndefined();
     const again = await server.inject({ method: 'POST', url: pathOf(link) });
     expect(again.statusCode).toBe(410);
   });
@@ -276,8 +276,8 @@ describe('hole 3: a stolen token cannot take the account over', () => {
       Pseudo: 'Anne',
     });
     expect(answer.statusCode).toBe(200);
-    expect(account('anne@exemple.fr')).toBeDefined();
-    expect(account('pirate@exemple.fr')).toBeUndefined();
+    expect(await account('anne@exemple.fr')).toBeDefined();
+    expect(await account('pirate@exemple.fr')).toBeUndefined();
     const notice = mailsTo('anne@exemple.fr').at(-1) ?? '';
     expect(notice).toContain('Le mot de passe de votre compte Popote vient d’être changé.');
     expect(notice).toContain("Un changement d'adresse mail vers pirate@exemple.fr a été demandé");
@@ -300,7 +300,7 @@ describe('hole 3: a stolen token cannot take the account over', () => {
     });
     const confirm = linkIn(mailsTo('pirate@exemple.fr').at(-1)!);
     expect((await server.inject({ method: 'POST', url: pathOf(confirm) })).statusCode).toBe(200);
-    expect(account('pirate@exemple.fr')).toBeDefined();
+    expect(await account('pirate@exemple.fr')).toBeDefined();
     expect((await statuses(owner)).settings).toBe(401);
 
     // The old address was sent a link that undoes it, and a new request cannot void it.
@@ -311,13 +311,13 @@ describe('hole 3: a stolen token cannot take the account over', () => {
     const page = await server.inject({ method: 'GET', url: pathOf(undo) });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<button type="submit">Rétablir mon adresse</button>');
-    expect(account('anne@exemple.fr')).toBeUndefined();
+    expect(await account('anne@exemple.fr')).toBeUndefined();
 
     const restored = await server.inject({ method: 'POST', url: pathOf(undo) });
     expect(restored.statusCode).toBe(200);
     expect(restored.body).toContain('Adresse rétablie');
-    expect(account('pirate@exemple.fr')).toBeUndefined();
-    expect(account('anne@exemple.fr')?.pseudo).toBe('Anne');
+    expect(await account('pirate@exemple.fr')).toBeUndefined();
+    expect((await account('anne@exemple.fr'))?.pseudo).toBe('Anne');
     // The thief's session, password and pending change are gone.
     expect(await statuses(stolen)).toEqual(ALL_401);
     expect((await login('anne@exemple.fr', 'pirate-pirate')).Token).toBe('');
@@ -347,8 +347,8 @@ describe('hole 3: a stolen token cannot take the account over', () => {
     await server.signUp('anne2@exemple.fr', 'raclette22', 'Autre');
     const taken = await server.inject({ method: 'POST', url: pathOf(toAnne2) });
     expect(taken.statusCode).toBe(409);
-    expect(account('anne@exemple.fr')?.pseudo).toBe('Anne');
-    expect(account('anne2@exemple.fr')?.pseudo).toBe('Autre');
+    expect((await account('anne@exemple.fr'))?.pseudo).toBe('Anne');
+    expect((await account('anne2@exemple.fr'))?.pseudo).toBe('Autre');
   });
 
   test('malformed confirmation tokens answer a French 404 page, never 500', async () => {
@@ -370,16 +370,16 @@ describe('hole 3: a stolen token cannot take the account over', () => {
 describe('hole 13: password hashing cost and mailed passwords', () => {
   test('a hash below the current cost is replaced at the next login', async () => {
     await server.signUp('anne@exemple.fr', 'tartiflette');
-    const { id } = account('anne@exemple.fr')!;
+    const { id } = (await account('anne@exemple.fr'))!;
     // As an account hashed with the first version's parameters is stored.
     const legacy = await hashLegacy('tartiflette');
     const { store } = server.app.popote;
-    await store.write(() => store.accounts.replacePasswordHash(id, legacy));
+    await store.write((tx) => tx.accounts.replacePasswordHash(id, legacy));
     // A wrong password upgrades nothing.
     expect((await login('anne@exemple.fr', 'raclette!')).Error).not.toBe('');
-    expect(account('anne@exemple.fr')?.passwordHash).toBe(legacy);
+    expect((await account('anne@exemple.fr'))?.passwordHash).toBe(legacy);
     expect((await login('anne@exemple.fr', 'tartiflette')).Error).toBe('');
-    const upgraded = account('anne@exemple.fr')?.passwordHash ?? '';
+    const upgraded = (await account('anne@exemple.fr'))?.passwordHash ?? '';
     expect(upgraded).toMatch(/^scrypt\$ln=10,r=8,p=3\$/u);
     expect((await login('anne@exemple.fr', 'tartiflette')).Error).toBe('');
   });

@@ -14,7 +14,6 @@ import {
 } from '@popote/domain';
 import { requireUserHook } from '../accounts/auth.js';
 import { unauthorized } from '../http/errors.js';
-import { asReadStore } from '../store/sync-store.js';
 
 /** Route options of every route that needs a session: refused before the body is read. */
 export const secured = { onRequest: requireUserHook };
@@ -34,7 +33,7 @@ export interface ReadCtx {
 
 export function readCtx(app: FastifyInstance, userId: Id): ReadCtx {
   return {
-    store: asReadStore(app.popote.store.syncReader),
+    store: app.popote.store.rows.reads,
     userId,
     publicUrl: app.popote.config.publicUrl,
   };

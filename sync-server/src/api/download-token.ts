@@ -39,35 +39,35 @@ function firstUse(app: FastifyInstance, jti: string, expiresAt: number): boolean
 export const DOWNLOAD_LINK_EXPIRED =
   "Ce lien de téléchargement a expiré ou n'est pas valable. Merci de relancer l'export.";
 
-function downloadKey(app: FastifyInstance, purpose: DownloadPurpose): string {
-  const secret = app.popote.config.jwtSecret ?? app.popote.store.jwtSecret();
+async function downloadKey(app: FastifyInstance, purpose: DownloadPurpose): Promise<string> {
+  const secret = app.popote.config.jwtSecret ?? (await app.popote.store.jwtSecret());
   return createHmac('sha256', secret).update(`popote:download:${purpose}`).digest('base64url');
 }
 
-export function signDownloadToken(
+export async function signDownloadToken(
   app: FastifyInstance,
   userId: number,
   purpose: DownloadPurpose,
-): { token: string; expiresAt: number } {
+): Promise<{ token: string; expiresAt: number }> {
   const now = app.popote.now();
   const iat = Math.floor(now / 1000);
   const exp = iat + DOWNLOAD_TOKEN_TTL_MS / 1000;
   const jti = randomBytes(16).toString('base64url');
   const claims: DownloadClaims = { purpose, uid: userId, jti, iat, exp };
-  const token = app.jwt.sign(claims as never, { key: downloadKey(app, purpose) });
+  const token = app.jwt.sign(claims as never, { key: await downloadKey(app, purpose) });
   return { token, expiresAt: exp * 1000 };
 }
 
 /** The user a valid token of this purpose was made for; 401 otherwise. */
-export function verifyDownloadToken(
+export async function verifyDownloadToken(
   app: FastifyInstance,
   token: string,
   purpose: DownloadPurpose,
-): number {
+): Promise<number> {
   let claims: Partial<DownloadClaims>;
   try {
     claims = app.jwt.verify<Partial<DownloadClaims>>(token, {
-      key: downloadKey(app, purpose),
+      key: await downloadKey(app, purpose),
       clockTimestamp: app.popote.now(),
     });
   } catch {
@@ -78,7 +78,9 @@ export function verifyDownloadToken(
     throw new HttpError(401, DOWNLOAD_LINK_EXPIRED);
   }
   // A deleted account's links stop working at once, as its sessions do.
-  if (!app.popote.store.accounts.getAccount(uid)) throw new HttpError(401, DOWNLOAD_LINK_EXPIRED);
+  if (!(await app.popote.store.accounts.getAccount(uid))) {
+    throw new HttpError(401, DOWNLOAD_LINK_EXPIRED);
+  }
   const { jti, exp } = claims;
   if (typeof jti !== 'string' || typeof exp !== 'number' || !firstUse(app, jti, exp * 1000)) {
     throw new HttpError(401, DOWNLOAD_LINK_EXPIRED);

@@ -126,7 +126,7 @@ const TokenQuery = Type.Object({ token: Type.String({ maxLength: 2000 }) });
  */
 async function exportLinkUser(app: FastifyInstance, token: string): Promise<number> {
   try {
-    return verifyDownloadToken(app, token, 'recipes-export');
+    return await verifyDownloadToken(app, token, 'recipes-export');
   } catch (e) {
     const asSession = { server: app, headers: { authorization: `Bearer ${token}` } };
     try {
@@ -277,7 +277,7 @@ export async function recipesCsvRoutes(app: FastifyInstance): Promise<void> {
     '/library/receipes/export-token',
     { ...secured, schema: { response: { 200: ExportTokenOut } } },
     async (request) => {
-      const { token, expiresAt } = signDownloadToken(app, userOf(request), 'recipes-export');
+      const { token, expiresAt } = await signDownloadToken(app, userOf(request), 'recipes-export');
       return {
         Token: token,
         Url: `${app.popote.config.publicUrl}/api/library/receipes/export?token=${token}`,

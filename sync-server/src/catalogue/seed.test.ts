@@ -61,7 +61,9 @@ describe('a fresh server', () => {
     const carotte = rows.find((r) => r.name === 'Carotte');
     expect(carotte).toMatchObject({ kind: IngredientKind.FruitsLegumes, owner: null });
     expect(rows.find((r) => r.name === 'Crème fraîche')?.kind).toBe(IngredientKind.Laitages);
-    expect(server.app.popote.store.getMeta(CATALOGUE_SEEDED_KEY)).toBe('2025-06-01T08:00:00.000Z');
+    expect(await server.app.popote.store.getMeta(CATALOGUE_SEEDED_KEY)).toBe(
+      '2025-06-01T08:00:00.000Z',
+    );
   });
 
   test('lets no user change or delete a catalogue ingredient', async () => {
@@ -110,8 +112,8 @@ describe('seedCatalogue', () => {
     store = ServerStore.open(dir);
     sync = new SyncService(store.rows, store.writes, now);
   });
-  afterAll(() => {
-    store.close();
+  afterAll(async () => {
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -128,7 +130,7 @@ describe('seedCatalogue', () => {
       ['carotte ', 7],
       ['Navet', null],
     ]);
-    expect(store.getMeta(CATALOGUE_SEEDED_KEY)).toBe('2025-01-02T00:00:00.000Z');
+    expect(await store.getMeta(CATALOGUE_SEEDED_KEY)).toBe('2025-01-02T00:00:00.000Z');
     expect(await seedCatalogue({ store, sync, now }, [{ name: 'Poireau', kind: 1 }])).toBe(0);
     expect(store.sync.all('ingredients')).toHaveLength(2);
   });

@@ -20,7 +20,7 @@ export async function seedCatalogue(
   catalogue: readonly CatalogueIngredient[] = CATALOGUE_INGREDIENTS,
 ): Promise<number> {
   const { store, sync, now } = services;
-  if (store.getMeta(CATALOGUE_SEEDED_KEY) !== null) return 0;
+  if ((await store.getMeta(CATALOGUE_SEEDED_KEY)) !== null) return 0;
   const missing: CatalogueIngredient[] = [];
   for (const item of catalogue) {
     const taken = await store.rows.reads.whereIds(
@@ -31,12 +31,12 @@ export async function seedCatalogue(
     if (taken.length === 0) missing.push(item);
   }
   if (missing.length > 0) {
-    const first = store.allocateIds(missing.length);
+    const first = await store.write((tx) => tx.allocateIds(missing.length));
     for (const [index, item] of missing.entries()) {
       const row: Ingredient = { id: first + index, name: item.name, kind: item.kind, owner: null };
       await sync.putSystemRow('ingredients', row);
     }
   }
-  store.setMeta(CATALOGUE_SEEDED_KEY, new Date(now()).toISOString());
+  await store.write((tx) => tx.setMeta(CATALOGUE_SEEDED_KEY, new Date(now()).toISOString()));
   return missing.length;
 }

@@ -246,7 +246,7 @@ it('keeps every acknowledged push through a SIGKILL, and the devices converge', 
       expect(sorted(d.rows), d.clientId).toEqual(sorted(expected));
     }
   } finally {
-    store.close();
+    await store.close();
   }
   const total = devices.reduce((n, d) => n + d.outbox.length, 0);
   console.log(

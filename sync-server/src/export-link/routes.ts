@@ -26,7 +26,9 @@ export async function exportLinkRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.query;
       if (id === undefined) throw new HttpError(404, MESSAGES.notFound);
       // A malformed id is answered like an unknown one: there is nothing to tell apart.
-      const input = isExportSecret(id) ? app.popote.store.exportLink.readStayExport(id) : null;
+      const input = isExportSecret(id)
+        ? await app.popote.store.exportLink.readStayExport(id)
+        : null;
       if (input === null) throw new HttpError(404, EXPORT_LINK_MESSAGES.unknown);
       // The answer is as secret as the link: no cache may keep it after a revocation.
       void reply.header('cache-control', 'no-store');

@@ -1,44 +1,12 @@
 /**
  * SQL for accounts, sessions, pending registrations and mail changes, and per-address attempt
- * counters.
+ * counters. Synchronous (better-sqlite3): the services reach it through the asynchronous
+ * adapters of sqlite-accounts.ts (AccountsReads, AccountsWrites of ports.ts).
  */
 import type { Database, Statement } from 'better-sqlite3';
+import type { AccountRow, MailChangeRow, PendingRegistrationRow } from './ports.js';
 
-export interface AccountRow {
-  id: number;
-  mail: string;
-  pseudo: string;
-  passwordHash: string;
-  resetHash: string | null;
-  resetExpiresAt: number | null;
-  createdAt: number;
-  /**
-   * Set while the password is a mailed one (used once to log in, not yet replaced): it is
-   * refused for login after this time.
-   */
-  passwordExpiresAt?: number | null;
-}
-
-export interface MailChangeRow {
-  /** 'change': to the new address; 'revert': to the old one, undoing a confirmed change. */
-  kind: 'change' | 'revert';
-  tokenHash: string;
-  userId: number;
-  newMail: string;
-  createdAt: number;
-  expiresAt: number;
-  usedAt: number | null;
-}
-
-export interface PendingRegistrationRow {
-  tokenHash: string;
-  mail: string;
-  pseudo: string;
-  passwordHash: string;
-  createdAt: number;
-  expiresAt: number;
-  usedAt: number | null;
-}
+export type { AccountRow, MailChangeRow, PendingRegistrationRow } from './ports.js';
 
 const ACCOUNT_COLUMNS = `id, mail, pseudo, password_hash AS passwordHash, reset_hash AS resetHash,
   reset_expires_at AS resetExpiresAt, created_at AS createdAt,
@@ -58,7 +26,8 @@ export class AccountsStore {
 
   /**
    * `inTurn` tells whether the caller holds a write turn (ServerStore.write): a write outside
-   * one would join a sync mutation's open transaction (see WriteQueue).
+   * one would join a sync mutation's open transaction (see WriteQueue). On the reader
+   * connection, reads only: `inTurn` is then always false.
    */
   constructor(
     private readonly db: Database,

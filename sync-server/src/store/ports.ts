@@ -1,10 +1,11 @@
 /**
- * What the services ask of a database for the synced rows, whatever the database: every call
- * is asynchronous, so that SQLite (one process, better-sqlite3) and a networked database
- * (several server processes on one PostgreSQL) answer the same interface. The SQL of each
- * stays in its own store module.
+ * What the services ask of a database (the synced rows, the accounts, the meta values, the
+ * public export link), whatever the database: every call is asynchronous, so that SQLite (one
+ * process, better-sqlite3) and a networked database (several server processes on one
+ * PostgreSQL) answer the same interface. The SQL of each stays in its own store module.
  */
-import type { Id, ReadStore, TableName, Tables } from '@popote/domain';
+import type { Id, ReadStore, StayExportInput, TableName, Tables } from '@popote/domain';
+import type { WriteQueue } from './write-queue.js';
 
 /** A synced row as stored, for pulls: its JSON text is sent as it is. */
 export interface RawRow {
@@ -105,4 +106,147 @@ export interface SyncRows {
   isStoreFailure(e: unknown): boolean;
   /** Whether an error is a unique constraint refusing a write. */
   isUniqueViolation(e: unknown): boolean;
+}
+
+export interface AccountRow {
+  id: number;
+  mail: string;
+  pseudo: string;
+  passwordHash: string;
+  resetHash: string | null;
+  resetExpiresAt: number | null;
+  createdAt: number;
+  /**
+   * Set while the password is a mailed one (used once to log in, not yet replaced): it is
+   * refused for login after this time.
+   */
+  passwordExpiresAt?: number | null;
+}
+
+export interface MailChangeRow {
+  /** 'change': to the new address; 'revert': to the old one, undoing a confirmed change. */
+  kind: 'change' | 'revert';
+  tokenHash: string;
+  userId: number;
+  newMail: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export interface PendingRegistrationRow {
+  tokenHash: string;
+  mail: string;
+  pseudo: string;
+  passwordHash: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+/**
+ * Reads of accounts, sessions, pending registrations, mail changes and attempt counters: what
+ * a request checks before it decides to write (outside a transaction, on committed data).
+ */
+export interface AccountsReads {
+  getAccount(id: number): Promise<AccountRow | undefined>;
+  findAccountByMail(mail: string): Promise<AccountRow | undefined>;
+  findPendingRegistration(tokenHash: string): Promise<PendingRegistrationRow | undefined>;
+  /** The registrations of an address whose link was never followed, newest first. */
+  findUnusedRegistrationsByMail(mail: string, limit: number): Promise<PendingRegistrationRow[]>;
+  findMailChange(tokenHash: string): Promise<MailChangeRow | undefined>;
+  /** The user's change still waiting for its link, if any. */
+  pendingMailChange(userId: number, now: number): Promise<MailChangeRow | undefined>;
+  /** The user of a live session (its account still existing), or undefined. */
+  sessionUserId(sessionId: string, now: number): Promise<number | undefined>;
+  countAttempts(key: string, since: number): Promise<number>;
+}
+
+/**
+ * The accounts inside one write transaction (StoreTx): its reads see its own writes, and the
+ * checks and the writes that depend on them commit together.
+ */
+export interface AccountsWrites extends AccountsReads {
+  createAccount(account: AccountRow): Promise<void>;
+  /** Changes the pseudonym, and the password when a new hash is given. */
+  updateAccount(
+    id: number,
+    changes: { pseudo: string; passwordHash: string | null },
+  ): Promise<void>;
+  /** The same password hashed at the current cost (upgrade at login). */
+  replacePasswordHash(id: number, passwordHash: string): Promise<void>;
+  setMail(id: number, mail: string): Promise<void>;
+  setResetPassword(id: number, resetHash: string, expiresAt: number): Promise<void>;
+  clearResetPassword(id: number): Promise<void>;
+  /**
+   * The mailed password becomes the password until `expiresAt` (unless replaced before); the
+   * previous one stops working.
+   */
+  promoteResetPassword(id: number, expiresAt: number): Promise<void>;
+  createSession(session: {
+    id: string;
+    userId: number;
+    createdAt: number;
+    expiresAt: number;
+  }): Promise<void>;
+  deleteSession(sessionId: string): Promise<void>;
+  /** Ends every session of the user except `keep` (null: all of them); returns how many. */
+  deleteSessionsOf(userId: number, keep: string | null): Promise<number>;
+  deleteSessionsExpiredBefore(before: number): Promise<void>;
+  /** Records a link; a requested change replaces the user's earlier unconfirmed ones. */
+  addMailChange(row: MailChangeRow): Promise<void>;
+  markMailChangeUsed(tokenHash: string, usedAt: number): Promise<void>;
+  /** Forgets the user's unconfirmed changes (their links stop working); never a revert link. */
+  cancelMailChanges(userId: number): Promise<void>;
+  deleteMailChangesExpiredBefore(before: number): Promise<void>;
+  addPendingRegistration(row: PendingRegistrationRow): Promise<void>;
+  markRegistrationUsed(tokenHash: string, usedAt: number): Promise<void>;
+  /** Forgets registrations that expired before `before` (kept until then to say "expired"). */
+  deleteRegistrationsExpiredBefore(before: number): Promise<void>;
+  recordAttempt(key: string, at: number): Promise<void>;
+  /** Withdraws one counted attempt (a login counted before its check, which succeeded). */
+  forgetAttempt(key: string, at: number): Promise<void>;
+  clearAttempts(key: string): Promise<void>;
+  deleteAttemptsBefore(before: number): Promise<void>;
+}
+
+/** The public stay export link's reads: one consistent picture of the stay and its rows. */
+export interface ExportLinkReads {
+  /** The stay whose export link carries this secret, with its rows; null when none has it. */
+  readStayExport(secret: string): Promise<StayExportInput | null>;
+}
+
+/**
+ * One write transaction over everything a service writes (ServerDatabase.write): an account
+ * and its public pseudonym (a synced `users` row) commit together, or neither does.
+ */
+export interface StoreTx {
+  accounts: AccountsWrites;
+  /** The synced rows, in the same transaction. */
+  rows: SyncTx;
+  /** Reserves `count` consecutive ids of the one service-wide sequence; returns the first. */
+  allocateIds(count: number): Promise<number>;
+  /** A value of the meta table (service-wide settings and markers), or null. */
+  getMeta(key: string): Promise<string | number | null>;
+  setMeta(key: string, value: string | number): Promise<void>;
+}
+
+/** Everything the services ask of one database: the one interface SQLite and PostgreSQL answer. */
+export interface ServerDatabase {
+  /** Reads of committed data outside any transaction (a request's checks, every session). */
+  readonly accounts: AccountsReads;
+  readonly rows: SyncRows;
+  readonly exportLink: ExportLinkReads;
+  /** The turns at writing (see WriteQueue): sync tasks and `write()` take them, in order. */
+  readonly writes: WriteQueue;
+  /** Runs fn as one write transaction in its own turn of `writes`; fn may await. */
+  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** A value of the meta table as committed, or null. */
+  getMeta(key: string): Promise<string | number | null>;
+  /** The value stored under key, created by make() if absent; the first writer wins. */
+  metaOrCreate(key: string, make: () => string): Promise<string>;
+  /** The secret that signs session tokens, generated on first start. */
+  jwtSecret(): Promise<string>;
+  /** Closes the connections (the server is stopping). */
+  close(): Promise<void>;
 }

@@ -32,8 +32,8 @@ describe('database', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
   });
 
-  test('records migrations and applies only the new ones', () => {
-    open().close();
+  test('records migrations and applies only the new ones', async () => {
+    await open().close();
     const extra = [
       ...MIGRATIONS,
       { name: 'test-extra', up: 'CREATE TABLE extra (id INTEGER PRIMARY KEY) STRICT' },
@@ -76,12 +76,12 @@ describe('database', () => {
 });
 
 describe('allocateIds', () => {
-  test('hands out consecutive blocks from 1, kept across restarts', () => {
+  test('hands out consecutive blocks from 1, kept across restarts', async () => {
     const store = open();
     expect(store.allocateIds(1)).toBe(1);
     expect(store.allocateIds(1_048_576)).toBe(2);
     expect(store.allocateIds(3)).toBe(1_048_578);
-    store.close();
+    await store.close();
     expect(open().allocateIds(1)).toBe(1_048_581);
   });
 
@@ -91,9 +91,9 @@ describe('allocateIds', () => {
     expect(store.allocateIds(1)).toBe(1);
   });
 
-  test('never goes past 2^53 - 1', () => {
+  test('never goes past 2^53 - 1', async () => {
     const store = open();
-    store.setMeta('next_id', Number.MAX_SAFE_INTEGER - 1);
+    await store.write((tx) => tx.setMeta('next_id', Number.MAX_SAFE_INTEGER - 1));
     expect(() => store.allocateIds(3)).toThrow(
       'Plus aucun identifiant disponible pour cette réservation.',
     );
@@ -102,15 +102,15 @@ describe('allocateIds', () => {
 });
 
 describe('meta', () => {
-  test('keeps values and the generated JWT secret', () => {
+  test('keeps values and the generated JWT secret', async () => {
     const store = open();
-    expect(store.getMeta('absent')).toBeNull();
-    store.setMeta('k', 'v');
-    store.setMeta('k', 'w');
-    expect(store.getMeta('k')).toBe('w');
-    const secret = store.jwtSecret();
+    expect(await store.getMeta('absent')).toBeNull();
+    await store.write((tx) => tx.setMeta('k', 'v'));
+    await store.write((tx) => tx.setMeta('k', 'w'));
+    expect(await store.getMeta('k')).toBe('w');
+    const secret = await store.jwtSecret();
     expect(secret).toMatch(/^[\w-]{64}$/u);
-    store.close();
-    expect(open().jwtSecret()).toBe(secret);
+    await store.close();
+    expect(await open().jwtSecret()).toBe(secret);
   });
 });

@@ -38,7 +38,9 @@ describe('export secrets', () => {
     expect((await pullAll(server, bob)).rejections.map((r) => r.message)).toEqual([
       EXPORT_SECRET_TAKEN,
     ]);
-    expect(server.app.popote.store.exportLink.readStayExport(SECRET)?.stay.id).toBe(aliceStay);
+    expect((await server.app.popote.store.exportLink.readStayExport(SECRET))?.stay.id).toBe(
+      aliceStay,
+    );
     // Nor on a second stay of the same user.
     const second = await stayWithSecret(alice, SECRET);
     expect(secretOf(second)).toBeNull();

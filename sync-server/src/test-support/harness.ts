@@ -105,11 +105,13 @@ export async function startTestServer(
         if (generated) secrets.add(generated);
         const token = /token=([\w-]+)/u.exec(mail)?.[1];
         const pending =
-          token && app.popote.store.accounts.findPendingRegistration(hashLinkToken(token));
+          token && (await app.popote.store.accounts.findPendingRegistration(hashLinkToken(token)));
         if (pending) addHash(secrets, pending.passwordHash);
       }
       for (const mail of mails) {
-        const account = app.popote.store.accounts.findAccountByMail(mail.trim().toLowerCase());
+        const account = await app.popote.store.accounts.findAccountByMail(
+          mail.trim().toLowerCase(),
+        );
         if (account) {
           addHash(secrets, account.passwordHash);
           if (account.resetHash) addHash(secrets, account.resetHash);
