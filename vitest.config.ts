@@ -5,6 +5,20 @@ import { defineConfig } from 'vitest/config';
 const resolve = { conditions: ['source', 'module', 'browser', 'development|production'] };
 const serverResolve = { conditions: ['source', 'node', 'import', 'default'] };
 
+/**
+ * The server's tests through HTTP, again on PostgreSQL (issue 18): `npm test` provides a
+ * throw-away cluster in POPOTE_TEST_PG_URL; without one, a single skipped test says so.
+ */
+const SERVER_ON_POSTGRES = process.env.POPOTE_TEST_PG_URL
+  ? [
+      'sync-server/src/accounts/**/*.test.ts',
+      'sync-server/src/api/**/*.test.ts',
+      'sync-server/src/sync/**/*.test.ts',
+      'sync-server/src/export-link/**/*.test.ts',
+      'sync-server/src/app.test.ts',
+    ]
+  : ['sync-server/src/test-support/postgres-unavailable.check.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +33,16 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+        },
+      },
+      {
+        resolve: serverResolve,
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        test: {
+          name: 'server-pg',
+          include: SERVER_ON_POSTGRES,
+          environment: 'node',
+          env: { POPOTE_TEST_STORE: 'pg' },
         },
       },
       {

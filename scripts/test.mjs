@@ -65,7 +65,7 @@ function vitest(step, projects) {
 const steps = [
   ['typecheck', () => pnpm(['run', 'typecheck'])],
   ['lint', () => pnpm(['run', 'lint'])],
-  ['unit', () => vitest('unit', ['unit', 'web'])],
+  ['unit', () => vitest('unit', ['unit', 'web', 'server-pg'])],
   ['simulation', () => vitest('sim', ['sim'])],
   ['browser', () => vitest('e2e', ['e2e'])],
 ];

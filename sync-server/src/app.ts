@@ -9,6 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { ServerConfig } from './config.js';
 import type { PopoteServices } from './services.js';
 import { ServerStore } from './store/server-store.js';
+import { PgServerStore } from './store/pg-server-store.js';
 import { createMailer, defaultSender } from './mail/mailer.js';
 import { AccountService } from './accounts/account-service.js';
 import { signSession } from './accounts/auth.js';
@@ -55,7 +56,9 @@ export async function buildServer(
     onConstructorPoisoning: 'remove',
   });
   limitJsonDepth(app);
-  const store = ServerStore.open(config.dataDir);
+  const store = config.databaseUrl
+    ? await PgServerStore.open(config.databaseUrl)
+    : ServerStore.open(config.dataDir);
   app.addHook('onClose', async () => {
     app.popote.mailer.close();
     await store.close();
@@ -84,6 +87,7 @@ export async function buildServer(
       now,
       (err, mutation) => app.log.error({ err, mutation }, 'mutation refused: unexpected error'),
       config.syncLimits,
+      store.changes,
     );
     app.decorate('popote', {
       config,

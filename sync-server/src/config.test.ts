@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       port: 8080,
       dataDir: resolve('./data'),
+      databaseUrl: null,
       publicUrl: 'http://127.0.0.1:8080',
       smtpUrl: null,
       jwtSecret: null,
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       PORT: '3000',
       DATA_DIR: '/var/lib/popote',
+      DATABASE_URL: 'postgres://popote@db.example.org:5432/popote',
       PUBLIC_URL: 'https://popote.example.org/',
       SMTP_URL: 'smtp://mail.example.org:587',
       JWT_SECRET: 'un-secret-assez-long',
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       port: 3000,
       dataDir: '/var/lib/popote',
+      databaseUrl: 'postgres://popote@db.example.org:5432/popote',
       publicUrl: 'https://popote.example.org',
       smtpUrl: 'smtp://mail.example.org:587',
       jwtSecret: 'un-secret-assez-long',
@@ -107,6 +110,11 @@ describe('loadConfig', () => {
       'PUBLIC_URL',
       'popote.fr',
       'Configuration invalide : PUBLIC_URL doit commencer par http:// ou https:// (reçu « popote.fr »).',
+    ],
+    [
+      'DATABASE_URL',
+      'mysql://db/popote',
+      'Configuration invalide : DATABASE_URL doit être une adresse PostgreSQL (postgres://…).',
     ],
   ])('refuses %s=%j with a DomainError', (name, value, message) => {
     const run = () => loadConfig({ [name]: value });

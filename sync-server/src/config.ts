@@ -11,7 +11,13 @@ import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/work-bounds.js';
 export interface ServerConfig {
   host: string;
   port: number;
+  /** The SQLite database and the mail outbox; the outbox only, with a databaseUrl. */
   dataDir: string;
+  /**
+   * A PostgreSQL database (DATABASE_URL=postgres://…), shared by every instance of the
+   * server; null keeps the SQLite database of dataDir (one instance).
+   */
+  databaseUrl?: string | null;
   /** Origin written into mailed links; no trailing slash. */
   publicUrl: string;
   /** SMTP connection URL; null writes mails as .eml files into `${dataDir}/outbox/`. */
@@ -58,6 +64,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host,
     port,
     dataDir: resolve(text(env.DATA_DIR) ?? './data'),
+    databaseUrl: databaseUrl(env),
     publicUrl,
     smtpUrl: text(env.SMTP_URL),
     jwtSecret: text(env.JWT_SECRET),
@@ -155,4 +162,15 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 // An IPv6 literal needs brackets inside a URL.
 function urlHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+function databaseUrl(env: Env): string | null {
+  const url = text(env.DATABASE_URL);
+  if (url === null) return null;
+  if (!/^postgres(ql)?:\/\/\S+$/u.test(url)) {
+    throw invalid(
+      'Configuration invalide : DATABASE_URL doit être une adresse PostgreSQL (postgres://…).',
+    );
+  }
+  return url;
 }

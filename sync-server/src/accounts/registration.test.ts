@@ -88,7 +88,7 @@ describe('POST /api/inscription then the mailed link', () => {
   });
 
   test('user ids come from the service-wide id sequence', async () => {
-    const first = server.app.popote.store.allocateIds(5);
+    const first = await server.app.popote.store.write((tx) => tx.allocateIds(5));
     const { id } = await server.signUp('anne@exemple.fr', 'tartiflette');
     expect(id).toBe(first + 5);
   });

@@ -2,7 +2,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileIngredients, loadCompileInput, sumQuantities, type Unite } from '@popote/domain';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
-import { asReadStore } from '../store/sync-store.js';
 import type {
   CompileIngredientsOut,
   GroupOut,
@@ -113,7 +112,7 @@ describe('order', () => {
       DayOffsets: days,
     });
 
-    const store = asReadStore(server.app.popote.store.syncReader);
+    const store = server.app.popote.store.rows.reads;
     const domain = compileIngredients(await loadCompileInput(store, stayId, days));
     expect(answer.Ingredients.map((i) => i.Ingredient.Id)).toEqual(
       domain.ingredients.map((i) => i.ingredient.id),
@@ -250,7 +249,7 @@ describe('supplier profiles', () => {
       NewSupplier: bakerId,
     });
     await alice.ok('POST', '/order/profile/tidy', { Id: profileId });
-    const profileRow = server.app.popote.store.syncReader.get('profiles', profileId);
+    const profileRow = await server.app.popote.store.rows.reads.get('profiles', profileId);
     expect(profileRow?.ingredientLinks).toEqual([]);
 
     const stay = await alice.ok<Out<typeof SejourExtOut>>('POST', '/order/profile/default', {

@@ -17,7 +17,11 @@ export function createPgPool(url: string, max = 10): pg.Pool {
         ? (text: string) => Number(text)
         : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
   };
-  return new pg.Pool({ connectionString: url, max, types });
+  const pool = new pg.Pool({ connectionString: url, max, types });
+  // An idle connection that the server closed (a restart, a failover) is dropped by the pool
+  // and replaced on next use; without a listener its error would stop the process.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export async function migratePg(

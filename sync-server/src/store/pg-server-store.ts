@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Stay, StayExportInput } from '@popote/domain';
+import { PgChangeChannel } from './pg-change-channel.js';
 import { createPgPool, migratePg } from './pg-database.js';
 import { PgSyncRows, PgSyncTx, runPgTransaction, type Queryable } from './pg-sync-rows.js';
 import type {
@@ -256,6 +257,7 @@ export class PgServerStore implements ServerDatabase {
   private constructor(
     private readonly pool: Pool,
     readonly rows: PgSyncRows,
+    readonly changes: PgChangeChannel,
   ) {
     this.accounts = new PgAccountsReads(pool);
     this.exportLink = { readStayExport: (secret) => this.readStayExport(secret) };
@@ -266,7 +268,8 @@ export class PgServerStore implements ServerDatabase {
     const pool = createPgPool(url, poolSize);
     try {
       await migratePg(pool);
-      return new PgServerStore(pool, await PgSyncRows.open(pool));
+      const rows = await PgSyncRows.open(pool);
+      return new PgServerStore(pool, rows, await PgChangeChannel.open(url, pool));
     } catch (e) {
       await pool.end();
       throw e;
@@ -334,6 +337,7 @@ export class PgServerStore implements ServerDatabase {
   }
 
   async close(): Promise<void> {
+    await this.changes.close();
     await this.pool.end();
   }
 }

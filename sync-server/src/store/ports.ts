@@ -4,6 +4,7 @@
  * process, better-sqlite3) and a networked database (several server processes on one
  * PostgreSQL) answer the same interface. The SQL of each stays in its own store module.
  */
+import type { ChangeChannel } from './change-channel.js';
 import type { Id, ReadStore, StayExportInput, TableName, Tables } from '@popote/domain';
 import type { WriteQueue } from './write-queue.js';
 
@@ -237,6 +238,8 @@ export interface ServerDatabase {
   readonly accounts: AccountsReads;
   readonly rows: SyncRows;
   readonly exportLink: ExportLinkReads;
+  /** Where "something changed" reaches every instance's connected devices. */
+  readonly changes: ChangeChannel;
   /** The turns at writing (see WriteQueue): sync tasks and `write()` take them, in order. */
   readonly writes: WriteQueue;
   /** Runs fn as one write transaction in its own turn of `writes`; fn may await. */

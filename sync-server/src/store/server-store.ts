@@ -4,6 +4,7 @@
  * use; its synchronous parts (`db`, `sync`, `syncReader`, `allocateIds`) stay reachable for
  * the tests, the simulation and the benchmarks that look inside it.
  */
+import { LocalChangeChannel } from './change-channel.js';
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { invalid } from '@popote/domain';
@@ -33,6 +34,8 @@ export class ServerStore implements ServerDatabase {
   readonly exportLink: ExportLinkReads;
   /** The turns at writing on `db` (see WriteQueue): sync mutations and `write()` take them. */
   readonly writes = new WriteQueue();
+  /** One process: the hints go to this process's listeners. */
+  readonly changes = new LocalChangeChannel();
   private readonly readerDb: Database;
   /** The accounts on the writer connection: reached only through `write()`'s transaction. */
   private readonly accountsTx: SqliteAccountsWrites;

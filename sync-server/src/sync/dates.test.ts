@@ -2,16 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_START, startTestServer, type TestServer } from '../test-support/harness.js';
 import { clampDates, MAX_CLOCK_AHEAD_MS } from './clamp-now.js';
-import { newDevice, pullAll, pushOne, type Device } from './test-kit.js';
+import { newDevice, pullAll, pushOne, storedField, type Device } from './test-kit.js';
 
 let server: TestServer;
 let alice: Device;
 
-const updatedOf = (recipeId: number) =>
-  server.app.popote.store.db
-    .prepare("SELECT json_extract(data, '$.updated') FROM rows WHERE tbl = 'recipes' AND id = ?")
-    .pluck()
-    .get(recipeId);
+const updatedOf = (recipeId: number) => storedField(server, 'recipes', recipeId, 'updated');
 
 beforeEach(async () => {
   server = await startTestServer();
@@ -35,7 +31,7 @@ describe('dates written by devices', () => {
     ]) {
       await pushOne(server, alice, 'updateRecipe', { id, description: 'Non', now: bad });
     }
-    expect(updatedOf(id)).toBe(now);
+    expect(await updatedOf(id)).toBe(now);
     const rejections = (await pullAll(server, alice)).rejections;
     expect(rejections).toHaveLength(4);
     for (const r of rejections) expect(r.message).toMatch(/now/u);
@@ -50,13 +46,13 @@ describe('dates written by devices', () => {
       plat: 1,
       now: '9999-12-31T23:59:59.999Z',
     });
-    expect(updatedOf(id)).toBe(serverNow);
+    expect(await updatedOf(id)).toBe(serverNow);
     await pushOne(server, alice, 'updateRecipe', { id, now: '1970-01-01T00:00:00Z' });
-    expect(updatedOf(id)).toBe(serverNow);
+    expect(await updatedOf(id)).toBe(serverNow);
     // A device's clock a little ahead is kept as it is.
     const ahead = new Date(TEST_START + MAX_CLOCK_AHEAD_MS).toISOString();
     await pushOne(server, alice, 'updateRecipe', { id, now: ahead });
-    expect(updatedOf(id)).toBe(ahead);
+    expect(await updatedOf(id)).toBe(ahead);
   });
 
   it('replaces dates nested in the rows of an undo, in place, leaving other keys alone', () => {

@@ -30,7 +30,9 @@ describe('reserveIdsFor', () => {
     const block = await server.app.popote.sync.reserveIdsFor(alice.id, 3);
     expect(block.count).toBe(3);
     await createStay(alice.id, block.first + 2);
-    expect(server.app.popote.store.syncReader.get('stays', block.first + 2)?.owner).toBe(alice.id);
+    expect((await server.app.popote.store.rows.reads.get('stays', block.first + 2))?.owner).toBe(
+      alice.id,
+    );
   });
 
   it("refuses the ids to another user and past the block's end", async () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PullResponse } from '@popote/sync-protocol';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
 import { PULL_PAGE_ROWS } from './sync-service.js';
-import { newDevice, NOW, pullAll, type Device } from './test-kit.js';
+import { newDevice, NOW, pullAll, storedRows, type Device } from './test-kit.js';
 
 let server: TestServer;
 let alice: Device;
@@ -35,10 +35,8 @@ async function push(d: Device, ...mutations: { name: string; args: unknown }[]) 
 
 const pull = (d: Device): Promise<PullResponse> => pullAll(server, d);
 
-const rowsTable = () =>
-  server.app.popote.store.db
-    .prepare('SELECT tbl, id, version, data FROM rows ORDER BY tbl, id')
-    .all();
+const rowsTable = async () =>
+  (await storedRows(server)).map(({ tbl, id, version, data }) => ({ tbl, id, version, data }));
 
 beforeEach(async () => {
   server = await startTestServer();
@@ -57,9 +55,9 @@ describe('writes', () => {
       name: 'createStay',
       args: { id: stayId, name: 'Camp', start: '2025-07-01' },
     });
-    const before = rowsTable();
+    const before = await rowsTable();
     await push(bob, { name: 'updateStay', args: { id: stayId, name: 'Volé' } });
-    expect(rowsTable()).toEqual(before);
+    expect(await rowsTable()).toEqual(before);
     const answer = await pull(bob);
     expect(answer.lastMutationId).toBe(1);
     expect(answer.rejections).toEqual([
@@ -94,14 +92,12 @@ describe('writes', () => {
         args: { id: newId(alice), stayId, name: 'A', color: '#112233', size: 4 },
       },
     );
-    const before = rowsTable();
-    const version = server.app.popote.store.syncReader.version();
+    const before = await rowsTable();
     for (let i = 0; i < 3; i++) {
       const again = await post(alice, '/sync/push', { clientId: alice.clientId, mutations: batch });
       expect(again.json()).toEqual({ lastMutationId: 2 });
     }
-    expect(rowsTable()).toEqual(before);
-    expect(server.app.popote.store.syncReader.version()).toBe(version);
+    expect(await rowsTable()).toEqual(before);
     expect((await pull(alice)).rejections).toEqual([]);
   });
 

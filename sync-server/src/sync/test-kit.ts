@@ -1,6 +1,7 @@
 /** Devices for tests of /sync through HTTP: sign up, lease ids, push one mutation, pull. */
 import { expect } from 'vitest';
 import type { PullResponse } from '@popote/sync-protocol';
+import type { RawRow } from '../store/ports.js';
 import type { TestServer } from '../test-support/harness.js';
 
 export const NOW = '2025-06-01T10:00:00.000Z';
@@ -70,10 +71,41 @@ export async function pullAll(server: TestServer, d: Device): Promise<PullRespon
   return { ...last, patch: pages.flatMap((p) => p.patch) };
 }
 
-/** A field of a row as the server stores it (JSON path such as '$.name'); null for a tombstone. */
-export function storedField(server: TestServer, table: string, id: number, path: string): unknown {
-  return server.app.popote.store.db
-    .prepare('SELECT json_extract(data, ?) FROM rows WHERE tbl = ? AND id = ?')
-    .pluck()
-    .get(path, table, id);
+/**
+ * Every synced row the server holds, tombstones included (data null), by table then id,
+ * read through the store's interface so that it works on SQLite and on PostgreSQL.
+ */
+export async function storedRows(server: TestServer): Promise<RawRow[]> {
+  const all = await server.app.popote.store.rows.snapshot((s) =>
+    s.changedSince(-1, Number.MAX_SAFE_INTEGER, { version: -1, tbl: '', id: 0 }, 1_000_000_000),
+  );
+  return all.sort((a, b) => (a.tbl < b.tbl ? -1 : a.tbl > b.tbl ? 1 : a.id - b.id));
+}
+
+/**
+ * A field of a row as the server stores it (its name, such as 'name'); null for a tombstone
+ * or a field set to null, undefined for a row that never existed.
+ */
+export async function storedField(
+  server: TestServer,
+  table: string,
+  id: number,
+  field: string,
+): Promise<unknown> {
+  const row = (await storedRows(server)).find((r) => r.tbl === table && r.id === id);
+  if (!row) return undefined;
+  return row.data === null
+    ? null
+    : ((JSON.parse(row.data) as Record<string, unknown>)[field] ?? null);
+}
+
+/** How many live rows of a table an owner-only table holds for the user. */
+export async function liveRows(
+  server: TestServer,
+  table: string,
+  ownerId: number,
+): Promise<number> {
+  return (await storedRows(server)).filter(
+    (r) => r.tbl === table && r.owner === ownerId && r.data !== null,
+  ).length;
 }

@@ -10,6 +10,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildServer, type PopoteServer } from '../app.js';
 import type { ServerConfig } from '../config.js';
 import { hashLinkToken } from '../accounts/link-tokens.js';
+import { freshPgDatabase, type PgTestDatabase } from './pg.js';
 
 export interface TestServer {
   app: PopoteServer;
@@ -27,11 +28,28 @@ export interface TestServer {
 
 export const TEST_START = Date.UTC(2025, 5, 1, 8, 0, 0);
 
+/** A restart on the same data folder finds the same PostgreSQL database. */
+const pgDatabases = new Map<string, PgTestDatabase>();
+
+async function databaseOf(dataDir: string): Promise<PgTestDatabase | null> {
+  const known = pgDatabases.get(dataDir);
+  if (known) return known;
+  const fresh = await freshPgDatabase();
+  if (fresh) pgDatabases.set(dataDir, fresh);
+  return fresh;
+}
+
+/** Whether the tests run on PostgreSQL (the 'server-pg' project of vitest.config.ts). */
+export const onPostgres = (): boolean =>
+  process.env.POPOTE_TEST_STORE === 'pg' && Boolean(process.env.POPOTE_TEST_PG_URL);
+
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   dataDir = mkdtempSync(join(tmpdir(), 'popote-test-')),
 ): Promise<TestServer> {
   const clock = { now: TEST_START };
+  // POPOTE_TEST_STORE=pg runs the same tests on a fresh PostgreSQL database of the test cluster.
+  const pg = onPostgres() && overrides.databaseUrl === undefined ? await databaseOf(dataDir) : null;
   const config: ServerConfig = {
     host: '127.0.0.1',
     port: 0,
@@ -42,6 +60,7 @@ export async function startTestServer(
     webRoot: null,
     logger: false,
     authRateLimit: { max: 10_000, perAddressMax: 10_000, windowMs: 60_000 },
+    ...(pg ? { databaseUrl: pg.url } : {}),
     ...overrides,
   };
   const app = await buildServer(config, { now: () => clock.now, scryptLog2N: 10 });
@@ -118,6 +137,10 @@ export async function startTestServer(
         }
       }
       await app.close();
+      if (pg) {
+        pgDatabases.delete(dataDir);
+        await pg.drop();
+      }
       rmSync(dataDir, { recursive: true, force: true });
       return [...secrets].filter((s) => answers.some((a) => a.includes(s)));
     },
