@@ -15,7 +15,6 @@ import { freshPgDatabase, type PgTestDatabase } from '../test-support/pg.js';
 import { copySqliteToPostgres } from './sqlite-to-postgres.js';
 
 const enabled = Boolean(process.env.POPOTE_TEST_PG_URL);
-const NOW = '2025-06-01T10:00:00.000Z';
 const dirs: string[] = [];
 let database: PgTestDatabase | null = null;
 
