@@ -31,14 +31,22 @@ import type {
   SyncRows,
   SyncSnapshot,
   SyncTx,
+  TransactionOptions,
   UserUsage,
 } from './ports.js';
 
 /** What both a pool (one statement, one transaction) and a transaction's client answer. */
 export type Queryable = Pick<Pool, 'query'> | Pick<PoolClient, 'query'>;
 
-/** How many times a write transaction is tried before its conflict is reported. */
-const MAX_ATTEMPTS = 20;
+/**
+ * How many times a write transaction is tried before its conflict is reported, and the pause
+ * before a new try: growing (2, 4, 8… ms up to 250 ms, with jitter) so that a long transaction
+ * that keeps winning (a wizard writing thousands of rows) has time to end.
+ */
+const MAX_ATTEMPTS = 40;
+const MAX_RETRY_PAUSE_MS = 250;
+/** The first key of the advisory locks that order one user's transactions. */
+const USER_LOCKS = 727_002;
 /** PostgreSQL's codes for "try the transaction again": serialization failure, deadlock. */
 const RETRY_CODES = new Set(['40001', '40P01']);
 
@@ -386,8 +394,18 @@ export class PgSyncRows implements SyncRows {
     return new PgSyncRows(pool, Number(r.rows[0]?.value ?? 0));
   }
 
-  transaction<T>(fn: (tx: SyncTx) => Promise<T>): Promise<T> {
-    return runPgTransaction(this.pool, (client) => fn(new PgSyncTx(client, this.offset)));
+  transaction<T>(fn: (tx: SyncTx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    return runPgTransaction(this.pool, async (client) => {
+      if (options.forUser !== undefined) {
+        // Held until the transaction ends: the user's other transactions wait here rather
+        // than conflict with this one and run again.
+        await client.query('SELECT pg_advisory_xact_lock($1, $2)', [
+          USER_LOCKS,
+          options.forUser % 2 ** 31,
+        ]);
+      }
+      return fn(new PgSyncTx(client, this.offset));
+    });
   }
 
   snapshot<T>(fn: (snapshot: PgReads) => Promise<T>): Promise<T> {
@@ -445,7 +463,10 @@ export async function runPgTransaction<T>(
         await client.query('ROLLBACK').catch(() => undefined);
         if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
         // Let the other transaction finish before trying again.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        const pause = Math.min(MAX_RETRY_PAUSE_MS, 2 ** attempt);
+        await new Promise((resolve) =>
+          setTimeout(resolve, pause / 2 + (Math.random() * pause) / 2),
+        );
       }
     }
   } finally {

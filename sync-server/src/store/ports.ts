@@ -92,13 +92,21 @@ export interface SyncTx extends SyncSnapshot {
   usage(userId: Id): Promise<UserUsage>;
 }
 
+export interface TransactionOptions {
+  /**
+   * The user whose data the transaction writes: transactions of one user wait for each other
+   * (a user's devices on several instances), so that only different users' run side by side.
+   */
+  forUser?: Id;
+}
+
 /** The synced rows of one database. */
 export interface SyncRows {
   /**
    * Runs fn as one write transaction. On SQLite the caller holds its turn of the write queue
    * (only one transaction is open at a time); fn may await.
    */
-  transaction<T>(fn: (tx: SyncTx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: SyncTx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs fn on one snapshot of the committed data. */
   snapshot<T>(fn: (snapshot: SyncSnapshot) => Promise<T>): Promise<T>;
   /** Reads of committed data outside any snapshot (each read sees the latest commit). */

@@ -13,6 +13,7 @@ import type {
   SyncRows,
   SyncSnapshot,
   SyncTx,
+  TransactionOptions,
   UserUsage,
 } from './ports.js';
 import { asReadStore, type SyncReader, type SyncWriter } from './sync-store.js';
@@ -128,7 +129,8 @@ export class SqliteSyncRows implements SyncRows {
     this.reads = asReadStore(reader);
   }
 
-  async transaction<T>(fn: (tx: SyncTx) => Promise<T>): Promise<T> {
+  /** One transaction at a time already (the write queue): `options` change nothing here. */
+  async transaction<T>(fn: (tx: SyncTx) => Promise<T>, _options?: TransactionOptions): Promise<T> {
     this.writer.beginPlain();
     try {
       const result = await fn(new SqliteSyncTx(this.writer, this.allocate));

@@ -206,6 +206,7 @@ export class SyncService {
   ): Promise<{ applied: boolean; rowWrites: number }> {
     clampDates(mutation.args, this.now());
     let meter = this.newMeter();
+    const forUser = { forUser: userId };
     // Another server instance may have processed it meanwhile (the device retried its push
     // there): checked inside the transaction, so that it is applied once.
     const processedElsewhere = async (tx: SyncTx) =>
@@ -220,7 +221,7 @@ export class SyncService {
         if (refusal) throw refusal;
         await tx.setLastMutationId(clientId, mutation.id);
         return true;
-      });
+      }, forUser);
       if (applied) {
         this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'applied' });
       }
@@ -243,7 +244,7 @@ export class SyncService {
         });
         await tx.setLastMutationId(clientId, mutation.id);
         return true;
-      });
+      }, forUser);
       if (recorded) {
         this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'rejected' });
       }
@@ -320,12 +321,15 @@ export class SyncService {
   /** Runs a server-side write (REST /api, accounts) as one versioned transaction. */
   mutate(userId: Id, run: (ctx: MutationContext) => Promise<void>): Promise<void> {
     return this.writes.run(async () => {
-      await this.rows.transaction(async (tx) => {
-        const before = await tx.usage(userId);
-        await run(this.context(tx, userId, this.newMeter()));
-        const refusal = quotaRefusal(this.limits.quotas, before, await tx.usage(userId));
-        if (refusal) throw refusal;
-      });
+      await this.rows.transaction(
+        async (tx) => {
+          const before = await tx.usage(userId);
+          await run(this.context(tx, userId, this.newMeter()));
+          const refusal = quotaRefusal(this.limits.quotas, before, await tx.usage(userId));
+          if (refusal) throw refusal;
+        },
+        { forUser: userId },
+      );
       this.notify(null);
     });
   }
