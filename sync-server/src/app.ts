@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
+import { sharedRateLimitStore } from './http/shared-rate-limit.js';
 import type { ServerConfig } from './config.js';
 import type { PopoteServices } from './services.js';
 import { ServerStore } from './store/server-store.js';
@@ -106,6 +107,10 @@ export async function buildServer(
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: () => tooManyAttempts(),
+      // Several instances on one PostgreSQL count each client's requests together.
+      ...(store instanceof PgServerStore
+        ? { store: sharedRateLimitStore(store, now) as unknown as RateLimitPluginOptions['store'] }
+        : {}),
     });
     await app.register(fastifyJwt, { secret: config.jwtSecret ?? (await store.jwtSecret()) });
 

@@ -188,4 +188,17 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         FOR EACH ROW EXECUTE FUNCTION popote_usage();
     `,
   },
+  {
+    name: 'rate-limits',
+    // Requests counted per client address and route, shared by every instance (the
+    // per-address limits of registration, login, reset and the export link).
+    up: `
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        window_start BIGINT NOT NULL,
+        count INTEGER NOT NULL
+      );
+      CREATE INDEX rate_limits_window_start ON rate_limits (window_start);
+    `,
+  },
 ];

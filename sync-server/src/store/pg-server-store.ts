@@ -310,6 +310,32 @@ export class PgServerStore implements ServerDatabase {
     return (await readMeta(this.pool, key))!;
   }
 
+  /**
+   * Counts one request under `key` in a window of `windowMs` that starts with its first
+   * request; answers the count so far and the time left in the window. One statement, so that
+   * instances counting at once never lose a request.
+   */
+  async countRequest(
+    key: string,
+    windowMs: number,
+    now: number,
+  ): Promise<{ current: number; ttl: number }> {
+    const r = await this.pool.query<{ count: number; start: number }>(
+      `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, $2, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN r.window_start + $3 <= $2 THEN 1 ELSE r.count + 1 END,
+         window_start = CASE WHEN r.window_start + $3 <= $2 THEN $2 ELSE r.window_start END
+       RETURNING count, window_start AS start`,
+      [key, now, windowMs],
+    );
+    // Now and then, forget the windows that ended long ago.
+    if (Math.random() < 0.01) {
+      await this.pool.query('DELETE FROM rate_limits WHERE window_start < $1', [now - 86_400_000]);
+    }
+    const { count, start } = r.rows[0]!;
+    return { current: count, ttl: Math.max(0, start + windowMs - now) };
+  }
+
   jwtSecret(): Promise<string> {
     return this.metaOrCreate('jwt_secret', () => randomBytes(48).toString('base64url'));
   }
