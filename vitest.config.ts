@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Workspace packages are loaded from source ('source' export condition), so tests never
 // depend on a prior build.
@@ -18,6 +18,14 @@ const SERVER_ON_POSTGRES = process.env.POPOTE_TEST_PG_URL
       'sync-server/src/app.test.ts',
     ]
   : ['sync-server/src/test-support/postgres-unavailable.check.ts'];
+
+/**
+ * The sync simulation with two server instances on one PostgreSQL database (issue 18), when a
+ * test cluster is given in POPOTE_TEST_PG_URL; without one, a single skipped test says so.
+ */
+const SIM_ON_POSTGRES = process.env.POPOTE_TEST_PG_URL
+  ? ['sim/postgres.sim.test.ts']
+  : ['sim/postgres-unavailable.check.ts'];
 
 export default defineConfig({
   test: {
@@ -59,7 +67,20 @@ export default defineConfig({
         test: {
           name: 'sim',
           include: ['sim/**/*.test.ts'],
+          // The simulation on PostgreSQL is the 'sim-pg' project's.
+          exclude: [...configDefaults.exclude, 'sim/postgres.sim.test.ts'],
           environment: 'node',
+          testTimeout: 300_000,
+        },
+      },
+      {
+        resolve: serverResolve,
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        test: {
+          name: 'sim-pg',
+          include: SIM_ON_POSTGRES,
+          environment: 'node',
+          env: { POPOTE_TEST_STORE: 'pg' },
           testTimeout: 300_000,
         },
       },

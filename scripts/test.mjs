@@ -66,7 +66,7 @@ const steps = [
   ['typecheck', () => pnpm(['run', 'typecheck'])],
   ['lint', () => pnpm(['run', 'lint'])],
   ['unit', () => vitest('unit', ['unit', 'web', 'server-pg'])],
-  ['simulation', () => vitest('sim', ['sim'])],
+  ['simulation', () => vitest('sim', ['sim', 'sim-pg'])],
   ['browser', () => vitest('e2e', ['e2e'])],
 ];
 

@@ -2,6 +2,11 @@
  * The sync simulation: several devices of several users, each with its own IndexedDB
  * (fake-indexeddb), the real server in-process, a faulty network, long offline stretches and
  * random user actions; then quiescence and the invariants of ARCHITECTURE.md.
+ *
+ * The server's rows are read through the database-neutral interface (store.rows: snapshots
+ * and reads of committed data), so the same world runs on SQLite and on PostgreSQL, where it
+ * can also run several server instances on one database (WorldOptions.instances): each
+ * request of a device then goes to one of them, drawn at random.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import {
@@ -17,8 +22,6 @@ import {
   startTestServer,
   type TestServer,
   type ServerConfig,
-  asReadStore,
-  type SyncReader,
   type ProcessedMutation,
 } from '@popote/sync-server/testing';
 import {
@@ -55,6 +58,20 @@ interface Device {
   offlineFor: number;
 }
 
+/** The synced rows of the server's database, whatever the database (store/ports.ts). */
+type SyncRows = TestServer['app']['popote']['store']['rows'];
+
+/** No version reaches this: "every change committed so far". */
+const LATEST = Number.MAX_SAFE_INTEGER;
+
+export interface WorldOptions {
+  /**
+   * Server instances on one database (PostgreSQL only: POPOTE_TEST_STORE=pg); each request
+   * of a device goes to one of them, drawn at random. 1 by default.
+   */
+  instances?: number;
+}
+
 export interface SimResult {
   actions: number;
   localRefusals: number;
@@ -65,14 +82,24 @@ export interface SimResult {
 
 export class World {
   readonly rng: Rng;
+  /** The first instance: it made the database (and drops it when it closes). */
   private server!: TestServer;
-  private reader!: SyncReader;
+  /** Every instance, the first included. */
+  private readonly servers: TestServer[] = [];
+  /** The database's synced rows, read as committed (every instance shares them). */
+  private rows!: SyncRows;
   readonly devices: Device[] = [];
   private readonly ghosts: (() => Promise<void>)[] = [];
   private readonly processed: ProcessedMutation[] = [];
   /** Server rows as last audited: key 'table:id' -> JSON (null once deleted). */
   private readonly audited = new Map<string, string | null>();
   private auditedVersion = 0;
+  /** Requests each instance answered, by path. */
+  readonly served: Record<string, number>[] = [];
+  /** Pulls answered by another instance than the one that took the device's last push. */
+  crossedPulls = 0;
+  /** The instance that took each device's last push (by client id). */
+  private readonly lastPushAt = new Map<string, number>();
   readonly stats: SimResult = {
     actions: 0,
     localRefusals: 0,
@@ -81,19 +108,45 @@ export class World {
     syncs: 0,
   };
 
+  private readonly instances: number;
+
   constructor(
     readonly seed: number,
     /** Server settings for this world (tighter work bounds, for instance). */
     private readonly serverConfig: Partial<ServerConfig> = {},
+    options: WorldOptions = {},
   ) {
     this.rng = new Rng(seed);
+    this.instances = options.instances ?? 1;
+  }
+
+  /** The URL of the PostgreSQL database the server runs on, or null on SQLite. */
+  get databaseUrl(): string | null {
+    return this.server.app.popote.config.databaseUrl ?? null;
+  }
+
+  /** How many server instances serve the devices. */
+  get instanceCount(): number {
+    return this.servers.length;
   }
 
   async start(users: number, devicesPerUser: number): Promise<void> {
     this.server = await startTestServer(this.serverConfig);
-    const sync = this.server.app.popote.sync;
-    this.reader = this.server.app.popote.store.syncReader;
-    sync.onProcessed((e) => this.processed.push(e));
+    this.servers.push(this.server);
+    this.rows = this.server.app.popote.store.rows;
+    if (this.instances > 1) {
+      const databaseUrl = this.databaseUrl;
+      if (!databaseUrl) {
+        throw new Error('Several server instances share a PostgreSQL database only.');
+      }
+      for (let i = 1; i < this.instances; i++) {
+        this.servers.push(await startTestServer({ ...this.serverConfig, databaseUrl }));
+      }
+    }
+    // Each instance reports the mutations it processed; together, every processed mutation.
+    for (const server of this.servers) {
+      server.app.popote.sync.onProcessed((e) => this.processed.push(e));
+    }
     for (let u = 0; u < users; u++) {
       const { token, id } = await this.server.signUp(
         `user${u}@popote.test`,
@@ -124,22 +177,25 @@ export class World {
     }
     // What the server holds before any device writes (the catalogue, the accounts) is the
     // baseline the write audit compares with.
-    this.auditedVersion = this.reader.version();
-    for (const row of this.reader.changedSince(
-      0,
-      this.auditedVersion,
-      { version: 0, tbl: '', id: 0 },
-      1e9,
-    )) {
-      this.audited.set(`${row.tbl}:${row.id}`, row.data);
-    }
+    await this.auditChanges(null);
     // Every device logs in online once (as the app does), which leases its first ids.
     for (const device of this.devices) await this.syncDevice(device);
   }
 
-  /** One request to the real server, audited for authorisation. */
+  /**
+   * One request to the real server, audited for authorisation. With several instances, each
+   * request goes to one drawn at random: a device pushes to one and pulls from another.
+   */
   private async deliver(userId: Id, token: string, path: string, body: unknown): Promise<unknown> {
-    const response = await this.server.inject({
+    // One instance draws nothing, so that a seed replays the same run as before instances.
+    const at = this.servers.length > 1 ? this.rng.int(this.servers.length) : 0;
+    const served = (this.served[at] ??= {});
+    served[path] = (served[path] ?? 0) + 1;
+    const device = (body as { clientId?: string }).clientId ?? '';
+    if (path === '/sync/push') this.lastPushAt.set(device, at);
+    const pushedAt = this.lastPushAt.get(device);
+    if (path === '/sync/pull' && pushedAt !== undefined && pushedAt !== at) this.crossedPulls++;
+    const response = await this.servers[at]!.inject({
       method: 'POST',
       url: path,
       payload: body as object,
@@ -151,35 +207,48 @@ export class World {
     }
     const answer = response.json() as unknown;
     if (path === '/sync/pull') await this.auditPull(userId, answer as PullResponse);
-    if (path === '/sync/push') this.auditWrites(userId);
+    if (path === '/sync/push') await this.auditChanges(userId);
     return answer;
   }
 
   /** Invariant 5 (reads): a pull carries only rows its user may read, right now. */
   private async auditPull(userId: Id, page: PullResponse): Promise<void> {
-    const store = asReadStore(this.reader);
-    for (const op of page.patch) {
-      if (op.op !== 'put') continue;
-      const row = op.row as Row;
-      if (!(await canReadRow(store, userId, op.table, row))) {
-        throw new Error(
-          `Invariant 5: pull to user ${userId} carried unreadable ${op.table} ${row.id}`,
-        );
+    await this.rows.snapshot(async (store) => {
+      for (const op of page.patch) {
+        if (op.op !== 'put') continue;
+        const row = op.row as Row;
+        if (!(await canReadRow(store, userId, op.table, row))) {
+          throw new Error(
+            `Invariant 5: pull to user ${userId} carried unreadable ${op.table} ${row.id}`,
+          );
+        }
       }
-    }
+    });
   }
 
-  /** Invariant 5 (writes): every row a push changed belongs to the pushing user. */
-  private auditWrites(userId: Id): void {
-    const upTo = this.reader.version();
-    const changed = this.reader.changedSince(
-      this.auditedVersion,
-      upTo,
-      { version: 0, tbl: '', id: 0 },
-      1e9,
+  /**
+   * Invariant 5 (writes): every row a push changed belongs to the pushing user (userId null:
+   * records the baseline, before any device writes).
+   *
+   * The world runs one request at a time and each has ended (every transaction of it
+   * committed or rolled back) before this audit, so every row written since the last audit is
+   * this push's. They are read up to LATEST, not up to snapshot.version(): on SQLite no row is
+   * above version() anyway, but on PostgreSQL version() is the commit horizon, which a
+   * transaction still open anywhere in the cluster (another database's) holds back; a row of
+   * this push left above it would be audited later, against another user's push. Versions are
+   * compared, never counted: on PostgreSQL they are transaction ids and jump.
+   */
+  private async auditChanges(userId: Id | null): Promise<void> {
+    const changed = await this.rows.snapshot((s) =>
+      s.changedSince(this.auditedVersion, LATEST, { version: 0, tbl: '', id: 0 }, 1e9),
     );
     for (const row of changed) {
       const key = `${row.tbl}:${row.id}`;
+      this.auditedVersion = Math.max(this.auditedVersion, row.version);
+      if (userId === null) {
+        this.audited.set(key, row.data);
+        continue;
+      }
       const before = this.audited.get(key);
       const owners = [before, row.data]
         .filter((d): d is string => typeof d === 'string')
@@ -193,7 +262,6 @@ export class World {
       }
       this.audited.set(key, row.data);
     }
-    this.auditedVersion = upTo;
   }
 
   private async syncDevice(device: Device): Promise<void> {
@@ -267,10 +335,43 @@ export class World {
       d.transport.faults = NO_FAULTS;
     }
     for (let round = 0; round < 2; round++) {
+      // The first round pushed everything: the last one pulls it all, once visible to pulls.
+      if (round > 0) await this.settle();
       for (const d of this.devices) await this.syncDevice(d);
     }
     for (const d of this.devices) {
       if ((await d.db.outbox.count()) > 0) throw new Error(`${d.name} still has pending changes`);
+    }
+  }
+
+  /**
+   * Waits until a pull can see every committed change: no row, rejection or device progress
+   * above the store's version(). On SQLite that is always so; on PostgreSQL version() is the
+   * commit horizon, which any transaction open in the cluster (another database's, an
+   * autovacuum's) holds back for a moment. Nothing is written meanwhile, and nothing is
+   * checked less: devices are only given a pull that sees everything.
+   */
+  private async settle(): Promise<void> {
+    const clientIds = await Promise.all(this.devices.map((d) => clientIdOf(d.db)));
+    const deadline = performance.now() + 30_000;
+    for (;;) {
+      const behind = await this.rows.snapshot(async (s) => {
+        const v = await s.version();
+        if ((await s.changedSince(v, LATEST, { version: 0, tbl: '', id: 0 }, 1)).length > 0) {
+          return 'rows';
+        }
+        for (const clientId of clientIds) {
+          if ((await s.rejectionsFor(clientId, v, LATEST)).length > 0) return 'rejections';
+          const latest = (await s.client(clientId))?.lastMutationId ?? 0;
+          if ((await s.lastMutationId(clientId)) !== latest) return 'progress';
+        }
+        return null;
+      });
+      if (behind === null) return;
+      if (performance.now() > deadline) {
+        throw new Error(`The store's version() stayed below committed ${behind} for 30 s`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
@@ -283,15 +384,20 @@ export class World {
     return out;
   }
 
-  private async serverView(userId: Id): Promise<Record<string, unknown[]>> {
-    const store = asReadStore(this.reader);
-    const ids = await readableIds(store, userId);
-    const out: Record<string, unknown[]> = {};
-    for (const t of TABLE_NAMES) {
-      const rows = ids[t as TableName].map((id) => this.reader.get(t, id)!);
-      out[t] = rows.sort((a, b) => a.id - b.id);
-    }
-    return out;
+  private serverView(userId: Id): Promise<Record<string, unknown[]>> {
+    return this.rows.snapshot(async (store) => {
+      const ids = await readableIds(store, userId);
+      const out: Record<string, unknown[]> = {};
+      for (const t of TABLE_NAMES) {
+        const wanted = ids[t as TableName];
+        const rows: Row[] = await store.getMany(t, wanted);
+        if (rows.length !== wanted.length) {
+          throw new Error(`Server view of user ${userId}: a readable ${t} row is missing`);
+        }
+        out[t] = rows.sort((a, b) => a.id - b.id);
+      }
+      return out;
+    });
   }
 
   /** Invariants 1 to 4 (5 and 7 are checked during the run, 6 is part of 1). */
@@ -341,6 +447,8 @@ export class World {
 
   async close(): Promise<void> {
     for (const d of this.devices) d.db.close();
+    // The extra instances first: the first one drops the database when it closes.
+    for (const server of this.servers.slice(1).reverse()) await server.close();
     await this.server.close();
   }
 }
