@@ -20,7 +20,7 @@ import type {
   ServerDatabase,
   StoreTx,
 } from './ports.js';
-import { WriteQueue } from './write-queue.js';
+import { ConcurrentTurns } from './write-queue.js';
 
 const ACCOUNT_COLUMNS = `id, mail, pseudo, password_hash AS "passwordHash", reset_hash AS "resetHash",
   reset_expires_at AS "resetExpiresAt", created_at AS "createdAt",
@@ -251,8 +251,11 @@ async function readMeta(db: Queryable, key: string): Promise<string | null> {
 export class PgServerStore implements ServerDatabase {
   readonly accounts: AccountsReads;
   readonly exportLink: ExportLinkReads;
-  /** This instance's turns; other instances write at the same time (conflicts run again). */
-  readonly writes = new WriteQueue();
+  /**
+   * No turns: writes run side by side like other instances' do (conflicts run again, one
+   * user's writes wait on its lock), and their commits share flushes to disk.
+   */
+  readonly writes = new ConcurrentTurns();
 
   private constructor(
     private readonly pool: Pool,

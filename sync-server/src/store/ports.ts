@@ -6,7 +6,7 @@
  */
 import type { ChangeChannel } from './change-channel.js';
 import type { Id, ReadStore, StayExportInput, TableName, Tables } from '@popote/domain';
-import type { WriteQueue } from './write-queue.js';
+import type { WriteTurns } from './write-queue.js';
 
 /** A synced row as stored, for pulls: its JSON text is sent as it is. */
 export interface RawRow {
@@ -248,8 +248,11 @@ export interface ServerDatabase {
   readonly exportLink: ExportLinkReads;
   /** Where "something changed" reaches every instance's connected devices. */
   readonly changes: ChangeChannel;
-  /** The turns at writing (see WriteQueue): sync tasks and `write()` take them, in order. */
-  readonly writes: WriteQueue;
+  /**
+   * The turns at writing: one at a time on SQLite (WriteQueue), side by side on PostgreSQL
+   * (ConcurrentTurns); sync tasks and `write()` take them.
+   */
+  readonly writes: WriteTurns;
   /** Runs fn as one write transaction in its own turn of `writes`; fn may await. */
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** A value of the meta table as committed, or null. */

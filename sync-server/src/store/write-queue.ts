@@ -4,7 +4,12 @@
  * loop run in the middle of it (see Pacer), so nothing else may write on that connection
  * outside a turn: its statements would join the open transaction (and be rolled back with it).
  */
-export class WriteQueue {
+/** Where a write task waits for its turn (if any) and runs. */
+export interface WriteTurns {
+  run<T>(task: () => Promise<T> | T): Promise<T>;
+}
+
+export class WriteQueue implements WriteTurns {
   private tail: Promise<unknown> = Promise.resolve();
 
   /**
@@ -15,6 +20,17 @@ export class WriteQueue {
     const result = this.tail.then(yieldToEventLoop).then(task);
     this.tail = result.catch(() => undefined);
     return result;
+  }
+}
+
+/**
+ * No turns: tasks run side by side, each on its own connection (PostgreSQL), the database
+ * ordering what conflicts. Concurrent commits then share their flushes to disk (PostgreSQL's
+ * group commit). The event loop still runs before each task, as between two turns.
+ */
+export class ConcurrentTurns implements WriteTurns {
+  run<T>(task: () => Promise<T> | T): Promise<T> {
+    return yieldToEventLoop().then(task);
   }
 }
 

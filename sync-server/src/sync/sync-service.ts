@@ -33,8 +33,7 @@ import {
 } from '@popote/sync-protocol';
 import { LocalChangeChannel, type ChangeChannel } from '../store/change-channel.js';
 import type { RawRow, SyncRows, SyncSnapshot, SyncTx } from '../store/ports.js';
-import type { WriteQueue } from '../store/write-queue.js';
-import { Pacer } from '../store/write-queue.js';
+import { Pacer, type WriteTurns } from '../store/write-queue.js';
 import { clampDates } from './clamp-now.js';
 import {
   DEFAULT_SYNC_LIMITS,
@@ -102,7 +101,7 @@ export class SyncService {
   constructor(
     private readonly rows: SyncRows,
     /** The store's write turns (ServerStore.writes), shared with the accounts' writes. */
-    private readonly writes: WriteQueue,
+    private readonly writes: WriteTurns,
     private readonly now: () => number,
     /** Reports a mutation refused because it threw something unforeseen (a bug to look at). */
     private readonly log?: (error: unknown, mutationName: string) => void,
@@ -253,7 +252,7 @@ export class SyncService {
   }
 
   private newMeter(): WorkMeter {
-    // The write turn began after the event loop ran (WriteQueue): a fresh slice.
+    // The write turn began after the event loop ran (WriteTurns): a fresh slice.
     return { pacer: new Pacer(this.limits.work.sliceMs), rowWrites: 0 };
   }
 
