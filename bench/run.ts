@@ -1,6 +1,6 @@
 /**
  * npm run bench: generates a large data set with a fixed seed, measures, prints one table.
- * BENCH_RUNS sets the runs per figure; BENCH_ONLY=sync,load,heavy,compile,web,exports runs some
+ * BENCH_RUNS sets the runs per figure; BENCH_ONLY=sync,load,heavy,scale,compile,web,exports runs some
  * groups only. The browser groups share one server, Chromium and synced device
  * (bench/browser-app.ts), closed at the end.
  */
@@ -11,6 +11,7 @@ import { benchExports } from './exports';
 import { printTable, type Figure } from './measure';
 import { benchFirstSync, benchServerLoad } from './sync';
 import { benchHeavyPush } from './heavy-push';
+import { benchScale } from './scale';
 import { benchWeb } from './web';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -19,6 +20,7 @@ const groups: [string, () => Promise<Figure[]>][] = [
   ['sync', () => benchFirstSync(runs)],
   ['load', () => benchServerLoad()],
   ['heavy', () => benchHeavyPush(runs)],
+  ['scale', () => benchScale()],
   ['compile', () => benchCompile(runs)],
   ['web', () => benchWeb(runs)],
   ['exports', () => benchExports(runs)],

@@ -11,7 +11,8 @@ import type { PullResponse } from '@popote/sync-protocol';
 import { ServerStore, SyncService, startTestServer } from '@popote/sync-server/testing';
 import { LocalDb, applyPull, toStored } from '@popote/sync-client';
 import { makeLibrary } from './data';
-import { figure, percentile, summarize, time, type Figure } from './measure';
+import { measureLoad } from './load-run';
+import { figure, summarize, time, type Figure } from './measure';
 
 const OWNER = 1;
 
@@ -110,105 +111,30 @@ export async function benchServerLoad(clients = 50, pushesPerClient = 20): Promi
         server.signUp(`bench${i}@popote.test`, 'motdepasse-solide'),
       ),
     );
-    const devices = await Promise.all(
-      Array.from({ length: clients }, async (_, i) => {
-        const user = users[i % users.length]!;
-        const clientId = `bench-client-${i}`;
-        const headers = {
-          'content-type': 'application/json',
-          authorization: `Bearer ${user.token}`,
-        };
-        const block = (await (
-          await fetch(`${address}/sync/ids`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ clientId }),
-          })
-        ).json()) as { first: number };
-        return {
-          clientId,
-          headers,
-          next: block.first,
-          mutationId: 0,
-          cookie: null as number | null,
-        };
-      }),
-    );
-    const post = (url: string, headers: Record<string, string>, body: unknown) =>
-      fetch(`${address}${url}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(
-        async (r) => {
-          if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
-          return r.json();
-        },
-      );
-
-    const runRound = async (
-      one: (d: (typeof devices)[number]) => Promise<unknown>,
-      perClient: number,
-    ) => {
-      const latencies: number[] = [];
-      const started = performance.now();
-      await Promise.all(
-        devices.map(async (d) => {
-          for (let i = 0; i < perClient; i++) {
-            const t = performance.now();
-            await one(d);
-            latencies.push(performance.now() - t);
-          }
-        }),
-      );
-      return {
-        seconds: (performance.now() - started) / 1000,
-        latencies,
-        count: clients * perClient,
-      };
-    };
-
-    const health = await runRound(
-      () => fetch(`${address}/health`).then((r) => r.json()),
+    const load = await measureLoad(
+      [address],
+      users.map((u) => u.token),
+      clients,
       pushesPerClient,
     );
-    const pushes = await runRound(
-      (d) =>
-        post('/sync/push', d.headers, {
-          clientId: d.clientId,
-          mutations: [
-            {
-              id: ++d.mutationId,
-              name: 'createStay',
-              args: { id: d.next++, name: 'Camp', start: '2026-07-01' },
-            },
-          ],
-        }),
-      pushesPerClient,
+    const healthRate = figure(
+      'GET /health (route triviale), requêtes/s',
+      [load.healthPerSecond],
+      'req/s',
     );
-    // Steady state: each device pulls from its own cookie, as the sync loop does.
-    const pullFrom = async (d: (typeof devices)[number]) => {
-      const page = (await post('/sync/pull', d.headers, {
-        clientId: d.clientId,
-        cookie: d.cookie,
-      })) as {
-        cookie: number;
-      };
-      d.cookie = page.cookie;
-    };
-    await Promise.all(devices.map(pullFrom));
-    const pulls = await runRound(pullFrom, pushesPerClient);
-    const rate = (r: { seconds: number; count: number }) => [r.count / r.seconds];
-    const healthRate = figure('GET /health (route triviale), requêtes/s', rate(health), 'req/s');
-    const healthP50 = figure('GET /health, latence p50', [percentile(health.latencies, 50)]);
+    const healthP50 = figure('GET /health, latence p50', [load.healthP50]);
     return [
       figure(
         `pushes d’une mutation par seconde (${clients} clients)`,
-        rate(pushes),
+        [load.pushesPerSecond],
         'push/s',
         healthRate,
       ),
       healthRate,
-      figure('pull incrémental, latence p50', [percentile(pulls.latencies, 50)], 'ms', healthP50),
-      figure('pull incrémental, latence p99', [percentile(pulls.latencies, 99)], 'ms', healthP50),
+      figure('pull incrémental, latence p50', [load.pullP50], 'ms', healthP50),
+      figure('pull incrémental, latence p99', [load.pullP99], 'ms', healthP50),
       healthP50,
-      figure('GET /health, latence p99', [percentile(health.latencies, 99)]),
+      figure('GET /health, latence p99', [load.healthP99]),
     ];
   } finally {
     await server.close();

@@ -24,8 +24,9 @@ async function asAdmin<T>(adminUrl: string, work: (client: Client) => Promise<T>
 }
 
 /** Creates `popote_t_<hex>` in the test cluster; null when no cluster was provided. */
-export async function freshPgDatabase(): Promise<PgTestDatabase | null> {
-  const adminUrl = process.env.POPOTE_TEST_PG_URL;
+export async function freshPgDatabase(
+  adminUrl = process.env.POPOTE_TEST_PG_URL,
+): Promise<PgTestDatabase | null> {
   if (!adminUrl) return null;
   const name = `popote_t_${randomBytes(8).toString('hex')}`;
   await asAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));

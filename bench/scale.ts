@@ -1,0 +1,98 @@
+/**
+ * Issue 18's measure (group 'scale'): single-mutation pushes per second and pull latency with
+ * 50 devices, on 1, 2 and 4 server processes sharing one PostgreSQL, beside one process on
+ * SQLite and beside GET /health, in one run. Every server runs in its own process (as in
+ * production) on this machine's cores, with a private PostgreSQL cluster that flushes each
+ * commit to disk (fsync on), as a production one does.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshPgDatabase, logIn, ServerProcess, signUp } from '@popote/sync-server/testing';
+import { measureLoad, type LoadResult } from './load-run';
+import { figure, type Figure } from './measure';
+// @ts-expect-error: a script of the repository, in JavaScript.
+import { startThrowawayPostgres } from '../scripts/pg-cluster.mjs';
+
+const CLIENTS = 50;
+const PUSHES_PER_CLIENT = 20;
+const USERS = 5;
+const PASSWORD = 'motdepasse-solide';
+
+type Cluster = { url: string; stop(): void } | { unavailable: string };
+
+/** Starts the instances, creates the users through the first, measures, stops everything. */
+async function measureOn(count: number, env: (dir: string) => Record<string, string>) {
+  const dirs = Array.from({ length: count }, (_, i) =>
+    mkdtempSync(join(tmpdir(), `popote-bench-scale-${i}-`)),
+  );
+  const instances: ServerProcess[] = [];
+  try {
+    // One after the other: the first one creates the schema.
+    for (const dir of dirs) instances.push(await ServerProcess.start(dir, env(dir)));
+    const origins = instances.map((i) => i.origin);
+    const tokens: string[] = [];
+    for (let u = 0; u < USERS; u++) {
+      const mail = `echelle${u}@popote.test`;
+      await signUp(origins[0]!, dirs[0]!, mail, PASSWORD);
+      tokens.push((await logIn(origins[0]!, mail, PASSWORD)).token);
+    }
+    return await measureLoad(origins, tokens, CLIENTS, PUSHES_PER_CLIENT);
+  } finally {
+    for (const instance of instances) await instance.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchScale(): Promise<Figure[]> {
+  const sqlite = await measureOn(1, () => ({}));
+  const cluster = (await startThrowawayPostgres({ durable: true })) as Cluster;
+  if ('unavailable' in cluster) {
+    console.error(`[bench] PostgreSQL indisponible : ${cluster.unavailable}`);
+    return figuresOf([['SQLite, 1 instance', sqlite]], null);
+  }
+  try {
+    const runs: [string, LoadResult][] = [['SQLite, 1 instance', sqlite]];
+    for (const count of [1, 2, 4]) {
+      const database = (await freshPgDatabase(cluster.url))!;
+      runs.push([
+        `PostgreSQL, ${count} instance${count > 1 ? 's' : ''}`,
+        await measureOn(count, () => ({ DATABASE_URL: database.url })),
+      ]);
+      await database.drop();
+    }
+    return figuresOf(runs, runs[1]![1]);
+  } finally {
+    cluster.stop();
+  }
+}
+
+function figuresOf(runs: [string, LoadResult][], onePg: LoadResult | null): Figure[] {
+  const figures: Figure[] = [];
+  for (const [name, load] of runs) {
+    const health = figure(`${name} : GET /health, requêtes/s`, [load.healthPerSecond], 'req/s');
+    figures.push(
+      figure(
+        `${name} : pushes d’une mutation par seconde (${CLIENTS} clients)`,
+        [load.pushesPerSecond],
+        'push/s',
+        health,
+      ),
+    );
+    if (onePg && name.startsWith('PostgreSQL') && load !== onePg) {
+      figures.push(
+        figure(
+          `${name} : pushes par seconde, rapport à 1 instance`,
+          [load.pushesPerSecond / onePg.pushesPerSecond],
+          '×',
+        ),
+      );
+    }
+    figures.push(
+      health,
+      figure(`${name} : pull incrémental, p50`, [load.pullP50]),
+      figure(`${name} : pull incrémental, p99`, [load.pullP99]),
+    );
+  }
+  return figures;
+}
