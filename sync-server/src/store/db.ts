@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite, { type Database } from 'better-sqlite3';
+import { checkAppliedMigrations } from './migration-check.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 
 export const DATABASE_FILE = 'popote.sqlite';
@@ -39,20 +40,7 @@ export function runMigrations(db: Database, migrations: readonly Migration[]): v
     id: number;
     name: string;
   }[];
-  if (applied.length > migrations.length) {
-    throw new Error(
-      `La base de données a été créée par une version plus récente de Popote ` +
-        `(${applied.length} migrations, ${migrations.length} connues).`,
-    );
-  }
-  for (const row of applied) {
-    const expected = migrations[row.id - 1]?.name;
-    if (expected !== row.name) {
-      throw new Error(
-        `Migration n°${row.id} inattendue dans la base : « ${row.name} » au lieu de « ${expected ?? '?'} ».`,
-      );
-    }
-  }
+  checkAppliedMigrations(applied, migrations);
   const record = db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)');
   migrations.slice(applied.length).forEach((migration, offset) => {
     const id = applied.length + offset + 1;

@@ -5,6 +5,7 @@
  * one of them migrate while the others wait.
  */
 import pg from 'pg';
+import { checkAppliedMigrations } from './migration-check.js';
 import { PG_MIGRATIONS, type PgMigration } from './pg-schema.js';
 
 /** Any number: the key of the advisory lock held while migrating. */
@@ -40,20 +41,7 @@ export async function migratePg(
       const { rows: applied } = await client.query<{ id: number; name: string }>(
         'SELECT id, name FROM migrations ORDER BY id',
       );
-      if (applied.length > migrations.length) {
-        throw new Error(
-          `La base de données a été créée par une version plus récente de Popote ` +
-            `(${applied.length} migrations, ${migrations.length} connues).`,
-        );
-      }
-      for (const row of applied) {
-        const expected = migrations[row.id - 1]?.name;
-        if (expected !== row.name) {
-          throw new Error(
-            `Migration n°${row.id} inattendue dans la base : « ${row.name} » au lieu de « ${expected ?? '?'} ».`,
-          );
-        }
-      }
+      checkAppliedMigrations(applied, migrations);
       for (const [offset, migration] of migrations.slice(applied.length).entries()) {
         const id = applied.length + offset + 1;
         await client.query('BEGIN');

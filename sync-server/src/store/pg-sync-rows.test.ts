@@ -42,6 +42,17 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** The store's rows with their transactions run by `transaction` (to hold or watch them). */
+function withTransaction(transaction: SyncRows['transaction']): SyncRows {
+  return {
+    reads: rows.reads,
+    snapshot: (fn) => rows.snapshot(fn),
+    isStoreFailure: (e) => rows.isStoreFailure(e),
+    isUniqueViolation: (e) => rows.isUniqueViolation(e),
+    transaction,
+  };
+}
+
 async function pullAll(sync: SyncService, clientId: string, cookie: number | null) {
   const puts: string[] = [];
   let cursor: string | null = null;
@@ -105,18 +116,12 @@ describe.skipIf(!enabled)('PostgreSQL synced rows', () => {
     let aDone!: () => void;
     const aFinished = new Promise<void>((resolve) => (aDone = resolve));
     let transactions = 0;
-    const slowRows: SyncRows = {
-      reads: rows.reads,
-      snapshot: (fn) => rows.snapshot(fn),
-      isStoreFailure: (e) => rows.isStoreFailure(e),
-      isUniqueViolation: (e) => rows.isUniqueViolation(e),
-      transaction: async (fn) => {
-        const result = await rows.transaction(fn);
-        // The second one is the turn's reading of the device's last processed mutation.
-        if (++transactions === 2) await aFinished;
-        return result;
-      },
-    };
+    const slowRows = withTransaction(async (fn) => {
+      const result = await rows.transaction(fn);
+      // The second one is the turn's reading of the device's last processed mutation.
+      if (++transactions === 2) await aFinished;
+      return result;
+    });
     const b = new SyncService(slowRows, new WriteQueue(), () => NOW);
     const block = await a.leaseIds(ALICE, 'device-b');
     const pushes: Mutation[] = Array.from({ length: 5 }, (_, i) => ({
@@ -159,24 +164,19 @@ describe.skipIf(!enabled)('PostgreSQL synced rows', () => {
     let bothRead!: () => void;
     const barrier = new Promise<void>((resolve) => (bothRead = resolve));
     let attempts = 0;
-    const overlapping: SyncRows = {
-      reads: rows.reads,
-      snapshot: (fn) => rows.snapshot(fn),
-      isStoreFailure: (e) => rows.isStoreFailure(e),
-      isUniqueViolation: (e) => rows.isUniqueViolation(e),
-      transaction: (fn) =>
-        rows.transaction((tx) => {
-          const putRow: SyncTx['putRow'] = async (table, row) => {
-            if (table === 'menus' && arrived < 2) {
-              if (++arrived === 2) bothRead();
-              await barrier;
-            }
-            return tx.putRow(table, row);
-          };
-          attempts++;
-          return fn(Object.assign(Object.create(tx) as SyncTx, { putRow }));
-        }),
-    };
+    const overlapping = withTransaction((fn) =>
+      rows.transaction((tx) => {
+        const putRow: SyncTx['putRow'] = async (table, row) => {
+          if (table === 'menus' && arrived < 2) {
+            if (++arrived === 2) bothRead();
+            await barrier;
+          }
+          return tx.putRow(table, row);
+        };
+        attempts++;
+        return fn(Object.assign(Object.create(tx) as SyncTx, { putRow }));
+      }),
+    );
     const a = new SyncService(overlapping, new WriteQueue(), () => NOW);
     const b = new SyncService(overlapping, new WriteQueue(), () => NOW);
     const [blockA, blockB] = [
