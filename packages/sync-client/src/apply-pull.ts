@@ -14,24 +14,26 @@ import {
   type TableName,
 } from '@popote/domain';
 import type { PatchOp, PullResponse } from '@popote/sync-protocol';
-import { allTables, type LocalDb } from './db.js';
+import { inTransaction, type DeviceTables, type LocalDb } from './db.js';
 import { DexieStore, fromStored, toStored } from './dexie-store.js';
 import { localContext } from './local-mutate.js';
 
 export const COOKIE = 'cookie';
 
 export async function applyPull(db: LocalDb, userId: Id, page: PullResponse): Promise<void> {
-  await db.transaction('rw', allTables(db), async () => {
-    for (const base of await db.base.toArray()) {
-      if (base.row === null) await db.entityTable(base.table).delete(base.id);
-      else await db.entityTable(base.table).put(toStored(base.table, base.row as never));
+  // The read rules and the replayed mutators await long chains that outlast Dexie's zone:
+  // every call goes through the tables bound to the transaction (see inTransaction).
+  await inTransaction(db, async (tx) => {
+    for (const base of await tx.base.toArray()) {
+      if (base.row === null) await tx.entityTable(base.table).delete(base.id);
+      else await tx.entityTable(base.table).put(toStored(base.table, base.row as never));
     }
-    await db.base.clear();
+    await tx.base.clear();
 
     const candidates = { menus: new Set<Id>(), recipes: new Set<Id>() };
     // A page never names a row twice, so each table's changes can go in bulk.
     for (const [table, ops] of groupByTable(page.patch)) {
-      const entityTable = db.entityTable(table);
+      const entityTable = tx.entityTable(table);
       const ids = ops.map((op) => (op.op === 'put' ? (op.row as { id: Id }).id : op.id));
       if (table === 'menus' || table === 'meals' || table === 'recipes') {
         for (const old of await entityTable.bulkGet(ids)) {
@@ -42,14 +44,14 @@ export async function applyPull(db: LocalDb, userId: Id, page: PullResponse): Pr
       await entityTable.bulkPut(puts.map((op) => toStored(table, op.row as never)));
       await entityTable.bulkDelete(ops.filter((op) => op.op === 'del').map((op) => op.id));
     }
-    await dropUnreadable(db, userId, candidates);
+    await dropUnreadable(tx, userId, candidates);
 
     if (!page.more) {
-      await db.outbox.where('id').belowOrEqual(page.lastMutationId).delete();
-      if (page.rejections.length > 0) await db.rejected.bulkPut(page.rejections);
-      await db.meta.put({ key: COOKIE, value: page.cookie });
+      await tx.outbox.where('id').belowOrEqual(page.lastMutationId).delete();
+      if (page.rejections.length > 0) await tx.rejected.bulkPut(page.rejections);
+      await tx.meta.put({ key: COOKIE, value: page.cookie });
     }
-    await replayPending(db, userId);
+    await replayPending(tx, userId);
   });
 }
 
@@ -80,27 +82,27 @@ function noteCandidates(
 }
 
 async function dropUnreadable(
-  db: LocalDb,
+  tx: DeviceTables,
   userId: Id,
   candidates: { menus: Set<Id>; recipes: Set<Id> },
 ): Promise<void> {
-  const store = new DexieStore(db);
+  const store = new DexieStore(tx);
   for (const menu of await store.getMany('menus', [...candidates.menus])) {
     if (!(await canReadRow(store, userId, 'menus', menu))) {
       for (const r of menu.recipeIds) candidates.recipes.add(r);
-      await db.entityTable('menus').delete(menu.id);
+      await tx.entityTable('menus').delete(menu.id);
     }
   }
   for (const recipe of await store.getMany('recipes', [...candidates.recipes])) {
     if (!(await canReadRow(store, userId, 'recipes', recipe)))
-      await db.entityTable('recipes').delete(recipe.id);
+      await tx.entityTable('recipes').delete(recipe.id);
   }
 }
 
 /** Replays pending mutations; one the rules now refuse stays queued for the server to decide. */
-async function replayPending(db: LocalDb, userId: Id): Promise<void> {
-  const ctx = localContext(db, userId);
-  for (const entry of await db.outbox.orderBy('id').toArray()) {
+async function replayPending(tx: DeviceTables, userId: Id): Promise<void> {
+  const ctx = localContext(tx, userId);
+  for (const entry of await tx.outbox.orderBy('id').toArray()) {
     try {
       await runMutation(ctx, entry.name, entry.args);
     } catch (e) {

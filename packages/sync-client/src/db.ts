@@ -4,7 +4,7 @@
  * every synced table, the outbox of pending mutations, the server state of rows those pending
  * mutations touched (to rebase them after a pull), sync metadata and the refused changes.
  */
-import { Dexie, type Table } from 'dexie';
+import { Dexie, type Table, type Transaction } from 'dexie';
 import { INDEXES, TABLE_NAMES, type Id, type TableName } from '@popote/domain';
 import type { Rejection } from '@popote/sync-protocol';
 
@@ -36,7 +36,20 @@ export type RejectedEntry = Rejection;
 /** Stored rows carry their index values in `_ix_<index>` fields (see dexie-store.ts). */
 export type StoredRow = Record<string, unknown> & { id: Id };
 
-export class LocalDb extends Dexie {
+/**
+ * The device's tables: the database's own (each call its own transaction), or those bound to one
+ * transaction (see inTransaction). Code that may run inside a transaction takes this rather than
+ * LocalDb.
+ */
+export interface DeviceTables {
+  readonly outbox: Table<OutboxEntry, number>;
+  readonly base: Table<BaseEntry, string>;
+  readonly meta: Table<MetaEntry, string>;
+  readonly rejected: Table<RejectedEntry, number>;
+  entityTable(table: TableName): Table<StoredRow, Id>;
+}
+
+export class LocalDb extends Dexie implements DeviceTables {
   outbox!: Table<OutboxEntry, number>;
   base!: Table<BaseEntry, string>;
   meta!: Table<MetaEntry, string>;
@@ -67,4 +80,48 @@ export const dbNameForUser = (userId: Id): string => `popote-u${userId}`;
 /** The tables a mutation or a pull may touch, for one read-write transaction over them all. */
 export function allTables(db: LocalDb): Table[] {
   return [...TABLE_NAMES.map((t) => db.table(t)), db.outbox, db.base, db.meta, db.rejected];
+}
+
+/**
+ * The tables of one transaction. A table bound to the transaction (Dexie's Transaction.table())
+ * sends every call to that transaction explicitly, whereas `db.<table>` finds the current
+ * transaction in Dexie's zone (Dexie.currentTransaction), which native async/await does not
+ * carry: Dexie echoes the zone across native promise jobs, but only for about 100 of them after
+ * each awaited Dexie call (ZONE_ECHO_LIMIT). Code that runs longer than that between two Dexie
+ * calls (the domain's mutators and read rules await async functions that often never reach the
+ * database, e.g. a loop of `await canReadRow(...)` over rows it can decide alone) loses the zone;
+ * a later `db.<table>` call then runs in a transaction of its own, the real one, left without a
+ * request, commits, and Dexie fails the whole scope with PrematureCommitError. Bound tables do
+ * not depend on the zone. Tables are resolved on first use: a transaction over some tables only
+ * throws NotFoundError for another one, as Dexie does.
+ */
+export function boundTables(tx: Transaction): DeviceTables {
+  return {
+    get outbox() {
+      return tx.table<OutboxEntry, number>('outbox');
+    },
+    get base() {
+      return tx.table<BaseEntry, string>('base');
+    },
+    get meta() {
+      return tx.table<MetaEntry, string>('meta');
+    },
+    get rejected() {
+      return tx.table<RejectedEntry, number>('rejected');
+    },
+    entityTable: (table) => tx.table<StoredRow, Id>(table),
+  };
+}
+
+/**
+ * Runs `fn` in one read-write transaction over `tables` (default: all of them), handing it the
+ * tables bound to that transaction. Every database call made while the transaction runs must go
+ * through them (never through `db`), however long the async code in between: see boundTables.
+ */
+export function inTransaction<R>(
+  db: LocalDb,
+  fn: (tables: DeviceTables) => Promise<R>,
+  tables: Table[] = allTables(db),
+): Promise<R> {
+  return db.transaction('rw', tables, async (tx) => fn(boundTables(tx)));
 }

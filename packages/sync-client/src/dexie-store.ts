@@ -3,6 +3,10 @@
  * `_ix_<index>` arrays (multi-entry indexes), computed from the one definition in
  * @popote/domain, and stripped again on the way out so that mutators and screens see plain
  * rows.
+ *
+ * Inside a transaction, give it the tables bound to that transaction (inTransaction in db.ts):
+ * mutators and read rules run long chains of native awaits between two store calls, which
+ * Dexie's zone (how `db.<table>` finds the current transaction) does not survive.
  */
 import {
   INDEXES,
@@ -14,7 +18,7 @@ import {
   type TableName,
   type Tables,
 } from '@popote/domain';
-import type { LocalDb, StoredRow } from './db.js';
+import type { DeviceTables, StoredRow } from './db.js';
 
 const IX = '_ix_';
 
@@ -34,7 +38,8 @@ export function fromStored<T extends TableName>(stored: StoredRow): Tables[T] {
 
 export class DexieStore implements Store {
   constructor(
-    protected readonly db: LocalDb,
+    /** The database, or the tables bound to the transaction the store runs in. */
+    protected readonly db: DeviceTables,
     /** Called before a row is first written, with its current state (for rebasing). */
     private readonly beforeWrite?: (table: TableName, id: Id) => Promise<void>,
   ) {}

@@ -6,7 +6,7 @@
 import type { Id } from '@popote/domain';
 import { MAX_PUSH_MUTATIONS, type PullResponse } from '@popote/sync-protocol';
 import { COOKIE, applyPull } from './apply-pull.js';
-import type { LocalDb } from './db.js';
+import { inTransaction, type LocalDb } from './db.js';
 import { ID_LOW_WATER, addIdBlock, spareIds } from './ids.js';
 import { TransportError, type SyncTransport } from './transport.js';
 
@@ -117,13 +117,17 @@ export class SyncEngine {
   }
 
   private async setState(change: Partial<SyncState>): Promise<void> {
-    await this.db.transaction('rw', this.db.meta, async () => {
-      const current = ((await this.db.meta.get(SYNC_STATE))?.value as SyncState | undefined) ?? {
-        status: 'idle',
-        lastSyncAt: null,
-        error: null,
-      };
-      await this.db.meta.put({ key: SYNC_STATE, value: { ...current, ...change } });
-    });
+    await inTransaction(
+      this.db,
+      async (tx) => {
+        const current = ((await tx.meta.get(SYNC_STATE))?.value as SyncState | undefined) ?? {
+          status: 'idle',
+          lastSyncAt: null,
+          error: null,
+        };
+        await tx.meta.put({ key: SYNC_STATE, value: { ...current, ...change } });
+      },
+      [this.db.meta],
+    );
   }
 }

@@ -4,7 +4,7 @@
  */
 import { invalid, type Id } from '@popote/domain';
 import type { IdBlock } from '@popote/sync-protocol';
-import type { LocalDb } from './db.js';
+import { inTransaction, type DeviceTables, type LocalDb } from './db.js';
 
 interface HeldBlock extends IdBlock {
   used: number;
@@ -15,31 +15,35 @@ const KEY = 'idBlocks';
 /** Below this many spare ids the sync loop asks the server for another block. */
 export const ID_LOW_WATER = 2 ** 18;
 
-export async function heldBlocks(db: LocalDb): Promise<HeldBlock[]> {
+export async function heldBlocks(db: DeviceTables): Promise<HeldBlock[]> {
   return ((await db.meta.get(KEY))?.value as HeldBlock[] | undefined) ?? [];
 }
 
-export async function spareIds(db: LocalDb): Promise<number> {
+export async function spareIds(db: DeviceTables): Promise<number> {
   return (await heldBlocks(db)).reduce((sum, b) => sum + b.count - b.used, 0);
 }
 
 export async function addIdBlock(db: LocalDb, block: IdBlock): Promise<void> {
-  await db.transaction('rw', db.meta, async () => {
-    const blocks = await heldBlocks(db);
-    if (blocks.some((b) => b.first === block.first)) return;
-    blocks.push({ ...block, used: 0 });
-    await db.meta.put({ key: KEY, value: blocks });
-  });
+  await inTransaction(
+    db,
+    async (tx) => {
+      const blocks = await heldBlocks(tx);
+      if (blocks.some((b) => b.first === block.first)) return;
+      blocks.push({ ...block, used: 0 });
+      await tx.meta.put({ key: KEY, value: blocks });
+    },
+    [db.meta],
+  );
 }
 
 /** Draws ids inside a transaction that includes the meta table; save() keeps what was drawn. */
 export class IdAllocator {
   private constructor(
-    private readonly db: LocalDb,
+    private readonly db: DeviceTables,
     private readonly blocks: HeldBlock[],
   ) {}
 
-  static async load(db: LocalDb): Promise<IdAllocator> {
+  static async load(db: DeviceTables): Promise<IdAllocator> {
     return new IdAllocator(db, await heldBlocks(db));
   }
 

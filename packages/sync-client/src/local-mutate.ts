@@ -15,21 +15,22 @@ import {
   type TableName,
   type UndoableMutation,
 } from '@popote/domain';
-import { allTables, type LocalDb } from './db.js';
+import { inTransaction, type DeviceTables, type LocalDb } from './db.js';
 import { DexieStore, fromStored } from './dexie-store.js';
 import { IdAllocator } from './ids.js';
 
 const NEXT_MUTATION_ID = 'nextMutationId';
 
 /** Keeps, before a pending mutation first touches a row, the row as the server last sent it. */
-async function recordBase(db: LocalDb, table: TableName, id: Id): Promise<void> {
+async function recordBase(db: DeviceTables, table: TableName, id: Id): Promise<void> {
   const key = `${table}:${id}`;
   if (await db.base.get(key)) return;
   const current = await db.entityTable(table).get(id);
   await db.base.put({ key, table, id, row: current ? fromStored(current) : null });
 }
 
-export function localContext(db: LocalDb, userId: Id): MutationContext {
+/** `db`: the tables bound to the transaction the mutation runs in (see inTransaction). */
+export function localContext(db: DeviceTables, userId: Id): MutationContext {
   return {
     store: new DexieStore(db, (table, id) => recordBase(db, table, id)),
     userId,
@@ -89,17 +90,18 @@ async function runLocal<N extends MutationName, R>(
   now: Date,
   run: (ctx: MutationContext, args: MutationArgs<N>) => Promise<R>,
 ): Promise<{ args: MutationArgs<N>; undo: R }> {
-  return db.transaction('rw', allTables(db), async () => {
-    const ids = await IdAllocator.load(db);
+  // The mutators' awaits may outlast Dexie's zone: every call goes through the bound tables.
+  return inTransaction(db, async (tx) => {
+    const ids = await IdAllocator.load(tx);
     const args =
       typeof argsOrBuilder === 'function'
         ? (argsOrBuilder as (ids: IdAllocator) => MutationArgs<N>)(ids)
         : argsOrBuilder;
     await ids.save();
-    const undo = await run(localContext(db, userId), args);
-    const id = ((await db.meta.get(NEXT_MUTATION_ID))?.value as number | undefined) ?? 1;
-    await db.outbox.add({ id, name, args, at: now.toISOString() });
-    await db.meta.put({ key: NEXT_MUTATION_ID, value: id + 1 });
+    const undo = await run(localContext(tx, userId), args);
+    const id = ((await tx.meta.get(NEXT_MUTATION_ID))?.value as number | undefined) ?? 1;
+    await tx.outbox.add({ id, name, args, at: now.toISOString() });
+    await tx.meta.put({ key: NEXT_MUTATION_ID, value: id + 1 });
     return { args, undo };
   });
 }
