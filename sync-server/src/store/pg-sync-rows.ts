@@ -13,10 +13,6 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import {
-  INDEXES,
-  indexValues,
-  isOwnerOnlyTable,
-  isPublishableTable,
   type Id,
   type IndexName,
   type IndexValue,
@@ -24,6 +20,7 @@ import {
   type TableName,
   type Tables,
 } from '@popote/domain';
+import { indexEntries, rowColumns } from './row-columns.js';
 import type {
   ChangePosition,
   RawRow,
@@ -224,8 +221,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
 
   async putRow<T extends TableName>(table: T, row: Tables[T]): Promise<void> {
     const version = await this.writeVersion();
-    const owner = isOwnerOnlyTable(table) ? (row as { owner: Id }).owner : null;
-    const shared = isPublishableTable(table) ? (row as { owner: Id; isPublished: boolean }) : null;
+    const columns = rowColumns(table, row, version);
     // public_at: this version if the row is published now or was until this write.
     await this.db.query(
       `INSERT INTO rows (tbl, id, owner, version, data, author, public_at)
@@ -235,27 +231,18 @@ export class PgSyncTx extends PgReads implements SyncTx {
          public_at = CASE WHEN excluded.public_at IS NOT NULL THEN excluded.public_at
            WHEN (rows.data::jsonb ->> 'isPublished') = 'true' THEN excluded.version
            ELSE rows.public_at END`,
-      [
-        table,
-        row.id,
-        owner,
-        version,
-        JSON.stringify(row),
-        shared ? shared.owner : null,
-        shared?.isPublished ? version : null,
-      ],
+      [table, row.id, columns.owner, version, columns.data, columns.author, columns.publicAt],
     );
     await this.db.query('DELETE FROM row_index WHERE tbl = $1 AND id = $2', [table, row.id]);
-    const tbls: string[] = [];
-    const idxs: string[] = [];
-    const values: string[] = [];
-    for (const index of Object.keys(INDEXES[table]) as IndexName<T>[]) {
-      for (const value of new Set(indexValues(table, index, row).map(indexText))) {
-        tbls.push(table);
-        idxs.push(index);
-        values.push(value);
-      }
+    // The same entry twice (a multi-entry index naming a value twice) would break the key.
+    const unique = new Map<string, { index: string; value: string }>();
+    for (const { index, value } of indexEntries(table, row)) {
+      unique.set(`${index}\u0000${indexText(value)}`, { index, value: indexText(value) });
     }
+    const entries = [...unique.values()];
+    const tbls = entries.map(() => table);
+    const idxs = entries.map((e) => e.index);
+    const values = entries.map((e) => e.value);
     if (values.length > 0) {
       await this.db.query(
         `INSERT INTO row_index (tbl, idx, value, id)

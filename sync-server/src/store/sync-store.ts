@@ -5,10 +5,6 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import {
-  INDEXES,
-  indexValues,
-  isOwnerOnlyTable,
-  isPublishableTable,
   type Id,
   type IndexName,
   type IndexValue,
@@ -16,6 +12,7 @@ import {
   type TableName,
   type Tables,
 } from '@popote/domain';
+import { indexEntries, rowColumns } from './row-columns.js';
 import type { RawRow, StoredRejection, UserUsage } from './ports.js';
 
 export type { RawRow, StoredRejection, UserUsage } from './ports.js';
@@ -272,24 +269,19 @@ export class SyncWriter extends SyncReader {
   }
 
   putRow<T extends TableName>(table: T, row: Tables[T], version: number): void {
-    // Owner-only rows keep their owner in a column (pulls filter on it); the rows that may be
-    // published (menus, recipes) keep their author and publication, tombstones included.
-    const owner = isOwnerOnlyTable(table) ? (row as { owner: Id }).owner : null;
-    const shared = isPublishableTable(table) ? (row as { owner: Id; isPublished: boolean }) : null;
+    const columns = rowColumns(table, row, version);
     this.w.put.run(
       table,
       row.id,
-      owner,
+      columns.owner,
       version,
-      JSON.stringify(row),
-      shared ? shared.owner : null,
-      shared?.isPublished ? version : null,
+      columns.data,
+      columns.author,
+      columns.publicAt,
     );
     this.w.dropIndex.run(table, row.id);
-    for (const index of Object.keys(INDEXES[table]) as IndexName<T>[]) {
-      for (const value of indexValues(table, index, row)) {
-        this.w.addIndex.run(table, index, value, row.id);
-      }
+    for (const { index, value } of indexEntries(table, row)) {
+      this.w.addIndex.run(table, index, value, row.id);
     }
   }
 
