@@ -16,7 +16,7 @@ import { SqliteAccountsReads, SqliteAccountsWrites } from './sqlite-accounts.js'
 import { SqliteSyncRows } from './sqlite-sync-rows.js';
 import { SyncReader, SyncWriter } from './sync-store.js';
 import { ExportLinkStore } from './export-link-store.js';
-import { WriteQueue } from './write-queue.js';
+import { GroupCommitTurns } from './group-commit.js';
 
 /** Ids stay exact in a JavaScript number (and in a browser's IndexedDB key). */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -32,8 +32,11 @@ export class ServerStore implements ServerDatabase {
   readonly rows: SqliteSyncRows;
   /** The public stay export link's reads, on the reader connection. */
   readonly exportLink: ExportLinkReads;
-  /** The turns at writing on `db` (see WriteQueue): sync mutations and `write()` take them. */
-  readonly writes = new WriteQueue();
+  /**
+   * The turns at writing on `db`: sync mutations and `write()` take them, one at a time, and
+   * the tasks that wait together share one commit (GroupCommitTurns).
+   */
+  readonly writes: GroupCommitTurns;
   /** One process: the hints go to this process's listeners. */
   readonly changes = new LocalChangeChannel();
   private readonly readerDb: Database;
@@ -47,6 +50,16 @@ export class ServerStore implements ServerDatabase {
 
   constructor(readonly db: Database) {
     this.sync = new SyncWriter(db);
+    this.writes = new GroupCommitTurns({
+      begin: () => db.exec('BEGIN IMMEDIATE'),
+      commit: () => db.exec('COMMIT'),
+      rollback: () => {
+        if (db.inTransaction) db.exec('ROLLBACK');
+      },
+      get open() {
+        return db.inTransaction;
+      },
+    });
     this.readerDb = new Sqlite(db.name, { readonly: true });
     this.readerDb.pragma('busy_timeout = 5000');
     this.syncReader = new SyncReader(this.readerDb);
@@ -63,9 +76,10 @@ export class ServerStore implements ServerDatabase {
   }
 
   /**
-   * Runs fn as one write transaction in its turn (BEGIN IMMEDIATE on the writer connection,
-   * COMMIT once fn resolves, ROLLBACK if it throws). fn may await: the turn keeps every other
-   * writer off the connection until it ends.
+   * Runs fn as one write transaction in its turn (a savepoint of its group's transaction on
+   * the writer connection, released once fn resolves, rolled back if it throws); the promise
+   * settles once the group is committed. fn may await: the turn keeps every other writer off
+   * the connection until it ends.
    */
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     return this.writes.run(async () => {

@@ -186,6 +186,8 @@ export function asReadStore(reader: SyncReader): Omit<Store, 'put' | 'delete'> {
 
 /** Writes of synced rows, on the writer connection. */
 export class SyncWriter extends SyncReader {
+  /** Per open transaction of this writer: whether it is a savepoint of an outer one. */
+  private readonly nested: boolean[] = [];
   private readonly w: {
     put: Statement;
     tombstone: Statement;
@@ -248,9 +250,15 @@ export class SyncWriter extends SyncReader {
     return this.nextVersion();
   }
 
-  /** Starts a write transaction that takes a version only if it asks for one. */
+  /**
+   * Starts a write transaction that takes a version only if it asks for one. Inside a
+   * transaction already open (a group commit's, GroupCommitTurns) it is a savepoint of it:
+   * committed with the group, undone alone.
+   */
   beginPlain(): void {
-    this.db.exec('BEGIN IMMEDIATE');
+    const inside = this.db.inTransaction;
+    this.db.exec(inside ? 'SAVEPOINT sync_write' : 'BEGIN IMMEDIATE');
+    this.nested.push(inside);
   }
 
   /** Takes the next global version, inside a write transaction already open. */
@@ -261,11 +269,16 @@ export class SyncWriter extends SyncReader {
   }
 
   commit(): void {
-    this.db.exec('COMMIT');
+    // Popped once done: a failed COMMIT is followed by rollback(), which pops it.
+    this.db.exec(this.nested[this.nested.length - 1] ? 'RELEASE sync_write' : 'COMMIT');
+    this.nested.pop();
   }
 
   rollback(): void {
-    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    const inside = this.nested.pop();
+    // SQLite may have rolled the whole transaction back itself (disk full, I/O error).
+    if (!this.db.inTransaction) return;
+    this.db.exec(inside ? 'ROLLBACK TO sync_write; RELEASE sync_write' : 'ROLLBACK');
   }
 
   putRow<T extends TableName>(table: T, row: Tables[T], version: number): void {

@@ -7,6 +7,12 @@
 /** Where a write task waits for its turn (if any) and runs. */
 export interface WriteTurns {
   run<T>(task: () => Promise<T> | T): Promise<T>;
+  /**
+   * Runs fn once what the calling task has written so far is durable: at once where each
+   * transaction commits on its own, after the group's commit where tasks share one
+   * (GroupCommitTurns). For what must not be seen before the data is: hints, processed events.
+   */
+  afterCommit(fn: () => void): void;
 }
 
 export class WriteQueue implements WriteTurns {
@@ -21,6 +27,10 @@ export class WriteQueue implements WriteTurns {
     this.tail = result.catch(() => undefined);
     return result;
   }
+
+  afterCommit(fn: () => void): void {
+    fn();
+  }
 }
 
 /**
@@ -31,6 +41,10 @@ export class WriteQueue implements WriteTurns {
 export class ConcurrentTurns implements WriteTurns {
   run<T>(task: () => Promise<T> | T): Promise<T> {
     return yieldToEventLoop().then(task);
+  }
+
+  afterCommit(fn: () => void): void {
+    fn();
   }
 }
 
@@ -57,6 +71,6 @@ export class Pacer {
   }
 }
 
-function yieldToEventLoop(): Promise<void> {
+export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }

@@ -115,7 +115,7 @@ export class SyncService {
     return this.changes.subscribe(listener);
   }
 
-  /** Called once per processed mutation, after its transaction committed. */
+  /** Called once per processed mutation, once its transaction is committed (afterCommit). */
   onProcessed(listener: (event: ProcessedMutation) => void): () => void {
     this.processedListeners.add(listener);
     return () => this.processedListeners.delete(listener);
@@ -222,7 +222,8 @@ export class SyncService {
         return true;
       }, forUser);
       if (applied) {
-        this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'applied' });
+        const event = { userId, clientId, mutationId: mutation.id, outcome: 'applied' } as const;
+        this.writes.afterCommit(() => this.emitProcessed(event));
       }
       return { applied, rowWrites: meter.rowWrites };
     } catch (e) {
@@ -245,7 +246,8 @@ export class SyncService {
         return true;
       }, forUser);
       if (recorded) {
-        this.emitProcessed({ userId, clientId, mutationId: mutation.id, outcome: 'rejected' });
+        const event = { userId, clientId, mutationId: mutation.id, outcome: 'rejected' } as const;
+        this.writes.afterCommit(() => this.emitProcessed(event));
       }
       return { applied: false, rowWrites: meter.rowWrites };
     }
@@ -318,8 +320,8 @@ export class SyncService {
   }
 
   /** Runs a server-side write (REST /api, accounts) as one versioned transaction. */
-  mutate(userId: Id, run: (ctx: MutationContext) => Promise<void>): Promise<void> {
-    return this.writes.run(async () => {
+  async mutate(userId: Id, run: (ctx: MutationContext) => Promise<void>): Promise<void> {
+    await this.writes.run(async () => {
       await this.rows.transaction(
         async (tx) => {
           const before = await tx.usage(userId);
@@ -329,16 +331,14 @@ export class SyncService {
         },
         { forUser: userId },
       );
-      this.notify(null);
     });
+    this.notify(null); // once committed: a device pulling on this hint sees the change
   }
 
   /** Writes a row outside any mutator (the public pseudonym of an account, the catalogue). */
-  putSystemRow<T extends TableName>(table: T, row: Row<T>): Promise<void> {
-    return this.writes.run(async () => {
-      await this.rows.transaction((tx) => tx.putRow(table, row));
-      this.notify(null);
-    });
+  async putSystemRow<T extends TableName>(table: T, row: Row<T>): Promise<void> {
+    await this.writes.run(() => this.rows.transaction((tx) => tx.putRow(table, row)));
+    this.notify(null);
   }
 
   private emitProcessed(event: ProcessedMutation): void {
