@@ -13,7 +13,7 @@ import { ServerStore } from './store/server-store.js';
 import { PgServerStore } from './store/pg-server-store.js';
 import { createMailer, defaultSender } from './mail/mailer.js';
 import { AccountService } from './accounts/account-service.js';
-import { signSession } from './accounts/auth.js';
+import { sessionTokenVerifier, signSession } from './accounts/auth.js';
 import { accountRoutes } from './accounts/routes.js';
 import { DEFAULT_SCRYPT_LOG2_N } from './accounts/passwords.js';
 import { errorHandler, tooManyAttempts } from './http/errors.js';
@@ -90,6 +90,7 @@ export async function buildServer(
       config.syncLimits,
       store.changes,
     );
+    const jwtSecret = config.jwtSecret ?? (await store.jwtSecret());
     app.decorate('popote', {
       config,
       store,
@@ -97,13 +98,14 @@ export async function buildServer(
       now,
       accounts,
       sync,
+      verifySessionToken: sessionTokenVerifier(jwtSecret),
     } satisfies PopoteServices);
     await seedCatalogue(app.popote);
     app.decorateRequest('userId', null);
 
     app.setValidatorCompiler(typeboxValidatorCompiler);
     app.setErrorHandler(errorHandler);
-    await registerSecurityHeaders(app);
+    registerSecurityHeaders(app);
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: () => tooManyAttempts(),
@@ -112,7 +114,7 @@ export async function buildServer(
         ? { store: sharedRateLimitStore(store, now) as unknown as RateLimitPluginOptions['store'] }
         : {}),
     });
-    await app.register(fastifyJwt, { secret: config.jwtSecret ?? (await store.jwtSecret()) });
+    await app.register(fastifyJwt, { secret: jwtSecret });
 
     await app.register(accountRoutes, { prefix: '/api', authRateLimit: config.authRateLimit });
     await app.register(syncRoutes);

@@ -6,6 +6,7 @@ import type { ServerDatabase } from './store/ports.js';
 import type { Mailer } from './mail/mailer.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { SyncService } from './sync/sync-service.js';
+import type { SessionTokenVerifier } from './accounts/auth.js';
 
 /** `Store` is the database's own class where its maker knows it (buildServer: SQLite's). */
 export interface PopoteServices<Store extends ServerDatabase = ServerDatabase> {
@@ -18,6 +19,8 @@ export interface PopoteServices<Store extends ServerDatabase = ServerDatabase> {
   now: () => number;
   accounts: AccountService;
   sync: SyncService;
+  /** Checks a session token's signature and dates (built once: see sessionTokenVerifier). */
+  verifySessionToken: SessionTokenVerifier;
 }
 
 declare module 'fastify' {
