@@ -178,7 +178,7 @@ describe('group commit in the server', () => {
     expect(answers).toEqual(devices.map((d) => `Tarte ${d.next - 1}`));
     const tasks = writes.stats.tasks - before.tasks;
     const groups = writes.stats.groups - before.groups;
-    expect(tasks).toBeGreaterThanOrEqual(24); // each push: its device's check, its mutation
+    expect(tasks).toBeGreaterThanOrEqual(12); // a turn per push at least
     expect(groups).toBeLessThan(tasks / 2);
   });
 });

@@ -382,16 +382,11 @@ export class PgSyncRows implements SyncRows {
   }
 
   transaction<T>(fn: (tx: SyncTx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-    return runPgTransaction(this.pool, async (client) => {
-      if (options.forUser !== undefined) {
-        // Held until the transaction ends: the user's other transactions wait here rather
-        // than conflict with this one and run again.
-        await client.query('SELECT pg_advisory_xact_lock($1, $2)', [
-          USER_LOCKS,
-          options.forUser % 2 ** 31,
-        ]);
-      }
-      return fn(new PgSyncTx(client, this.offset));
+    // The user's transactions take turns (on every instance): they wait for each other rather
+    // than conflict and run again.
+    const lock = options.forUser === undefined ? undefined : userLock(options.forUser);
+    return runPgTransaction(this.pool, (client) => fn(new PgSyncTx(client, this.offset)), {
+      lock,
     });
   }
 
@@ -436,28 +431,65 @@ export class PgSyncRows implements SyncRows {
 export async function runPgTransaction<T>(
   pool: Pool,
   fn: (client: PoolClient) => Promise<T>,
+  { lock }: { lock?: AdvisoryLock } = {},
 ): Promise<T> {
   const client = await pool.connect();
+  // A connection whose session lock may be held still is closed, not reused.
+  let unsure: Error | undefined;
   try {
-    for (let attempt = 1; ; attempt++) {
-      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    // Taken before BEGIN, on the session: the transaction's snapshot is then taken once the
+    // lock's previous holder has committed, and sees its writes. (A lock taken by the
+    // transaction's first statement comes after the snapshot, which then misses the previous
+    // holder's writes: under SERIALIZABLE, each such pair conflicted and ran again.)
+    if (lock) {
       try {
-        const result = await fn(client);
-        await client.query('COMMIT');
-        return result;
+        await client.query('SELECT pg_advisory_lock($1, $2)', [...lock]);
       } catch (e) {
-        // A connection that broke cannot roll back: the error that broke it is the one to tell.
-        await client.query('ROLLBACK').catch(() => undefined);
-        if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
-        // Let the other transaction finish before trying again.
-        const pause = Math.min(MAX_RETRY_PAUSE_MS, 2 ** attempt);
-        await new Promise((resolve) =>
-          setTimeout(resolve, pause / 2 + (Math.random() * pause) / 2),
-        );
+        unsure = e as Error;
+        throw e;
+      }
+    }
+    try {
+      return await runAttempts(client, fn);
+    } finally {
+      if (lock) {
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [...lock]).catch((e: Error) => {
+          unsure = e;
+        });
       }
     }
   } finally {
-    client.release();
+    client.release(unsure);
+  }
+}
+
+/** A session-level advisory lock: its two 32-bit keys. */
+export type AdvisoryLock = readonly [number, number];
+
+/** The lock that makes one user's write transactions take turns. */
+export function userLock(userId: Id): AdvisoryLock {
+  return [USER_LOCKS, userId % 2 ** 31];
+}
+
+/** Runs fn in a SERIALIZABLE transaction, again after a pause while PostgreSQL refuses it. */
+async function runAttempts<T>(
+  client: PoolClient,
+  fn: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    try {
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      // A connection that broke cannot roll back: the error that broke it is the one to tell.
+      await client.query('ROLLBACK').catch(() => undefined);
+      if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
+      // Let the other transaction finish before trying again.
+      const pause = Math.min(MAX_RETRY_PAUSE_MS, 2 ** attempt);
+      await new Promise((resolve) => setTimeout(resolve, pause / 2 + (Math.random() * pause) / 2));
+    }
   }
 }
 

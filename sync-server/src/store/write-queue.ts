@@ -1,8 +1,11 @@
 /**
- * The server's turns at writing. Every write on the writer connection runs as one task of one
- * queue, in order. A sync mutation's transaction spans the mutator's awaits and lets the event
- * loop run in the middle of it (see Pacer), so nothing else may write on that connection
- * outside a turn: its statements would join the open transaction (and be rolled back with it).
+ * The server's turns at writing. On SQLite every write on the writer connection runs as one
+ * task of one queue, in order (GroupCommitTurns, group-commit.ts, whose waiting tasks share a
+ * commit). A sync mutation's transaction spans the mutator's awaits and lets the event loop
+ * run in the middle of it (see Pacer), so nothing else may write on that connection outside a
+ * turn: its statements would join the open transaction (and be rolled back with it).
+ * WriteQueue is the plain queue (each task commits its own work): the reader connection's
+ * snapshots take turns on it, and tests use it.
  */
 /** Where a write task waits for its turn (if any) and runs. */
 export interface WriteTurns {

@@ -168,24 +168,27 @@ export class SyncService {
   async push(userId: Id, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
     const ensureClient = () =>
       this.rows.transaction((tx) => this.ensureClient(tx, clientId, userId));
-    let last = await this.writes.run(ensureClient);
+    // Known once the first turn has checked the device (a push always takes one turn).
+    let last: number | null = null;
     let rowWrites = 0;
     let changed = false;
-    const left = () =>
-      mutations.some((m) => m.id > last) && rowWrites < this.limits.work.pushRowWrites;
+    const left = (): boolean =>
+      last === null ||
+      (mutations.some((m) => m.id > last!) && rowWrites < this.limits.work.pushRowWrites);
     try {
       while (left()) {
         await this.writes.run(async () => {
           const turnStart = performance.now();
           // Another push of the device may have gone further while this one waited its turn.
-          last = await ensureClient();
+          let at = await ensureClient();
+          last = at;
           for (const mutation of mutations) {
-            if (mutation.id <= last) continue;
-            if (mutation.id !== last + 1) throw new SyncGapError(last);
-            const done = await this.applyOne(userId, clientId, mutation);
-            last = mutation.id;
-            rowWrites += done.rowWrites;
-            changed = done.applied || changed;
+            if (mutation.id <= at) continue;
+            if (mutation.id !== at + 1) throw new SyncGapError(at);
+            const outcome = await this.applyOne(userId, clientId, mutation);
+            last = at = mutation.id;
+            rowWrites += outcome.rowWrites;
+            changed = outcome.applied || changed;
             if (rowWrites >= this.limits.work.pushRowWrites) return;
             if (performance.now() - turnStart >= this.limits.work.sliceMs) return;
           }
@@ -194,7 +197,7 @@ export class SyncService {
     } finally {
       if (changed) this.notify(null);
     }
-    return { lastMutationId: last };
+    return { lastMutationId: last ?? 0 };
   }
 
   /** Whether the mutation was applied (not refused), and the rows it wrote. */
