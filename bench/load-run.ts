@@ -5,15 +5,34 @@
  * several origins (server instances), devices are spread over them in turn, as a load
  * balancer would, and each device pulls from the next instance after the one it pushes to.
  */
-import { percentile } from './measure';
+import { percentile, summarize } from './measure';
 
 export interface LoadResult {
+  /** Medians over the rounds (each round: a /health round, then a push round). */
   pushesPerSecond: number;
   healthPerSecond: number;
+  /** Every round's rate, for min and max. */
+  pushRates: number[];
+  healthRates: number[];
   pullP50: number;
   pullP99: number;
   healthP50: number;
   healthP99: number;
+  /**
+   * Per push and per GET /health, over every round: the counters' growth, and the CPU ms of
+   * this process, the load generator (`clientCpuMs`).
+   */
+  perPush: Record<string, number>;
+  perHealth: Record<string, number>;
+}
+
+/** Counters read before and after each round (CPU of the servers, the database's flushes). */
+export type LoadCounters = () => Promise<Record<string, number>>;
+
+export interface LoadOptions {
+  /** Rounds of /health then pushes, alternated so that both see the same machine. */
+  rounds?: number;
+  counters?: LoadCounters;
 }
 
 export async function measureLoad(
@@ -21,6 +40,7 @@ export async function measureLoad(
   tokens: readonly string[],
   clients: number,
   perClient: number,
+  { rounds = 1, counters = async () => ({}) }: LoadOptions = {},
 ): Promise<LoadResult> {
   const post = (origin: string, url: string, headers: Record<string, string>, body: unknown) =>
     fetch(`${origin}${url}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(
@@ -44,8 +64,13 @@ export async function measureLoad(
   );
   type Device = (typeof devices)[number];
 
-  const round = async (one: (d: Device, i: number) => Promise<unknown>) => {
+  const growth: Record<'push' | 'health', Record<string, number>> = { push: {}, health: {} };
+  const round = async (
+    one: (d: Device, i: number) => Promise<unknown>,
+    kind?: 'push' | 'health',
+  ) => {
     const latencies: number[] = [];
+    const before = { ...(await counters()), clientCpuMs: clientCpuMs() };
     const started = performance.now();
     await Promise.all(
       devices.map(async (d, i) => {
@@ -56,24 +81,46 @@ export async function measureLoad(
         }
       }),
     );
-    return { rate: (clients * perClient) / ((performance.now() - started) / 1000), latencies };
+    const rate = (clients * perClient) / ((performance.now() - started) / 1000);
+    if (kind) {
+      const after = { ...(await counters()), clientCpuMs: clientCpuMs() };
+      for (const [key, value] of Object.entries(after)) {
+        growth[kind][key] = (growth[kind][key] ?? 0) + value - (before[key] ?? 0);
+      }
+    }
+    return { rate, latencies };
   };
 
-  const health = await round((_, i) =>
-    fetch(`${origins[i % origins.length]!}/health`).then((r) => r.json()),
-  );
-  const pushes = await round((d) =>
-    post(d.pushTo, '/sync/push', d.headers, {
-      clientId: d.clientId,
-      mutations: [
-        {
-          id: ++d.mutationId,
-          name: 'createStay',
-          args: { id: d.next++, name: 'Camp', start: '2026-07-01' },
-        },
-      ],
-    }),
-  );
+  const health: Awaited<ReturnType<typeof round>>[] = [];
+  const pushes: Awaited<ReturnType<typeof round>>[] = [];
+  for (let r = 0; r < rounds; r++) {
+    health.push(
+      await round(
+        (_, i) => fetch(`${origins[i % origins.length]!}/health`).then((res) => res.json()),
+        'health',
+      ),
+    );
+    pushes.push(
+      await round(
+        (d) =>
+          post(d.pushTo, '/sync/push', d.headers, {
+            clientId: d.clientId,
+            mutations: [
+              {
+                id: ++d.mutationId,
+                name: 'createStay',
+                args: { id: d.next++, name: 'Camp', start: '2026-07-01' },
+              },
+            ],
+          }),
+        'push',
+      ),
+    );
+  }
+  const requests = rounds * clients * perClient;
+  const per = (totals: Record<string, number>) =>
+    Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, v / requests]));
+  const healthLatencies = health.flatMap((h) => h.latencies);
   const pull = async (d: Device) => {
     const page = (await post(d.pullFrom, '/sync/pull', d.headers, {
       clientId: d.clientId,
@@ -85,11 +132,20 @@ export async function measureLoad(
   await Promise.all(devices.map(pull));
   const pulls = await round(pull);
   return {
-    pushesPerSecond: pushes.rate,
-    healthPerSecond: health.rate,
+    pushesPerSecond: summarize(pushes.map((p) => p.rate)).median,
+    healthPerSecond: summarize(health.map((h) => h.rate)).median,
+    pushRates: pushes.map((p) => p.rate),
+    healthRates: health.map((h) => h.rate),
     pullP50: percentile(pulls.latencies, 50),
     pullP99: percentile(pulls.latencies, 99),
-    healthP50: percentile(health.latencies, 50),
-    healthP99: percentile(health.latencies, 99),
+    healthP50: percentile(healthLatencies, 50),
+    healthP99: percentile(healthLatencies, 99),
+    perPush: per(growth.push),
+    perHealth: per(growth.health),
   };
+}
+
+function clientCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }

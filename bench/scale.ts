@@ -5,11 +5,17 @@
  * production) on this machine's cores, with a private PostgreSQL cluster that flushes each
  * commit to disk (fsync on), as a production one does.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freshPgDatabase, logIn, ServerProcess, signUp } from '@popote/sync-server/testing';
-import { measureLoad, type LoadResult } from './load-run';
+import {
+  freshPgDatabase,
+  logIn,
+  pgFlushCounters,
+  ServerProcess,
+  signUp,
+} from '@popote/sync-server/testing';
+import { measureLoad, type LoadCounters, type LoadResult } from './load-run';
 import { figure, type Figure } from './measure';
 // @ts-expect-error: a script of the repository, in JavaScript.
 import { startThrowawayPostgres } from '../scripts/pg-cluster.mjs';
@@ -17,19 +23,37 @@ import { startThrowawayPostgres } from '../scripts/pg-cluster.mjs';
 const CLIENTS = 50;
 const PUSHES_PER_CLIENT = 20;
 const USERS = 5;
+/** Health and push rounds, alternated: the machine's noise reaches both alike. */
+const ROUNDS = 3;
 const PASSWORD = 'motdepasse-solide';
 
 type Cluster = { url: string; stop(): void } | { unavailable: string };
 
+/** CPU time (ms) a process has used so far, from Linux's /proc (NaN elsewhere). */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, 100 ticks a second
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Starts the instances, creates the users through the first, measures, stops everything. */
-async function measureOn(count: number, env: (dir: string) => Record<string, string>) {
+async function measureOn(
+  count: number,
+  env: (dir: string) => Record<string, string>,
+  databaseCounters: LoadCounters = async () => ({}),
+) {
   const dirs = Array.from({ length: count }, (_, i) =>
     mkdtempSync(join(tmpdir(), `popote-bench-scale-${i}-`)),
   );
   const instances: ServerProcess[] = [];
   try {
     // One after the other: the first one creates the schema.
-    for (const dir of dirs) instances.push(await ServerProcess.start(dir, env(dir)));
+    for (const dir of dirs) {
+      instances.push(await ServerProcess.start(dir, env(dir), { built: true }));
+    }
     const origins = instances.map((i) => i.origin);
     const tokens: string[] = [];
     for (let u = 0; u < USERS; u++) {
@@ -37,7 +61,14 @@ async function measureOn(count: number, env: (dir: string) => Record<string, str
       await signUp(origins[0]!, dirs[0]!, mail, PASSWORD);
       tokens.push((await logIn(origins[0]!, mail, PASSWORD)).token);
     }
-    return await measureLoad(origins, tokens, CLIENTS, PUSHES_PER_CLIENT);
+    const counters: LoadCounters = async () => ({
+      ...(await databaseCounters()),
+      serverCpuMs: instances.reduce((sum, i) => sum + processCpuMs(i.child.pid), 0),
+    });
+    return await measureLoad(origins, tokens, CLIENTS, PUSHES_PER_CLIENT, {
+      rounds: ROUNDS,
+      counters,
+    });
   } finally {
     for (const instance of instances) await instance.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -57,7 +88,11 @@ export async function benchScale(): Promise<Figure[]> {
       const database = (await freshPgDatabase(cluster.url))!;
       runs.push([
         `PostgreSQL, ${count} instance${count > 1 ? 's' : ''}`,
-        await measureOn(count, () => ({ DATABASE_URL: database.url })),
+        await measureOn(
+          count,
+          () => ({ DATABASE_URL: database.url }),
+          () => pgFlushCounters(cluster.url),
+        ),
       ]);
       await database.drop();
     }
@@ -70,11 +105,11 @@ export async function benchScale(): Promise<Figure[]> {
 function figuresOf(runs: [string, LoadResult][], onePg: LoadResult | null): Figure[] {
   const figures: Figure[] = [];
   for (const [name, load] of runs) {
-    const health = figure(`${name} : GET /health, requêtes/s`, [load.healthPerSecond], 'req/s');
+    const health = figure(`${name} : GET /health, requêtes/s`, load.healthRates, 'req/s');
     figures.push(
       figure(
         `${name} : pushes d’une mutation par seconde (${CLIENTS} clients)`,
-        [load.pushesPerSecond],
+        load.pushRates,
         'push/s',
         health,
       ),
@@ -92,7 +127,24 @@ function figuresOf(runs: [string, LoadResult][], onePg: LoadResult | null): Figu
       health,
       figure(`${name} : pull incrémental, p50`, [load.pullP50]),
       figure(`${name} : pull incrémental, p99`, [load.pullP99]),
+      // Where the two cores go: the servers' CPU and the load generator's, per request.
+      figure(`${name} : CPU des serveurs par push`, [load.perPush.serverCpuMs!]),
+      figure(`${name} : CPU du générateur de charge par push`, [load.perPush.clientCpuMs!]),
+      figure(`${name} : CPU des serveurs par GET /health`, [load.perHealth.serverCpuMs!]),
+      figure(`${name} : CPU du générateur par GET /health`, [load.perHealth.clientCpuMs!]),
     );
+    if (load.perPush.walSyncs !== undefined) {
+      // Group commit in PostgreSQL: concurrent commits share one flush of the log.
+      figures.push(
+        figure(`${name} : flushs du journal (fsync) par push`, [load.perPush.walSyncs], 'fsync'),
+        figure(`${name} : transactions validées par push`, [load.perPush.commits!], 'tx'),
+        figure(
+          `${name} : transactions rejouées (conflits) par push`,
+          [load.perPush.rollbacks!],
+          'tx',
+        ),
+      );
+    }
   }
   return figures;
 }

@@ -5,7 +5,7 @@
  */
 export { startTestServer, TEST_START, type TestServer } from './harness.js';
 export { logIn, ServerProcess, signUp } from './server-process.js';
-export { freshPgDatabase, type PgTestDatabase } from './pg.js';
+export { freshPgDatabase, pgFlushCounters, type PgTestDatabase } from './pg.js';
 export type { ServerConfig } from '../config.js';
 export { ServerStore } from '../store/server-store.js';
 export { asReadStore, SyncReader } from '../store/sync-store.js';

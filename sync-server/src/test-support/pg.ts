@@ -43,3 +43,27 @@ export async function freshPgDatabase(
     },
   };
 }
+
+/**
+ * The cluster's flushes of its write-ahead log to disk, its committed and its rolled back
+ * transactions so far
+ * (for the benchmark of group commit: concurrent commits share flushes). PostgreSQL publishes
+ * a backend's statistics at most once a second: the wait lets the last ones arrive.
+ */
+export async function pgFlushCounters(
+  adminUrl: string,
+): Promise<{ walSyncs: number; commits: number; rollbacks: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  return asAdmin(adminUrl, async (c) => {
+    const wal = await c.query<{ n: string }>('SELECT wal_sync AS n FROM pg_stat_wal');
+    const xacts = await c.query<{ commits: string; rollbacks: string }>(
+      'SELECT sum(xact_commit) AS commits, sum(xact_rollback) AS rollbacks FROM pg_stat_database',
+    );
+    return {
+      walSyncs: Number(wal.rows[0]!.n),
+      commits: Number(xacts.rows[0]!.commits),
+      // In the benchmark nothing is refused: its rollbacks are transactions run again.
+      rollbacks: Number(xacts.rows[0]!.rollbacks),
+    };
+  });
+}

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = join(REPO, 'sync-server/src/main.ts');
+/** The compiled server, as `npm start` runs it (needs `npm run build`). */
+const BUILT_MAIN = join(REPO, 'sync-server/dist/main.js');
 const READY = /Popote est prêt sur (http:\/\/\S+)/u;
 
 /** A running server process on a data folder. */
@@ -22,10 +24,16 @@ export class ServerProcess {
 
   /**
    * Starts the server on `dataDir` (any free port) and waits until it listens; `env` adds to or
-   * overrides its environment.
+   * overrides its environment. `built` runs the compiled server as production does (the
+   * benchmarks: tsx's transform adds its own work to every call), otherwise the sources.
    */
-  static async start(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+  static async start(
+    dataDir: string,
+    env: Record<string, string> = {},
+    { built = false }: { built?: boolean } = {},
+  ): Promise<ServerProcess> {
+    const args = built ? [BUILT_MAIN] : ['--conditions=source', '--import', 'tsx', MAIN];
+    const child = spawn(process.execPath, args, {
       cwd: REPO,
       env: {
         ...process.env,
