@@ -70,7 +70,7 @@ export async function measureLoad(
     kind?: 'push' | 'health',
   ) => {
     const latencies: number[] = [];
-    const before = { ...(await counters()), clientCpuMs: clientCpuMs() };
+    const before: Record<string, number> = { ...(await counters()), clientCpuMs: clientCpuMs() };
     const started = performance.now();
     await Promise.all(
       devices.map(async (d, i) => {
