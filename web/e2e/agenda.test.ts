@@ -77,7 +77,7 @@ describe('agenda', () => {
   it('asks for a stay when none is active', async () => {
     await page.goto('/agenda');
     await page.getByText('Merci de sélectionner (ou de créer) un séjour').waitFor();
-    await page.getByRole('button', { name: 'Aller aux séjours' }).click();
+    await page.getByRole('link', { name: 'Aller aux séjours' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   });
 

@@ -26,6 +26,7 @@ const TOUCH_CHECKED = new Set([
   'recette',
   'menu',
   'commande',
+  'cuisine',
   'préférences',
 ]);
 

@@ -177,6 +177,11 @@ export function mainScreens(account: SeededAccount): MainScreen[] {
       },
     },
     {
+      name: 'cuisine',
+      path: '/kitchen?jour=1',
+      ready: (page) => page.getByTestId('kitchen-ingredient').first().waitFor(),
+    },
+    {
       name: 'préférences',
       path: '/settings',
       ready: (page) => page.getByTestId('settings-form').waitFor(),

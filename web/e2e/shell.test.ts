@@ -43,6 +43,12 @@ const ENTRIES = [
     title: 'Bilan des ingrédients et commandes',
   },
   {
+    label: 'Cuisine',
+    tooltip: 'Les repas du jour et leurs quantités',
+    path: '/kitchen',
+    title: 'En cuisine',
+  },
+  {
     label: 'Préférences',
     tooltip: 'Réglages du compte',
     path: '/settings',

@@ -21,6 +21,9 @@ const LibraryScreen = lazy(() =>
 const OrderScreen = lazy(() =>
   import('./screens/order/OrderScreen').then((m) => ({ default: m.OrderScreen })),
 );
+const KitchenScreen = lazy(() =>
+  import('./screens/kitchen/KitchenScreen').then((m) => ({ default: m.KitchenScreen })),
+);
 const SettingsScreen = lazy(() =>
   import('./screens/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
 );
@@ -58,6 +61,7 @@ export function App() {
               <Route path="/agenda" element={<AgendaScreen />} />
               <Route path="/order" element={<OrderScreen />} />
               <Route path="/library" element={<LibraryScreen />} />
+              <Route path="/kitchen" element={<KitchenScreen />} />
               <Route path="/settings" element={<SettingsScreen />} />
               <Route path="*" element={<Navigate to="/" replace />} />
             </Routes>

@@ -7,6 +7,7 @@ import {
   IconSettings,
   IconShoppingCart,
   IconTent,
+  IconToolsKitchen2,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -23,6 +24,7 @@ const ICONS: Record<RouteName, Icon> = {
   agenda: IconCalendar,
   library: IconBooks,
   order: IconShoppingCart,
+  kitchen: IconToolsKitchen2,
   settings: IconSettings,
 };
 

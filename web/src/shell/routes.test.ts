@@ -8,6 +8,7 @@ describe('routes', () => {
       ['/agenda', 'Agenda'],
       ['/library', 'Bibliothèque'],
       ['/order', 'Export'],
+      ['/kitchen', 'Cuisine'],
       ['/settings', 'Préférences'],
     ]);
   });
@@ -26,6 +27,8 @@ describe('routes', () => {
     expect(titleOf('order', null)).toBe('Bilan des ingrédients et commandes');
     expect(titleOf('order', 'Camp 2025')).toBe('Bilan des ingrédients pour le séjour : Camp 2025');
     expect(titleOf('library', null)).toBe('Bibliothèque de menus favoris et recettes');
+    expect(titleOf('kitchen', null)).toBe('En cuisine');
+    expect(titleOf('kitchen', 'Camp 2025')).toBe('En cuisine : Camp 2025');
     expect(titleOf('settings', null)).toBe('Préférences');
   });
 });

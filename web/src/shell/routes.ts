@@ -1,7 +1,7 @@
 /** The app's routes (spec 2.1), their drawer entries (spec 2.2) and top bar titles. */
 import { NAV, TITLES } from '../strings';
 
-export type RouteName = 'sejours' | 'agenda' | 'order' | 'library' | 'settings';
+export type RouteName = 'sejours' | 'agenda' | 'order' | 'library' | 'kitchen' | 'settings';
 
 export interface RouteEntry {
   name: RouteName;
@@ -16,6 +16,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'agenda', path: '/agenda', ...NAV.agenda },
   { name: 'library', path: '/library', ...NAV.library },
   { name: 'order', path: '/order', ...NAV.order },
+  { name: 'kitchen', path: '/kitchen', ...NAV.kitchen },
   { name: 'settings', path: '/settings', ...NAV.settings },
 ];
 
@@ -36,6 +37,8 @@ export function titleOf(route: RouteName, stayLabel: string | null): string {
       return TITLES.order(stayLabel);
     case 'library':
       return TITLES.library;
+    case 'kitchen':
+      return TITLES.kitchen(stayLabel);
     case 'settings':
       return TITLES.settings;
   }

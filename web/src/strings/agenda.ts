@@ -6,8 +6,6 @@
 const plural = (n: number, one: string, many: string): string => (Math.abs(n) > 1 ? many : one);
 
 export const AGENDA = {
-  noStay: 'Merci de sélectionner (ou de créer) un séjour',
-  goToStays: 'Aller aux séjours',
   loading: 'Chargement…',
 
   // Week view

@@ -20,7 +20,15 @@ export const TITLES = {
       ? 'Bilan des ingrédients et commandes'
       : `Bilan des ingrédients pour le séjour : ${stayLabel}`,
   library: 'Bibliothèque de menus favoris et recettes',
+  kitchen: (stayLabel: string | null): string =>
+    stayLabel === null ? 'En cuisine' : `En cuisine : ${stayLabel}`,
   settings: 'Préférences',
+} as const;
+
+/** The screens of the active stay (agenda, orders, kitchen) when no stay is active. */
+export const STAY_NEEDED = {
+  noStay: 'Merci de sélectionner (ou de créer) un séjour',
+  goToStays: 'Aller aux séjours',
 } as const;
 
 /** Side drawer entries and their tooltips (spec 2.2). */
@@ -29,6 +37,7 @@ export const NAV = {
   agenda: { label: 'Agenda', tooltip: 'Organisation du séjour en cours' },
   library: { label: 'Bibliothèque', tooltip: 'Menus favoris et recettes' },
   order: { label: 'Export', tooltip: 'Ingrédients nécessaires et commandes' },
+  kitchen: { label: 'Cuisine', tooltip: 'Les repas du jour et leurs quantités' },
   settings: { label: 'Préférences', tooltip: 'Réglages du compte' },
   logout: 'Se déconnecter',
   navigationLabel: 'Navigation principale',

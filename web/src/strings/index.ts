@@ -7,4 +7,5 @@ export * from './agenda';
 export * from './sejours';
 export * from './order';
 export * from './library';
+export * from './kitchen';
 export * from './undo';

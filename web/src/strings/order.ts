@@ -6,8 +6,6 @@
 export const ORDER = {
   compileTitle: 'Bilan des ingrédients',
   exportsTitle: 'Fiches de cuisine et commandes',
-  noStay: 'Merci de sélectionner (ou de créer) un séjour',
-  goToStays: 'Aller aux séjours',
   daysLabel: 'Jours à prendre en compte',
   selectAllDays: 'Tous les jours',
   noMeals: "Aucun repas n'est encore prévu dans ce séjour.",

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Loader, Stack, Text } from '@mantine/core';
-import { IconTent } from '@tabler/icons-react';
+import { Loader } from '@mantine/core';
 import type { Id } from '@popote/domain';
 import { useNavigate, useSearchParams } from 'react-router';
+import { NoActiveStay } from '../../components/NoActiveStay';
 import { useSession } from '../../session/useSession';
 import { AGENDA } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
@@ -28,7 +28,8 @@ export function AgendaScreen() {
   );
 
   if (stay === null && !firstSyncDone) return <FirstSyncLoader />;
-  if (stayId === null || stay === null || session === null) return <NoActiveStay />;
+  if (stayId === null || stay === null || session === null)
+    return <NoActiveStay testId="agenda-no-stay" />;
   if (stay === undefined) return <Loader aria-label={AGENDA.loading} />;
   return <StayAgenda key={stayId} stayId={stayId} userId={session.idUser} day={day} />;
 }
@@ -61,19 +62,5 @@ function StayAgenda({ stayId, userId, day }: { stayId: Id; userId: Id; day: numb
         void navigate(agendaWeekUrl());
       }}
     />
-  );
-}
-
-function NoActiveStay() {
-  const navigate = useNavigate();
-  return (
-    <Card withBorder shadow="sm" padding="xl" maw={560} data-testid="agenda-no-stay">
-      <Stack align="flex-start">
-        <Text>{AGENDA.noStay}</Text>
-        <Button leftSection={<IconTent size={18} />} onClick={() => void navigate('/')}>
-          {AGENDA.goToStays}
-        </Button>
-      </Stack>
-    </Card>
   );
 }

@@ -11,11 +11,10 @@ import {
   IconFileSpreadsheet,
   IconFileTypePdf,
   IconListCheck,
-  IconTent,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import type { Id, Stay } from '@popote/domain';
 import { cookbookFileName, PDF_MIME, weekPlanFileName } from '@popote/exports';
+import { NoActiveStay } from '../../components/NoActiveStay';
 import { useSession } from '../../session/useSession';
 import { ORDER, SUCCESS } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
@@ -40,21 +39,8 @@ export function OrderScreen() {
   const firstSyncDone = useFirstSyncDone();
   if (stay === undefined) return <Loader aria-label={ORDER.loading} />;
   if (stay === null && !firstSyncDone) return <FirstSyncLoader />;
-  if (stay === null || session === null) return <NoActiveStay />;
+  if (stay === null || session === null) return <NoActiveStay testId="screen-order" />;
   return <StayOrder key={stay.id} stay={stay} userId={session.idUser} />;
-}
-
-function NoActiveStay() {
-  return (
-    <Card withBorder maw={600} data-testid="screen-order">
-      <Stack align="flex-start">
-        <Text>{ORDER.noStay}</Text>
-        <Button component={Link} to="/" leftSection={<IconTent size={18} />}>
-          {ORDER.goToStays}
-        </Button>
-      </Stack>
-    </Card>
-  );
 }
 
 function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {

@@ -1,0 +1,80 @@
+/** One meal in the kitchen view: its heading, head count, and a card per recipe. */
+import { Card, Divider, Stack, Table, Text, Title } from '@mantine/core';
+import { EMPTY_MEAL, type CookBlock, type CookSheet } from '@popote/exports/cook-plan';
+import { KITCHEN } from '../../strings';
+
+export function KitchenMeal({ sheet }: { sheet: CookSheet }) {
+  return (
+    <Card withBorder shadow="sm" padding="lg" component="section" data-testid="kitchen-meal">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz={28}>
+            {sheet.title}
+          </Title>
+          <Text fz="xl" fw={600} data-testid="kitchen-meal-people">
+            {sheet.people}
+          </Text>
+          <Text fz="lg" c="dimmed">
+            {sheet.groups}
+          </Text>
+          {sheet.additional && (
+            <Text fz="lg" c="dimmed">
+              {sheet.additional}
+            </Text>
+          )}
+        </div>
+        {sheet.blocks.length === 0 ? (
+          <Text fz="xl" fs="italic">
+            {EMPTY_MEAL}
+          </Text>
+        ) : (
+          sheet.blocks.map((block, i) => <KitchenBlock key={i} block={block} />)
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function KitchenBlock({ block }: { block: CookBlock }) {
+  return (
+    <Stack gap="xs" data-testid="kitchen-recipe">
+      <Divider />
+      <Title order={3} fz={24}>
+        {block.title}
+      </Title>
+      {block.course && (
+        <Text fz="lg" c="dimmed">
+          {block.course}
+        </Text>
+      )}
+      <Table fz="xl" verticalSpacing="sm" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{KITCHEN.ingredient}</Table.Th>
+            <Table.Th ta="right">{KITCHEN.quantity}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {block.rows.map((row) => (
+            <Table.Tr key={row.name} data-testid="kitchen-ingredient">
+              <Table.Td>{row.name}</Table.Td>
+              <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                {row.note ? `${row.quantity} ${row.note}` : row.quantity}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {block.comments && (
+        <div>
+          <Text fz="lg" fw={700}>
+            {KITCHEN.preparation}
+          </Text>
+          <Text fz="xl" style={{ whiteSpace: 'pre-wrap' }}>
+            {block.comments}
+          </Text>
+        </div>
+      )}
+    </Stack>
+  );
+}
