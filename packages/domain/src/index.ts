@@ -10,6 +10,7 @@ export * from './validation.js';
 export * from './quantity.js';
 export * from './pieces.js';
 export * from './compile.js';
+export * from './larder.js';
 export * from './wizard.js';
 export * from './stay-rules.js';
 export * from './suppliers.js';

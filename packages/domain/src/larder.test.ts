@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { Unite } from './enums.js';
+import type { Ingredient } from './entities.js';
+import { addPurchases, needsWithStock, stockByIngredient, subtractStock } from './larder.js';
+import { emptyTotal } from './quantity.js';
+
+const total = (pieces: number, grams: number, centiliters: number) => ({
+  pieces,
+  grams,
+  centiliters,
+});
+
+describe('the larder', () => {
+  it('adds up the stock of each ingredient, kg with g and L with cL', () => {
+    const stock = stockByIngredient([
+      { ingredientId: 1, unite: Unite.Kg, val: 2 },
+      { ingredientId: 1, unite: Unite.G, val: 500 },
+      { ingredientId: 2, unite: Unite.L, val: 1.5 },
+      { ingredientId: 2, unite: Unite.CL, val: 25 },
+      { ingredientId: 3, unite: Unite.Pieces, val: 6 },
+    ]);
+    expect(stock.get(1)).toEqual(total(0, 2500, 0));
+    expect(stock.get(2)).toEqual(total(0, 0, 175));
+    expect(stock.get(3)).toEqual(total(6, 0, 0));
+  });
+
+  it('subtracts the stock from the need, measure by measure', () => {
+    // 3 kg of flour needed, 1.2 kg in the larder: 1.8 kg to buy, nothing left.
+    expect(subtractStock(total(0, 3000, 0), total(0, 1200, 0))).toEqual({
+      toBuy: total(0, 1800, 0),
+      used: total(0, 1200, 0),
+      left: total(0, 0, 0),
+    });
+    // 5 L of milk needed, 8 L there: nothing to buy, 3 L stay.
+    expect(subtractStock(total(0, 0, 500), total(0, 0, 800))).toEqual({
+      toBuy: total(0, 0, 0),
+      used: total(0, 0, 500),
+      left: total(0, 0, 300),
+    });
+    // Grams in the larder cover nothing counted in pieces.
+    expect(subtractStock(total(20, 0, 0), total(0, 1000, 0)).toBuy).toEqual(total(20, 0, 0));
+  });
+
+  it('buys whole pieces, and no residue of a subtraction', () => {
+    // 20 baguettes needed, two and a half left over: 18 to buy.
+    expect(subtractStock(total(20, 0, 0), total(2.5, 0, 0)).toBuy).toEqual(total(18, 0, 0));
+    // 0.1 kg + 0.2 kg needed makes 300.00000000000006 g in floating point; 300 g are there.
+    const need = total(0, (0.1 + 0.2) * 1000, 0);
+    expect(need.grams).not.toBe(300);
+    expect(subtractStock(need, total(0, 300, 0)).toBuy).toEqual(total(0, 0, 0));
+  });
+
+  it('counts a stock below zero (a typing slip) as none', () => {
+    expect(subtractStock(total(4, 0, 0), total(-3, 0, 0)).toBuy).toEqual(total(4, 0, 0));
+  });
+
+  it('shows each compiled need beside its stock and what remains to buy', () => {
+    const farine = { id: 1, name: 'Farine' } as Ingredient;
+    const oeufs = { id: 2, name: 'Œufs' } as Ingredient;
+    const lines = needsWithStock(
+      [
+        { ingredient: farine, total: total(0, 3000, 0) },
+        { ingredient: oeufs, total: total(24, 0, 0) },
+      ],
+      stockByIngredient([{ ingredientId: 1, unite: Unite.Kg, val: 1 }]),
+    );
+    expect(lines).toEqual([
+      {
+        ingredient: farine,
+        need: total(0, 3000, 0),
+        inStock: total(0, 1000, 0),
+        toBuy: total(0, 2000, 0),
+      },
+      { ingredient: oeufs, need: total(24, 0, 0), inStock: emptyTotal(), toBuy: total(24, 0, 0) },
+    ]);
+  });
+
+  it('puts ticked purchases away in the larder in one step', () => {
+    const stock = stockByIngredient([{ ingredientId: 1, unite: Unite.Kg, val: 1 }]);
+    const after = addPurchases(stock, [
+      { ingredientId: 1, unite: Unite.G, val: 2000 },
+      { ingredientId: 2, unite: Unite.Pieces, val: 24 },
+    ]);
+    expect(after.get(1)).toEqual(total(0, 3000, 0));
+    expect(after.get(2)).toEqual(total(24, 0, 0));
+    // The stock given is left as it was.
+    expect(stock.get(1)).toEqual(total(0, 1000, 0));
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The camp's larder (issue 19): what is already there is not bought again. Needs and stock are
+ * totals (pieces, grams, centilitres); each measure is subtracted on its own, since grams of
+ * flour in the larder cover no flour counted in pieces. Nothing is ever to buy below zero: a
+ * stock larger than the need leaves nothing to buy, and the rest stays in the larder. Pieces
+ * to buy are whole (pieces.ts); a floating-point residue is no need.
+ */
+import type { CompiledIngredient } from './compile.js';
+import type { Id, Ingredient } from './entities.js';
+import type { Unite } from './enums.js';
+import { roundUpPieces } from './pieces.js';
+import { addToTotal, emptyTotal, type QuantityTotal } from './quantity.js';
+
+/** Below this, a difference of grams or centilitres is a floating-point residue. */
+const RESIDUE = 1e-6;
+
+/** One quantity of an ingredient in the larder. */
+export interface StockEntry {
+  ingredientId: Id;
+  unite: Unite;
+  val: number;
+}
+
+/** What the larder holds of each ingredient, its entries added up (kg and g together). */
+export function stockByIngredient(entries: readonly StockEntry[]): Map<Id, QuantityTotal> {
+  const totals = new Map<Id, QuantityTotal>();
+  for (const { ingredientId, unite, val } of entries) {
+    totals.set(ingredientId, addToTotal(totals.get(ingredientId) ?? emptyTotal(), unite, val));
+  }
+  return totals;
+}
+
+export interface AfterStock {
+  /** What is left to buy: the need minus the stock, never below zero, pieces whole. */
+  toBuy: QuantityTotal;
+  /** What of the stock the need takes. */
+  used: QuantityTotal;
+  /** What stays in the larder afterwards. */
+  left: QuantityTotal;
+}
+
+/** The need once the stock has covered what it can, measure by measure. */
+export function subtractStock(need: QuantityTotal, stock: QuantityTotal): AfterStock {
+  const measure = (n: number, s: number) => {
+    const available = Math.max(0, s);
+    const used = Math.min(Math.max(0, n), available);
+    return { toBuy: clean(Math.max(0, n) - used), used, left: clean(available - used) };
+  };
+  const pieces = measure(need.pieces, stock.pieces);
+  const grams = measure(need.grams, stock.grams);
+  const centiliters = measure(need.centiliters, stock.centiliters);
+  return {
+    toBuy: {
+      pieces: roundUpPieces(pieces.toBuy),
+      grams: grams.toBuy,
+      centiliters: centiliters.toBuy,
+    },
+    used: { pieces: pieces.used, grams: grams.used, centiliters: centiliters.used },
+    left: { pieces: pieces.left, grams: grams.left, centiliters: centiliters.left },
+  };
+}
+
+export interface NeedWithStock {
+  ingredient: Ingredient;
+  /** The compiled need (as the order screen shows it). */
+  need: QuantityTotal;
+  /** What the larder holds of it (zero when none). */
+  inStock: QuantityTotal;
+  toBuy: QuantityTotal;
+}
+
+/** Each compiled ingredient with the larder's stock of it and what remains to buy. */
+export function needsWithStock(
+  compiled: readonly Pick<CompiledIngredient, 'ingredient' | 'total'>[],
+  stock: ReadonlyMap<Id, QuantityTotal>,
+): NeedWithStock[] {
+  return compiled.map(({ ingredient, total }) => {
+    const inStock = stock.get(ingredient.id) ?? emptyTotal();
+    return { ingredient, need: total, inStock, toBuy: subtractStock(total, inStock).toBuy };
+  });
+}
+
+/** The larder once purchases are put away: each bought quantity added to its ingredient's. */
+export function addPurchases(
+  stock: ReadonlyMap<Id, QuantityTotal>,
+  purchases: readonly StockEntry[],
+): Map<Id, QuantityTotal> {
+  const next = new Map(stock);
+  for (const [id, bought] of stockByIngredient(purchases)) {
+    const held = next.get(id) ?? emptyTotal();
+    next.set(id, {
+      pieces: held.pieces + bought.pieces,
+      grams: held.grams + bought.grams,
+      centiliters: held.centiliters + bought.centiliters,
+    });
+  }
+  return next;
+}
+
+const clean = (n: number): number => (Math.abs(n) < RESIDUE ? 0 : n);
