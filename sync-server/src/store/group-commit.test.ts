@@ -5,7 +5,7 @@ import Sqlite, { type Database } from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newDevice, NOW, post } from '../sync/test-kit.js';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
-import { GroupCommitTurns, type GroupBounds } from './group-commit.js';
+import { GroupCommitTurns, sqliteGroupTransaction, type GroupBounds } from './group-commit.js';
 
 /** A durable SQLite file and a second connection that sees only what is committed. */
 function openPair(): { db: Database; committed: Database } {
@@ -21,19 +21,7 @@ function openPair(): { db: Database; committed: Database } {
 }
 
 function turnsOn(db: Database, bounds?: GroupBounds): GroupCommitTurns {
-  return new GroupCommitTurns(
-    {
-      begin: () => db.exec('BEGIN IMMEDIATE'),
-      commit: () => db.exec('COMMIT'),
-      rollback: () => {
-        if (db.inTransaction) db.exec('ROLLBACK');
-      },
-      get open() {
-        return db.inTransaction;
-      },
-    },
-    bounds,
-  );
+  return new GroupCommitTurns(sqliteGroupTransaction(db), bounds);
 }
 
 /** A task's own transaction, as SyncWriter and better-sqlite3 nest them: a savepoint. */

@@ -15,6 +15,7 @@
  * arrive while it runs (the event loop runs between two tasks), up to its bounds, then
  * commits. Under load, requests that arrived during one group's flush form the next group.
  */
+import type { Database } from 'better-sqlite3';
 import { yieldToEventLoop, type WriteTurns } from './write-queue.js';
 
 /** The group's transaction on the writer connection. */
@@ -25,6 +26,20 @@ export interface GroupTransaction {
   rollback(): void;
   /** Whether the group's transaction is still open. */
   readonly open: boolean;
+}
+
+/** The group's transaction on a better-sqlite3 connection (its writer connection). */
+export function sqliteGroupTransaction(db: Database): GroupTransaction {
+  return {
+    begin: () => db.exec('BEGIN IMMEDIATE'),
+    commit: () => db.exec('COMMIT'),
+    rollback: () => {
+      if (db.inTransaction) db.exec('ROLLBACK');
+    },
+    get open() {
+      return db.inTransaction;
+    },
+  };
 }
 
 export interface GroupBounds {

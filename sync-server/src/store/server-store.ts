@@ -16,7 +16,7 @@ import { SqliteAccountsReads, SqliteAccountsWrites } from './sqlite-accounts.js'
 import { SqliteSyncRows } from './sqlite-sync-rows.js';
 import { SyncReader, SyncWriter } from './sync-store.js';
 import { ExportLinkStore } from './export-link-store.js';
-import { GroupCommitTurns } from './group-commit.js';
+import { GroupCommitTurns, sqliteGroupTransaction } from './group-commit.js';
 
 /** Ids stay exact in a JavaScript number (and in a browser's IndexedDB key). */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -50,16 +50,7 @@ export class ServerStore implements ServerDatabase {
 
   constructor(readonly db: Database) {
     this.sync = new SyncWriter(db);
-    this.writes = new GroupCommitTurns({
-      begin: () => db.exec('BEGIN IMMEDIATE'),
-      commit: () => db.exec('COMMIT'),
-      rollback: () => {
-        if (db.inTransaction) db.exec('ROLLBACK');
-      },
-      get open() {
-        return db.inTransaction;
-      },
-    });
+    this.writes = new GroupCommitTurns(sqliteGroupTransaction(db));
     this.readerDb = new Sqlite(db.name, { readonly: true });
     this.readerDb.pragma('busy_timeout = 5000');
     this.syncReader = new SyncReader(this.readerDb);

@@ -4,6 +4,7 @@
  * meal's people, exactly as the cook sheets print them (planCookbook), in type readable at arm's
  * length. Read from the device's database: it works offline. The screen stays on while open.
  */
+import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEye } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -51,15 +52,12 @@ function StayKitchen({ stay }: { stay: Stay }) {
   return (
     <Stack gap="lg" data-testid="screen-kitchen">
       <Group gap="sm" wrap="nowrap" align="flex-end">
-        <ActionIcon
-          size="xl"
-          variant="default"
-          aria-label={KITCHEN.previousDay}
-          disabled={previous === undefined}
-          onClick={() => previous !== undefined && show(previous)}
-        >
-          <IconChevronLeft />
-        </ActionIcon>
+        <DayArrow
+          label={KITCHEN.previousDay}
+          to={previous}
+          onShow={show}
+          icon={<IconChevronLeft />}
+        />
         <Select
           label={KITCHEN.dayLabel}
           size="lg"
@@ -73,15 +71,7 @@ function StayKitchen({ stay }: { stay: Stay }) {
           onChange={(value) => value !== null && show(Number(value))}
           data-testid="kitchen-day"
         />
-        <ActionIcon
-          size="xl"
-          variant="default"
-          aria-label={KITCHEN.nextDay}
-          disabled={next === undefined}
-          onClick={() => next !== undefined && show(next)}
-        >
-          <IconChevronRight />
-        </ActionIcon>
+        <DayArrow label={KITCHEN.nextDay} to={next} onShow={show} icon={<IconChevronRight />} />
       </Group>
       {awake && (
         <Badge variant="light" leftSection={<IconEye size={14} />} w="fit-content">
@@ -90,6 +80,27 @@ function StayKitchen({ stay }: { stay: Stay }) {
       )}
       <KitchenDay stay={stay} day={day} />
     </Stack>
+  );
+}
+
+/** The previous or next day with meals; disabled when there is none. */
+function DayArrow(props: {
+  label: string;
+  to: number | undefined;
+  onShow: (day: number) => void;
+  icon: ReactNode;
+}) {
+  const { label, to, onShow, icon } = props;
+  return (
+    <ActionIcon
+      size="xl"
+      variant="default"
+      aria-label={label}
+      disabled={to === undefined}
+      onClick={() => to !== undefined && onShow(to)}
+    >
+      {icon}
+    </ActionIcon>
   );
 }
 
