@@ -50,6 +50,18 @@ describe('group commit on SQLite', () => {
     for (const seen of seenAtAnswer) expect(seen).toHaveLength(10);
   });
 
+  it('runs a task alone in the queue without a group: its own transactions, no savepoint', async () => {
+    const { db, committed } = openPair();
+    const turns = turnsOn(db);
+    const inGroup = () => db.inTransaction;
+    expect(await turns.run(inGroup)).toBe(false);
+    await turns.run(insert(db, 'seul'));
+    expect(committedValues(committed)).toEqual(['seul']);
+    // Two waiting together share a group.
+    expect(await Promise.all([turns.run(inGroup), turns.run(inGroup)])).toEqual([true, true]);
+    expect(turns.stats).toEqual({ groups: 3, tasks: 4 });
+  });
+
   it('a task that fails undoes its own writes only', async () => {
     const { db, committed } = openPair();
     const turns = turnsOn(db);

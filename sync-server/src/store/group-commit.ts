@@ -13,7 +13,8 @@
  *
  * There is no waiting for company: a group takes the tasks already queued, and the ones that
  * arrive while it runs (the event loop runs between two tasks), up to its bounds, then
- * commits. Under load, requests that arrived during one group's flush form the next group.
+ * commits. Under load, requests that arrived during one group's flush form the next group. A
+ * task alone in the queue runs without a group, each of its transactions committing itself.
  */
 import type { Database } from 'better-sqlite3';
 import { yieldToEventLoop, type WriteTurns } from './write-queue.js';
@@ -99,6 +100,14 @@ export class GroupCommitTurns implements WriteTurns {
   }
 
   private async runGroup(): Promise<void> {
+    // Alone in the queue: the task runs without a group, its transactions committing on their
+    // own, as they would without group commit. No savepoint then: SQLite keeps the original of
+    // every page a savepoint changes (its statement journal), which made a lone push of 20,000
+    // rows 40 % slower. Tasks that arrive meanwhile form the next group.
+    if (this.waiting.length === 1) {
+      await this.runAlone(this.waiting.shift()!);
+      return;
+    }
     const started = performance.now();
     const ran: Outcome[] = [];
     const hooks: (() => void)[] = [];
@@ -160,6 +169,17 @@ export class GroupCommitTurns implements WriteTurns {
         // A listener's bug must not stop the queue: the writes are committed and answered.
         process.emitWarning(`After-commit hook failed: ${String(error)}`);
       }
+    }
+  }
+
+  private async runAlone(entry: Waiting): Promise<void> {
+    try {
+      const value = await entry.task();
+      this.stats.groups += 1;
+      this.stats.tasks += 1;
+      entry.resolve(value);
+    } catch (error) {
+      entry.reject(error);
     }
   }
 }
