@@ -61,7 +61,7 @@ export type SessionTokenVerifier = (token: string, now: number) => Partial<Sessi
 
 /**
  * The verifier of session tokens, built once per server: @fastify/jwt builds a new one on
- * every call that passes the clock (a tenth of a push's time). The expiry is checked here
+ * every call that passes the clock (about 5 % of a push's server time). The expiry is checked here
  * against the server's clock (`now`, which tests move), as fast-jwt did with it.
  */
 export function sessionTokenVerifier(secret: string): SessionTokenVerifier {

@@ -249,8 +249,9 @@ export interface ServerDatabase {
   /** Where "something changed" reaches every instance's connected devices. */
   readonly changes: ChangeChannel;
   /**
-   * The turns at writing: one at a time on SQLite (WriteQueue), side by side on PostgreSQL
-   * (ConcurrentTurns); sync tasks and `write()` take them.
+   * The turns at writing: one at a time on SQLite, those that wait together sharing a commit
+   * (GroupCommitTurns), side by side on PostgreSQL (ConcurrentTurns); sync tasks and
+   * `write()` take them.
    */
   readonly writes: WriteTurns;
   /** Runs fn as one write transaction in its own turn of `writes`; fn may await. */

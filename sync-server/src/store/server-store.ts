@@ -67,9 +67,9 @@ export class ServerStore implements ServerDatabase {
   }
 
   /**
-   * Runs fn as one write transaction in its turn (a savepoint of its group's transaction on
-   * the writer connection, released once fn resolves, rolled back if it throws); the promise
-   * settles once the group is committed. fn may await: the turn keeps every other writer off
+   * Runs fn as one write transaction in its turn on the writer connection (its own, or a
+   * savepoint of its group's when other writes wait with it: released once fn resolves,
+   * rolled back if it throws); the promise settles once that is committed. fn may await: the turn keeps every other writer off
    * the connection until it ends.
    */
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {

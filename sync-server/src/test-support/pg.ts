@@ -46,9 +46,9 @@ export async function freshPgDatabase(
 
 /**
  * The cluster's flushes of its write-ahead log to disk, its committed and its rolled back
- * transactions so far
- * (for the benchmark of group commit: concurrent commits share flushes). PostgreSQL publishes
- * a backend's statistics at most once a second: the wait lets the last ones arrive.
+ * transactions so far (for the benchmark of group commit: concurrent commits share flushes).
+ * PostgreSQL publishes a backend's statistics at most once a second: the wait lets the last
+ * ones arrive.
  */
 export async function pgFlushCounters(
   adminUrl: string,

@@ -1,4 +1,6 @@
 /** The kitchen view (issue 19): the day's meals, their recipes and quantities, at the camp. */
+import { COMMENTS_TITLE, EMPTY_MEAL } from '@popote/exports/cook-plan';
+
 export const KITCHEN = {
   loading: 'Chargement…',
   dayLabel: 'Jour',
@@ -9,8 +11,9 @@ export const KITCHEN = {
   noMealInStay: "Aucun repas n'est encore prévu dans ce séjour.",
   ingredient: 'Ingrédient',
   quantity: 'Quantité',
-  preparation: 'Préparation',
+  /** The same words as the printed cook sheets. */
+  preparation: COMMENTS_TITLE,
+  emptyMeal: EMPTY_MEAL,
   /** Shown while the screen is kept awake (Screen Wake Lock). */
   awake: 'Écran maintenu allumé',
-  mealLabel: (slot: string): string => `Repas : ${slot}`,
 } as const;

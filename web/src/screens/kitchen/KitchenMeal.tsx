@@ -1,6 +1,6 @@
 /** One meal in the kitchen view: its heading, head count, and a card per recipe. */
 import { Card, Divider, Stack, Table, Text, Title } from '@mantine/core';
-import { EMPTY_MEAL, type CookBlock, type CookSheet } from '@popote/exports/cook-plan';
+import type { CookBlock, CookSheet } from '@popote/exports/cook-plan';
 import { KITCHEN } from '../../strings';
 
 export function KitchenMeal({ sheet }: { sheet: CookSheet }) {
@@ -25,7 +25,7 @@ export function KitchenMeal({ sheet }: { sheet: CookSheet }) {
         </div>
         {sheet.blocks.length === 0 ? (
           <Text fz="xl" fs="italic">
-            {EMPTY_MEAL}
+            {KITCHEN.emptyMeal}
           </Text>
         ) : (
           sheet.blocks.map((block, i) => <KitchenBlock key={i} block={block} />)
