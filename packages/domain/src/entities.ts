@@ -8,6 +8,7 @@
  * contract (spec section 7).
  */
 import type { Horaire, IngredientKind, Plat, Unite } from './enums.js';
+import type { QuantityTotal } from './quantity.js';
 
 /** Positive integer below 2^53, unique across the whole service. */
 export type Id = number;
@@ -34,6 +35,11 @@ export interface Ingredient {
   kind: IngredientKind;
   /** null for the starting catalogue, which no ordinary user owns. */
   owner: Id | null;
+  /**
+   * Bought the day before it is used (issue 19). Absent: the category decides (fresh-products.ts),
+   * which is also all the catalogue's ingredients have, since nobody may edit them.
+   */
+  fresh?: boolean;
 }
 
 export interface RecipeIngredient {
@@ -135,6 +141,74 @@ export interface Supplier {
   name: string;
 }
 
+/** One quantity of an ingredient in a stay's larder: what the camp already has. */
+export interface StockItem {
+  id: Id;
+  stayId: Id;
+  owner: Id;
+  ingredientId: Id;
+  unite: Unite;
+  val: number;
+}
+
+/** One use of an ingredient behind a line of a shopping list (the old phone app's "Origin"). */
+export interface ShopUse {
+  val: number;
+  unite: Unite;
+  /** ISO date of the meal ('' when unknown). */
+  mealDate: string;
+  mealName: string;
+  /** '' for an ingredient added to the menu directly. */
+  recipeName: string;
+}
+
+/**
+ * One line of a shopping list. The ingredient's name and category are copied, so that a helper
+ * with the list's link reads the list without reading the library.
+ */
+export interface ShopItem {
+  /** Unique in its list: the ingredient's id, and the day for a fresh product bought per day. */
+  key: string;
+  ingredientId: Id;
+  name: string;
+  kind: IngredientKind;
+  /** The supplier's name, '' when the stay has no supplier profile. */
+  supplier: string;
+  /** For a fresh product of a list made per day: the day (offset) of the meals it is for. */
+  day: number | null;
+  /** The need of the chosen days, then what the larder covers of it and what remains. */
+  need: QuantityTotal;
+  inStock: QuantityTotal;
+  toBuy: QuantityTotal;
+  uses: ShopUse[];
+  checked: boolean;
+  /** Put away in the larder once bought (addPurchasesToStock): never added twice. */
+  stored: boolean;
+  /** What was actually bought, when it differs from toBuy. */
+  bought: QuantityTotal | null;
+  /** When the tick last changed (the device's clock): of two ticks made offline, the later wins. */
+  tickedAt: string | null;
+}
+
+/** The link that lets helpers without an account tick one list. */
+export interface ShopShare {
+  token: string;
+  /** When it was opened: it ends SHARE_DAYS later (shop-list.ts). */
+  created: string;
+}
+
+/** A shopping list to tick in the shop, made from the chosen days of a stay. */
+export interface ShopList {
+  id: Id;
+  owner: Id;
+  /** null for a list sent by the old phone app, which names no stay. */
+  stayId: Id | null;
+  name: string;
+  created: string;
+  items: ShopItem[];
+  share: ShopShare | null;
+}
+
 /** Every synced table and the type of its rows. */
 export interface Tables {
   users: PublicUser;
@@ -146,6 +220,8 @@ export interface Tables {
   meals: Meal;
   profiles: Profile;
   suppliers: Supplier;
+  stock: StockItem;
+  shopLists: ShopList;
 }
 export type TableName = keyof Tables;
 export type Row<T extends TableName = TableName> = Tables[T];
@@ -160,4 +236,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'meals',
   'profiles',
   'suppliers',
+  // New tables go last: a paginated first sync's cursor names a table by its position.
+  'stock',
+  'shopLists',
 ];

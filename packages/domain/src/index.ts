@@ -25,3 +25,4 @@ export * from './library-search.js';
 export * from './library-import.js';
 export * from './undo.js';
 export * from './describe-mutation.js';
+export * from './shop-list.js';

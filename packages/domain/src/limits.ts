@@ -15,3 +15,11 @@ export const MAX_ITEMS_PER_MENU = 200;
 export const MAX_INGREDIENTS_PER_RECIPE = 200;
 export const MAX_RECIPES_PER_IMPORT = 2_000;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+/** Lines of one shopping list (a long stay's fresh products listed day by day). */
+export const MAX_SHOP_ITEMS = 5_000;
+/** Shopping lists one user keeps (closed shop trips are deleted or reused). */
+export const MAX_SHOP_LISTS_PER_USER = 200;
+/** The uses noted under one line of a list sent by the old phone app. */
+export const MAX_USES_PER_SHOP_ITEM = 500;
+/** Entries of one stay's larder. */
+export const MAX_STOCK_PER_STAY = 2_000;

@@ -42,6 +42,13 @@ export const INDEXES = {
   meals: { stayId: (r) => [r.stayId], menuId: (r) => [r.menuId] },
   profiles: { owner: (r) => [r.owner] },
   suppliers: { profileId: (r) => [r.profileId] },
+  stock: { stayId: (r) => [r.stayId] },
+  shopLists: {
+    owner: (r) => [r.owner],
+    stayId: (r) => (r.stayId === null ? [] : [r.stayId]),
+    /** How a helper's link finds its list. */
+    shareToken: (r) => (r.share === null ? [] : [r.share.token]),
+  },
 } as const satisfies { [T in TableName]: IndexExtractors<Tables[T]> };
 
 export type IndexName<T extends TableName> = keyof (typeof INDEXES)[T] & string;

@@ -22,6 +22,8 @@ export const UNDOABLE_MUTATIONS = [
   'deleteIngredient',
   'deleteProfile',
   'deleteSupplier',
+  'deleteShopList',
+  'deleteStock',
 ] as const satisfies readonly MutationName[];
 
 export type UndoableMutation = (typeof UNDOABLE_MUTATIONS)[number];
@@ -70,9 +72,13 @@ export async function undoScope<N extends UndoableMutation>(
     case 'deleteStay': {
       const stayId = a.id as Id;
       const groups = await store.whereIds('groups', 'stayId', stayId);
+      const stock = await store.whereIds('stock', 'stayId', stayId);
+      const lists = await store.whereIds('shopLists', 'stayId', stayId);
       return [
         { table: 'stays', id: stayId },
         ...groups.map((id): RowRef => ({ table: 'groups', id })),
+        ...stock.map((id): RowRef => ({ table: 'stock', id })),
+        ...lists.map((id): RowRef => ({ table: 'shopLists', id })),
         ...(await mealRefs(store, userId, await store.where('meals', 'stayId', stayId))),
       ];
     }
@@ -107,6 +113,10 @@ export async function undoScope<N extends UndoableMutation>(
           .map((s): RowRef => ({ table: 'stays', id: s.id })),
       ];
     }
+    case 'deleteShopList':
+      return [{ table: 'shopLists', id: a.id as Id }];
+    case 'deleteStock':
+      return [{ table: 'stock', id: a.id as Id }];
     case 'deleteSupplier': {
       const supplier = await store.get('suppliers', a.id as Id);
       return supplier

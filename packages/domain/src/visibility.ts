@@ -4,7 +4,8 @@
  * readable. They are the single definition of visibility.
  *
  * - users (pseudonyms), ingredients, profiles and suppliers: readable by everyone.
- * - stays, groups, meals: their owner only.
+ * - stays, groups, meals, the larder and shopping lists: their owner only (a helper ticks a
+ *   shared list through its link, on the server, never by reading the row).
  * - menus: owner, everyone once published, and any user whose own meal uses the menu.
  * - recipes: owner, everyone once published, and a user who may read a menu containing it when
  *   that menu is the user's own or belongs to the recipe's owner.
@@ -23,7 +24,13 @@ const PUBLIC_TABLES: ReadonlySet<TableName> = new Set([
   'profiles',
   'suppliers',
 ]);
-const OWNER_ONLY_TABLES: ReadonlySet<TableName> = new Set(['stays', 'groups', 'meals']);
+const OWNER_ONLY_TABLES: ReadonlySet<TableName> = new Set([
+  'stays',
+  'groups',
+  'meals',
+  'stock',
+  'shopLists',
+]);
 
 export const isPublicTable = (table: TableName): boolean => PUBLIC_TABLES.has(table);
 export const isOwnerOnlyTable = (table: TableName): boolean => OWNER_ONLY_TABLES.has(table);
@@ -94,9 +101,11 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
   const stayIds = await store.whereIds('stays', 'owner', userId);
   const groupIds: Id[] = [];
   const meals: Meal[] = [];
+  const stockIds: Id[] = [];
   for (const stayId of stayIds) {
     groupIds.push(...(await store.whereIds('groups', 'stayId', stayId)));
     meals.push(...(await store.where('meals', 'stayId', stayId)));
+    stockIds.push(...(await store.whereIds('stock', 'stayId', stayId)));
   }
   const menuIds = new Set<Id>([
     ...(await store.whereIds('menus', 'owner', userId)),
@@ -121,6 +130,8 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
     meals: meals.map((m) => m.id),
     menus: [...menuIds],
     recipes: [...recipeIds],
+    stock: stockIds,
+    shopLists: await store.whereIds('shopLists', 'owner', userId),
   };
 }
 

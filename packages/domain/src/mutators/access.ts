@@ -16,6 +16,8 @@ const THIS: Record<TableName, string> = {
   meals: 'ce repas',
   profiles: 'ce profil',
   suppliers: 'ce fournisseur',
+  stock: 'cette réserve',
+  shopLists: 'cette liste de courses',
 };
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

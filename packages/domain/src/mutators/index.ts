@@ -14,6 +14,7 @@ import * as profiles from './profiles.js';
 import * as recipeImport from './recipe-import.js';
 import * as recipes from './recipes.js';
 import * as restore from './restore.js';
+import * as shopping from './shopping.js';
 import * as stays from './stays.js';
 
 /** The mutators a module exports, by their export names (its other exports left out). */
@@ -42,6 +43,7 @@ export const MUTATORS = {
   ...mutatorsOf(recipeImport),
   ...mutatorsOf(profiles),
   ...mutatorsOf(restore),
+  ...mutatorsOf(shopping),
 };
 
 export type MutationName = keyof typeof MUTATORS;
@@ -70,6 +72,14 @@ export { INGREDIENT_IN_USE, INGREDIENT_SHARED } from './ingredients.js';
 export { NEW_SUPPLIER_NAME } from './profiles.js';
 export { missingMessage, readable as readableRow } from './access.js';
 export * from './schemas.js';
+export {
+  NewShopItemSchema,
+  ShareTokenSchema,
+  ShopItemKeySchema,
+  TickShopItemSchema,
+  TotalSchema,
+  type TickShopItemArgs,
+} from './shopping.js';
 export {
   RESTORABLE_ROW_SCHEMAS,
   RESTORE_ORDER,

@@ -58,17 +58,27 @@ async function usedByOthers(ctx: MutationContext, ingredient: Ingredient): Promi
  * the recipes and menus its user may read, so the server may refuse what the device allowed.
  */
 export const updateIngredient = defineMutator(
-  Type.Object({ id: IdSchema, name: Type.Optional(NameSchema), kind: Type.Optional(KindSchema) }),
-  async (ctx, { id, name, kind }) => {
+  Type.Object({
+    id: IdSchema,
+    name: Type.Optional(NameSchema),
+    kind: Type.Optional(KindSchema),
+    /** Whether it is bought the day before it is used; null gives it back to its category. */
+    fresh: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  }),
+  async (ctx, { id, name, kind, fresh }) => {
     const ingredient = await owned(ctx, 'ingredients', id);
     const clean = name === undefined ? ingredient.name : requiredName(name, "de l'ingrédient");
     const changes = clean !== ingredient.name || (kind !== undefined && kind !== ingredient.kind);
     if (changes && (await usedByOthers(ctx, ingredient))) throw conflict(INGREDIENT_SHARED);
     if (clean !== ingredient.name) await checkIngredientNameFree(ctx, clean, id);
+    // Freshness is how its owner shops: it changes nothing of what other users' recipes mean.
+    const { fresh: wasFresh, ...rest } = ingredient;
+    const freshNow = fresh === undefined ? wasFresh : (fresh ?? undefined);
     await ctx.store.put('ingredients', {
-      ...ingredient,
+      ...rest,
       name: clean,
       kind: (kind ?? ingredient.kind) as IngredientKind,
+      ...(freshNow === undefined ? {} : { fresh: freshNow }),
     });
   },
 );

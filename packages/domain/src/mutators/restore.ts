@@ -9,7 +9,18 @@
  * the whole undo; what cannot be mended (a recipe name now taken) refuses it with a reason.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { Group, Id, Meal, Menu, Profile, Recipe, Stay, Supplier } from '../entities.js';
+import type {
+  Group,
+  Id,
+  Meal,
+  Menu,
+  Profile,
+  Recipe,
+  ShopList,
+  Stay,
+  StockItem,
+  Supplier,
+} from '../entities.js';
 import { NO_SUPPLIER } from '../entities.js';
 import type { Horaire, Plat } from '../enums.js';
 import { invalid } from '../errors.js';
@@ -21,6 +32,8 @@ import {
   MAX_INGREDIENTS_PER_RECIPE,
   MAX_ITEMS_PER_MENU,
   MAX_MEALS_PER_STAY,
+  MAX_SHOP_LISTS_PER_USER,
+  MAX_STOCK_PER_STAY,
 } from '../limits.js';
 import { canReadRow } from '../visibility.js';
 import { missingMessage, owned, ownerOnly } from './access.js';
@@ -43,7 +56,15 @@ import {
   PlatSchema,
   QuantitySchema,
   SupplierRefSchema,
+  UniteSchema,
 } from './schemas.js';
+import {
+  checkItemKeys,
+  checkShopListRoom,
+  checkStockRoom,
+  ShareTokenSchema,
+  ShopItemsSchema,
+} from './shopping.js';
 
 const closed = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
@@ -102,7 +123,13 @@ export const RESTORABLE_ROW_SCHEMAS = {
       maxItems: MAX_INGREDIENTS_PER_RECIPE,
     }),
   }),
-  ingredients: closed({ id: IdSchema, name: NameSchema, kind: KindSchema, owner: IdSchema }),
+  ingredients: closed({
+    id: IdSchema,
+    name: NameSchema,
+    kind: KindSchema,
+    owner: IdSchema,
+    fresh: Type.Optional(Type.Boolean()),
+  }),
   profiles: closed({
     id: IdSchema,
     owner: IdSchema,
@@ -115,6 +142,23 @@ export const RESTORABLE_ROW_SCHEMAS = {
     }),
   }),
   suppliers: closed({ id: IdSchema, profileId: IdSchema, owner: IdSchema, name: NameSchema }),
+  stock: closed({
+    id: IdSchema,
+    stayId: IdSchema,
+    owner: IdSchema,
+    ingredientId: IdSchema,
+    unite: UniteSchema,
+    val: Type.Number({ minimum: 0, maximum: 1e9 }),
+  }),
+  shopLists: closed({
+    id: IdSchema,
+    owner: IdSchema,
+    stayId: Type.Union([IdSchema, Type.Null()]),
+    name: NameSchema,
+    created: NowSchema,
+    items: ShopItemsSchema,
+    share: Type.Union([closed({ token: ShareTokenSchema, created: NowSchema }), Type.Null()]),
+  }),
 } as const;
 
 export type RestorableTable = keyof typeof RESTORABLE_ROW_SCHEMAS;
@@ -132,6 +176,8 @@ export const RESTORE_ORDER: readonly RestorableTable[] = [
   'groups',
   'menus',
   'meals',
+  'stock',
+  'shopLists',
 ];
 
 const put = <T extends RestorableTable>(table: T) =>
@@ -145,10 +191,13 @@ const PutSchema = Type.Union([
   put('groups'),
   put('menus'),
   put('meals'),
+  put('stock'),
+  put('shopLists'),
 ]);
 
-/** A stay's rows at most (its meals and their menus, its groups, the stay). */
-const MAX_RESTORED_ROWS = 2 * MAX_MEALS_PER_STAY + MAX_GROUPS_PER_STAY + 1;
+/** A stay's rows at most (its meals and their menus, its groups, larder and lists, the stay). */
+const MAX_RESTORED_ROWS =
+  2 * MAX_MEALS_PER_STAY + MAX_GROUPS_PER_STAY + MAX_STOCK_PER_STAY + MAX_SHOP_LISTS_PER_USER + 1;
 
 export const RestoreSnapshotSchema = closed({
   put: Type.Array(PutSchema, { maxItems: MAX_RESTORED_ROWS }),
@@ -277,7 +326,32 @@ async function mend(
       if (!profile || profile.owner !== ctx.userId) throw invalid(missingMessage('profiles'));
       return put;
     }
+    case 'stock': {
+      const item = put.row as StockItem;
+      await ownStay(ctx, item.stayId);
+      if (!(await ctx.store.get('ingredients', item.ingredientId))) {
+        throw invalid(missingMessage('ingredients'));
+      }
+      return put;
+    }
+    case 'shopLists': {
+      const list = put.row as ShopList;
+      if (list.stayId !== null) await ownStay(ctx, list.stayId);
+      checkItemKeys(list.items);
+      // A link made meanwhile for another list keeps its token; this one comes back unshared.
+      const holders =
+        list.share === null
+          ? []
+          : await ctx.store.whereIds('shopLists', 'shareToken', list.share.token);
+      const share = holders.some((id) => id !== list.id) ? null : list.share;
+      return { table: 'shopLists', row: { ...list, share } };
+    }
   }
+}
+
+async function ownStay(ctx: MutationContext, stayId: Id): Promise<void> {
+  const stay = await ctx.store.get('stays', stayId);
+  if (!stay || stay.owner !== ctx.userId) throw invalid(missingMessage('stays'));
 }
 
 export const restoreSnapshot = defineMutator(
@@ -325,7 +399,9 @@ export const restoreSnapshot = defineMutator(
           staysTouched.add(mended.row.stayId);
           restoredMealMenus.add(mended.row.menuId);
         }
-        if (mended.table === 'groups') staysTouched.add(mended.row.stayId);
+        if (mended.table === 'groups' || mended.table === 'stock') {
+          staysTouched.add(mended.row.stayId);
+        }
         await ctx.store.put(mended.table, mended.row as never);
       }
     }
@@ -337,7 +413,9 @@ export const restoreSnapshot = defineMutator(
       if ((await ctx.store.whereIds('groups', 'stayId', stayId)).length > MAX_GROUPS_PER_STAY) {
         throw invalid(`Un séjour ne peut pas avoir plus de ${MAX_GROUPS_PER_STAY} groupes.`);
       }
+      await checkStockRoom(ctx, stayId, 0);
     }
+    if (byTable('shopLists').length > 0) await checkShopListRoom(ctx, 0);
     // A private menu belongs to one meal (checked once all meals are back: a swap crosses).
     for (const menuId of restoredMealMenus) {
       const menu = await ctx.store.get('menus', menuId);

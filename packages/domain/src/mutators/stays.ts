@@ -63,6 +63,13 @@ export const deleteStay = defineMutator(Type.Object({ id: IdSchema }), async (ct
   for (const groupId of await ctx.store.whereIds('groups', 'stayId', id)) {
     await ctx.store.delete('groups', groupId);
   }
+  // The larder and the shopping lists of the camp go with it.
+  for (const stockId of await ctx.store.whereIds('stock', 'stayId', id)) {
+    await ctx.store.delete('stock', stockId);
+  }
+  for (const listId of await ctx.store.whereIds('shopLists', 'stayId', id)) {
+    await ctx.store.delete('shopLists', listId);
+  }
   await ctx.store.delete('stays', id);
 });
 

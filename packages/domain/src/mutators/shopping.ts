@@ -1,0 +1,319 @@
+/**
+ * Mutators of shopping lists and of the larder (issue 19). A tick is a mutation like any
+ * other, so ticks made offline sync later; a helper's tick through a shared link runs the same
+ * mutator on the server, on behalf of the list's owner.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { Id, ShopItem, ShopList, StockItem } from '../entities.js';
+import type { IngredientKind, Unite } from '../enums.js';
+import { Unite as U } from '../enums.js';
+import { conflict, invalid, notFound } from '../errors.js';
+import {
+  MAX_SHOP_ITEMS,
+  MAX_SHOP_LISTS_PER_USER,
+  MAX_STOCK_PER_STAY,
+  MAX_USES_PER_SHOP_ITEM,
+} from '../limits.js';
+import { boughtOf } from '../shop-list.js';
+import { idDrawer, missingMessage, owned, readable, requiredName } from './access.js';
+import { defineMutator, type MutationContext } from './define.js';
+import {
+  DaySchema,
+  IdRangeSchema,
+  IdSchema,
+  KindSchema,
+  NameSchema,
+  NowSchema,
+  UniteSchema,
+} from './schemas.js';
+
+const closed = Type.Object;
+const strict = { additionalProperties: false } as const;
+
+const MeasureSchema = Type.Number({ minimum: 0, maximum: 1e12 });
+export const TotalSchema = closed(
+  { pieces: MeasureSchema, grams: MeasureSchema, centiliters: MeasureSchema },
+  strict,
+);
+/** The ingredient's id, then '@' and the day for a fresh product bought per day. */
+export const ShopItemKeySchema = Type.String({ pattern: '^\\d{1,16}(@-?\\d{1,4})?$' });
+const ShopUseSchema = closed(
+  {
+    val: Type.Number({ minimum: 0, maximum: 1e9 }),
+    unite: UniteSchema,
+    mealDate: Type.String({ maxLength: 40 }),
+    mealName: NameSchema,
+    recipeName: NameSchema,
+  },
+  strict,
+);
+const newItemFields = {
+  key: ShopItemKeySchema,
+  ingredientId: IdSchema,
+  name: NameSchema,
+  kind: KindSchema,
+  supplier: NameSchema,
+  day: Type.Union([DaySchema, Type.Null()]),
+  need: TotalSchema,
+  inStock: TotalSchema,
+  toBuy: TotalSchema,
+  uses: Type.Array(ShopUseSchema, { maxItems: MAX_USES_PER_SHOP_ITEM }),
+};
+export const NewShopItemSchema = closed(newItemFields, strict);
+/** A line as stored, ticks included (an undo puts lists back). */
+export const ShopItemSchema = closed(
+  {
+    ...newItemFields,
+    checked: Type.Boolean(),
+    stored: Type.Boolean(),
+    bought: Type.Union([TotalSchema, Type.Null()]),
+    tickedAt: Type.Union([NowSchema, Type.Null()]),
+  },
+  strict,
+);
+export const ShopItemsSchema = Type.Array(ShopItemSchema, { maxItems: MAX_SHOP_ITEMS });
+/** What a shared link's secret looks like: URL-safe, long enough not to be guessed. */
+export const ShareTokenSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' });
+
+/** Refuses more lists than a user may keep, once `adding` more are made. */
+export async function checkShopListRoom(ctx: MutationContext, adding: number): Promise<void> {
+  const lists = await ctx.store.whereIds('shopLists', 'owner', ctx.userId);
+  if (lists.length + adding > MAX_SHOP_LISTS_PER_USER) {
+    throw invalid(
+      `Vous ne pouvez pas garder plus de ${MAX_SHOP_LISTS_PER_USER} listes de courses : ` +
+        'supprimez les anciennes.',
+    );
+  }
+}
+
+/** Refuses a list whose lines do not each have their own key. */
+export function checkItemKeys(items: readonly { key: string }[]): void {
+  const keys = new Set(items.map((i) => i.key));
+  if (keys.size !== items.length) throw invalid('Une même ligne apparaît deux fois dans la liste.');
+}
+
+export const createShopList = defineMutator(
+  Type.Object({
+    id: IdSchema,
+    stayId: Type.Union([IdSchema, Type.Null()]),
+    name: NameSchema,
+    now: NowSchema,
+    items: Type.Array(NewShopItemSchema, { maxItems: MAX_SHOP_ITEMS }),
+  }),
+  async (ctx, { id, stayId, name, now, items }) => {
+    if (stayId !== null) await owned(ctx, 'stays', stayId);
+    await checkShopListRoom(ctx, 1);
+    checkItemKeys(items);
+    await ctx.claimId('shopLists', id);
+    const list: ShopList = {
+      id,
+      owner: ctx.userId,
+      stayId,
+      name: requiredName(name, 'de la liste'),
+      created: now,
+      items: items.map((item): ShopItem => ({
+        ...item,
+        kind: item.kind as IngredientKind,
+        uses: item.uses.map((u) => ({ ...u, unite: u.unite as Unite })),
+        checked: false,
+        stored: false,
+        bought: null,
+        tickedAt: null,
+      })),
+      share: null,
+    };
+    await ctx.store.put('shopLists', list);
+  },
+);
+
+export const deleteShopList = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
+  await owned(ctx, 'shopLists', id);
+  await ctx.store.delete('shopLists', id);
+});
+
+/** The list and its line `key`, for a change of that line. */
+async function ownedLine(
+  ctx: MutationContext,
+  id: Id,
+  key: string,
+): Promise<{ list: ShopList; index: number }> {
+  const list = await owned(ctx, 'shopLists', id);
+  const index = list.items.findIndex((item) => item.key === key);
+  if (index < 0) throw notFound("Cette ligne n'est plus dans la liste.");
+  return { list, index };
+}
+
+async function putLine(ctx: MutationContext, list: ShopList, index: number, line: ShopItem) {
+  const items = list.items.slice();
+  items[index] = line;
+  await ctx.store.put('shopLists', { ...list, items });
+}
+
+/** A tick made earlier than the line's last one (offline, sent late) is overtaken by it. */
+const isLate = (line: ShopItem, now: string): boolean =>
+  line.tickedAt !== null && Date.parse(now) < Date.parse(line.tickedAt);
+
+export const TickShopItemSchema = Type.Object({
+  id: IdSchema,
+  key: ShopItemKeySchema,
+  checked: Type.Boolean(),
+  now: NowSchema,
+});
+export type TickShopItemArgs = Static<typeof TickShopItemSchema>;
+
+export const tickShopItem = defineMutator(TickShopItemSchema, async (ctx, a) => {
+  const { list, index } = await ownedLine(ctx, a.id, a.key);
+  const line = list.items[index]!;
+  if (isLate(line, a.now)) return;
+  await putLine(ctx, list, index, { ...line, checked: a.checked, tickedAt: a.now });
+});
+
+/** Notes what was actually bought (null: as planned); noting a quantity ticks the line. */
+export const setShopItemBought = defineMutator(
+  Type.Object({
+    id: IdSchema,
+    key: ShopItemKeySchema,
+    bought: Type.Union([TotalSchema, Type.Null()]),
+    now: NowSchema,
+  }),
+  async (ctx, { id, key, bought, now }) => {
+    const { list, index } = await ownedLine(ctx, id, key);
+    const line = list.items[index]!;
+    const tick = bought !== null && !isLate(line, now) ? { checked: true, tickedAt: now } : {};
+    await putLine(ctx, list, index, { ...line, bought, ...tick });
+  },
+);
+
+/** Opens (or renews) the link that lets helpers without an account tick this list. */
+export const shareShopList = defineMutator(
+  Type.Object({ id: IdSchema, token: ShareTokenSchema, now: NowSchema }),
+  async (ctx, { id, token, now }) => {
+    const list = await owned(ctx, 'shopLists', id);
+    const holders = await ctx.store.whereIds('shopLists', 'shareToken', token);
+    if (holders.some((holder) => holder !== id)) {
+      throw conflict('Ce lien de partage existe déjà : partagez la liste à nouveau.');
+    }
+    await ctx.store.put('shopLists', { ...list, share: { token, created: now } });
+  },
+);
+
+/** Ends the helpers' link: it opens nothing any more. */
+export const stopSharingShopList = defineMutator(
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    const list = await owned(ctx, 'shopLists', id);
+    if (list.share !== null) await ctx.store.put('shopLists', { ...list, share: null });
+  },
+);
+
+// ---- The larder ----
+
+const StockValSchema = Type.Number({ minimum: 0, maximum: 1e9 });
+
+export async function checkStockRoom(
+  ctx: MutationContext,
+  stayId: Id,
+  adding: number,
+): Promise<void> {
+  const count = (await ctx.store.whereIds('stock', 'stayId', stayId)).length;
+  if (count + adding > MAX_STOCK_PER_STAY) {
+    throw invalid(
+      `La réserve d'un séjour ne peut pas compter plus de ${MAX_STOCK_PER_STAY} lignes.`,
+    );
+  }
+}
+
+export const addStock = defineMutator(
+  Type.Object({
+    id: IdSchema,
+    stayId: IdSchema,
+    ingredientId: IdSchema,
+    unite: UniteSchema,
+    val: StockValSchema,
+  }),
+  async (ctx, { id, stayId, ingredientId, unite, val }) => {
+    await owned(ctx, 'stays', stayId);
+    await readable(ctx, 'ingredients', ingredientId);
+    await checkStockRoom(ctx, stayId, 1);
+    await ctx.claimId('stock', id);
+    const item: StockItem = {
+      id,
+      stayId,
+      owner: ctx.userId,
+      ingredientId,
+      unite: unite as Unite,
+      val,
+    };
+    await ctx.store.put('stock', item);
+  },
+);
+
+export const updateStock = defineMutator(
+  Type.Object({
+    id: IdSchema,
+    unite: Type.Optional(UniteSchema),
+    val: Type.Optional(StockValSchema),
+  }),
+  async (ctx, { id, unite, val }) => {
+    const item = await owned(ctx, 'stock', id);
+    await ctx.store.put('stock', {
+      ...item,
+      unite: (unite ?? item.unite) as Unite,
+      val: val ?? item.val,
+    });
+  },
+);
+
+export const deleteStock = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
+  await owned(ctx, 'stock', id);
+  await ctx.store.delete('stock', id);
+});
+
+/**
+ * Puts the ticked lines of a list away in its stay's larder, in one action: what was noted as
+ * bought, else what was to buy, one entry per measure. Each line goes in once; a line whose
+ * ingredient is gone is left out.
+ */
+export const addPurchasesToStock = defineMutator(
+  Type.Object({ id: IdSchema, ids: IdRangeSchema }),
+  async (ctx, { id, ids }) => {
+    const list = await owned(ctx, 'shopLists', id);
+    if (list.stayId === null) throw invalid("Cette liste n'est liée à aucun séjour.");
+    const stayId = list.stayId;
+    const stay = await ctx.store.get('stays', stayId);
+    if (!stay || stay.owner !== ctx.userId) throw notFound(missingMessage('stays'));
+    const drawer = idDrawer(ids);
+    const entries: StockItem[] = [];
+    const items: ShopItem[] = [];
+    for (const line of list.items) {
+      const ingredient = await ctx.store.get('ingredients', line.ingredientId);
+      if (!line.checked || line.stored || !ingredient) {
+        items.push(line);
+        continue;
+      }
+      const bought = boughtOf(line);
+      const measures: [Unite, number][] = [
+        [U.Pieces, bought.pieces],
+        [U.G, bought.grams],
+        [U.CL, bought.centiliters],
+      ];
+      for (const [unite, val] of measures) {
+        if (val <= 0) continue;
+        const entryId = drawer.next();
+        await ctx.claimId('stock', entryId);
+        entries.push({
+          id: entryId,
+          stayId,
+          owner: ctx.userId,
+          ingredientId: line.ingredientId,
+          unite,
+          val,
+        });
+      }
+      items.push({ ...line, stored: true });
+    }
+    await checkStockRoom(ctx, stayId, entries.length);
+    for (const entry of entries) await ctx.store.put('stock', entry);
+    await ctx.store.put('shopLists', { ...list, items });
+  },
+);

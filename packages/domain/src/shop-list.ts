@@ -1,0 +1,124 @@
+/**
+ * Shopping lists to tick in the shop (issue 19): made from the compiled needs of chosen days,
+ * less what the larder holds, per supplier when the stay has a profile. Fresh products may be
+ * listed per day (bought the day before their meals) and the rest once. A list is a snapshot:
+ * it is what the organiser took to the shop, and a helper with its link ticks exactly that.
+ */
+import type { CompileResult } from './compile.js';
+import type { Id, Ingredient, ShopItem, ShopList } from './entities.js';
+import { IngredientKind } from './enums.js';
+import { subtractStock } from './larder.js';
+import { purchaseTotal } from './pieces.js';
+import { emptyTotal, type QuantityTotal } from './quantity.js';
+import { compareFrench } from './sorting.js';
+
+/** How long a helper's link works after it was made. */
+export const SHARE_DAYS = 30;
+
+/** Categories bought the day before they are used, unless the ingredient says otherwise. */
+const FRESH_KINDS: ReadonlySet<IngredientKind> = new Set([
+  IngredientKind.FruitsLegumes,
+  IngredientKind.ViandesPoissons,
+  IngredientKind.Laitages,
+  IngredientKind.Boulangerie,
+]);
+
+/** Whether an ingredient is a fresh product: its own mark, else its category's. */
+export const isFreshIngredient = (ingredient: Pick<Ingredient, 'kind' | 'fresh'>): boolean =>
+  ingredient.fresh ?? FRESH_KINDS.has(ingredient.kind);
+
+export interface ShopListInput {
+  compiled: CompileResult;
+  /** What the larder holds of each ingredient (stockByIngredient). */
+  stock: ReadonlyMap<Id, QuantityTotal>;
+  /** Fresh products one line per day of use, the rest one line each. */
+  freshPerDay: boolean;
+  /** The supplier's name for an ingredient, '' without a profile. */
+  supplierOf: (ingredient: Ingredient) => string;
+}
+
+/** What a new list's lines hold before anything is ticked. */
+export type NewShopItem = Omit<ShopItem, 'checked' | 'stored' | 'bought' | 'tickedAt'>;
+
+/**
+ * The lines of a new list: per ingredient (and per day for a fresh product when asked), each
+ * with its need, what the larder covers (used up from the earliest day on) and what remains to
+ * buy. Pieces count whole meal by meal, as on the order screen and the sheets.
+ */
+export function planShopItems(input: ShopListInput): NewShopItem[] {
+  const { compiled } = input;
+  const items: NewShopItem[] = [];
+  for (const { ingredient, uses } of compiled.ingredients) {
+    const perDay = input.freshPerDay && isFreshIngredient(ingredient);
+    const parts = new Map<number | null, typeof uses>();
+    for (const use of uses) {
+      const day = perDay ? (compiled.meals[use.mealId]?.day ?? null) : null;
+      parts.set(day, [...(parts.get(day) ?? []), use]);
+    }
+    let stockLeft = input.stock.get(ingredient.id) ?? emptyTotal();
+    const days = [...parts.keys()].sort((a, b) => (a ?? -Infinity) - (b ?? -Infinity));
+    for (const day of days) {
+      const need = purchaseTotal(parts.get(day) ?? []);
+      const { toBuy, used, left } = subtractStock(need, stockLeft);
+      stockLeft = left;
+      items.push({
+        key: shopItemKey(ingredient.id, day),
+        ingredientId: ingredient.id,
+        name: ingredient.name,
+        kind: ingredient.kind,
+        supplier: input.supplierOf(ingredient),
+        day,
+        need,
+        inStock: used,
+        toBuy,
+        uses: [],
+      });
+    }
+  }
+  return sortShopItems(items);
+}
+
+export const shopItemKey = (ingredientId: Id, day: number | null): string =>
+  day === null ? String(ingredientId) : `${ingredientId}@${day}`;
+
+/** Lines bought once first, then day by day; within, by supplier, category and name. */
+export function sortShopItems<T extends Pick<ShopItem, 'day' | 'supplier' | 'kind' | 'name'>>(
+  items: readonly T[],
+): T[] {
+  return [...items].sort(
+    (a, b) =>
+      (a.day ?? -Infinity) - (b.day ?? -Infinity) ||
+      compareFrench(a.supplier, b.supplier) ||
+      a.kind - b.kind ||
+      compareFrench(a.name, b.name),
+  );
+}
+
+const isZero = (t: QuantityTotal): boolean =>
+  t.pieces === 0 && t.grams === 0 && t.centiliters === 0;
+
+/** Whether a line has anything left to buy once the larder is counted. */
+export const hasSomethingToBuy = (item: Pick<ShopItem, 'toBuy'>): boolean => !isZero(item.toBuy);
+
+/** What a ticked line put in the basket: what was noted as bought, else what was to buy. */
+export const boughtOf = (item: Pick<ShopItem, 'bought' | 'toBuy'>): QuantityTotal =>
+  item.bought ?? item.toBuy;
+
+/** The day a fresh line is bought: the day before its meals. */
+export const purchaseDay = (item: Pick<ShopItem, 'day'>): number | null =>
+  item.day === null ? null : item.day - 1;
+
+/** Whether a helper's link still opens the list at `now` (ms). */
+export function isShareOpen(list: Pick<ShopList, 'share'>, now: number): boolean {
+  if (list.share === null) return false;
+  const created = Date.parse(list.share.created);
+  return Number.isFinite(created) && now < created + SHARE_DAYS * 24 * 3600 * 1000;
+}
+
+/** How many lines are ticked, of how many. */
+export function tickCount(items: readonly Pick<ShopItem, 'checked'>[]): {
+  checked: number;
+  total: number;
+} {
+  return { checked: items.filter((i) => i.checked).length, total: items.length };
+}
