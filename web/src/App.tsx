@@ -6,6 +6,7 @@ import { useSession } from './session/useSession';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
 import { LoggedOutShell, Shell } from './shell/Shell';
 import { SyncProvider } from './sync/SyncProvider';
+import { SHOP_SESSION_PAGE } from './screens/courses/links';
 
 // Each screen is its own chunk: the first paint only needs the shell. The service worker
 // precaches every chunk, so screens still open offline.
@@ -24,6 +25,12 @@ const OrderScreen = lazy(() =>
 const KitchenScreen = lazy(() =>
   import('./screens/kitchen/KitchenScreen').then((m) => ({ default: m.KitchenScreen })),
 );
+const CoursesScreen = lazy(() =>
+  import('./screens/courses/CoursesScreen').then((m) => ({ default: m.CoursesScreen })),
+);
+const GuestShopScreen = lazy(() =>
+  import('./screens/guest/GuestShopScreen').then((m) => ({ default: m.GuestShopScreen })),
+);
 const SettingsScreen = lazy(() =>
   import('./screens/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
 );
@@ -40,9 +47,20 @@ function ScreenBoundary({ children }: { children: ReactNode }) {
   return <ScreenErrorBoundary key={pathname}>{children}</ScreenErrorBoundary>;
 }
 
-/** The router view exists only for a logged-in user; otherwise only the login screen shows. */
+/**
+ * The router view exists only for a logged-in user; otherwise only the login screen shows. A
+ * shared shopping list opens for anyone with its link, logged in or not, outside the shell.
+ */
 export function App() {
   const session = useSession();
+  const { pathname } = useLocation();
+  if (pathname === SHOP_SESSION_PAGE) {
+    return (
+      <Suspense fallback={loading}>
+        <GuestShopScreen />
+      </Suspense>
+    );
+  }
   if (session === null) {
     return (
       <LoggedOutShell>
@@ -62,6 +80,7 @@ export function App() {
               <Route path="/order" element={<OrderScreen />} />
               <Route path="/library" element={<LibraryScreen />} />
               <Route path="/kitchen" element={<KitchenScreen />} />
+              <Route path="/courses" element={<CoursesScreen />} />
               <Route path="/settings" element={<SettingsScreen />} />
               <Route path="*" element={<Navigate to="/" replace />} />
             </Routes>

@@ -67,13 +67,19 @@ export class LocalDb extends Dexie implements DeviceTables {
       const indexes = Object.keys(INDEXES[table]).map((index) => `*_ix_${index}`);
       schema[table] = ['id', ...indexes].join(', ');
     }
-    this.version(1).stores(schema);
+    // Version 2 adds the larder and the shopping lists (issue 19). Opening a version 1 database
+    // only creates their stores: the outbox, the pending changes' bases and every row stay.
+    // A new version is needed whenever a table or an index is added (TABLE_NAMES, INDEXES).
+    this.version(DB_VERSION).stores(schema);
   }
 
   entityTable(table: TableName): Table<StoredRow, Id> {
     return this.table(table) as Table<StoredRow, Id>;
   }
 }
+
+/** The device database's schema version (see the constructor). */
+export const DB_VERSION = 2;
 
 export const dbNameForUser = (userId: Id): string => `popote-u${userId}`;
 

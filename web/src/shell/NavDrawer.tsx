@@ -7,6 +7,7 @@ import {
   IconSettings,
   IconShoppingCart,
   IconTent,
+  IconBasket,
   IconToolsKitchen2,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
@@ -25,6 +26,7 @@ const ICONS: Record<RouteName, Icon> = {
   library: IconBooks,
   order: IconShoppingCart,
   kitchen: IconToolsKitchen2,
+  courses: IconBasket,
   settings: IconSettings,
 };
 

@@ -9,6 +9,7 @@ describe('routes', () => {
       ['/library', 'Bibliothèque'],
       ['/order', 'Export'],
       ['/kitchen', 'Cuisine'],
+      ['/courses', 'Courses'],
       ['/settings', 'Préférences'],
     ]);
   });
@@ -29,6 +30,7 @@ describe('routes', () => {
     expect(titleOf('library', null)).toBe('Bibliothèque de menus favoris et recettes');
     expect(titleOf('kitchen', null)).toBe('En cuisine');
     expect(titleOf('kitchen', 'Camp 2025')).toBe('En cuisine : Camp 2025');
+    expect(titleOf('courses', 'Camp 2025')).toBe('Courses et réserve : Camp 2025');
     expect(titleOf('settings', null)).toBe('Préférences');
   });
 });

@@ -1,7 +1,8 @@
 /** The app's routes (spec 2.1), their drawer entries (spec 2.2) and top bar titles. */
 import { NAV, TITLES } from '../strings';
 
-export type RouteName = 'sejours' | 'agenda' | 'order' | 'library' | 'kitchen' | 'settings';
+export type RouteName =
+  'sejours' | 'agenda' | 'order' | 'library' | 'kitchen' | 'courses' | 'settings';
 
 export interface RouteEntry {
   name: RouteName;
@@ -17,6 +18,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'library', path: '/library', ...NAV.library },
   { name: 'order', path: '/order', ...NAV.order },
   { name: 'kitchen', path: '/kitchen', ...NAV.kitchen },
+  { name: 'courses', path: '/courses', ...NAV.courses },
   { name: 'settings', path: '/settings', ...NAV.settings },
 ];
 
@@ -39,6 +41,8 @@ export function titleOf(route: RouteName, stayLabel: string | null): string {
       return TITLES.library;
     case 'kitchen':
       return TITLES.kitchen(stayLabel);
+    case 'courses':
+      return TITLES.courses(stayLabel);
     case 'settings':
       return TITLES.settings;
   }

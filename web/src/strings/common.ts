@@ -22,6 +22,8 @@ export const TITLES = {
   library: 'Bibliothèque de menus favoris et recettes',
   kitchen: (stayLabel: string | null): string =>
     stayLabel === null ? 'En cuisine' : `En cuisine : ${stayLabel}`,
+  courses: (stayLabel: string | null): string =>
+    stayLabel === null ? 'Courses et réserve' : `Courses et réserve : ${stayLabel}`,
   settings: 'Préférences',
 } as const;
 
@@ -38,6 +40,7 @@ export const NAV = {
   library: { label: 'Bibliothèque', tooltip: 'Menus favoris et recettes' },
   order: { label: 'Export', tooltip: 'Ingrédients nécessaires et commandes' },
   kitchen: { label: 'Cuisine', tooltip: 'Les repas du jour et leurs quantités' },
+  courses: { label: 'Courses', tooltip: 'Listes de courses à cocher et réserve du camp' },
   settings: { label: 'Préférences', tooltip: 'Réglages du compte' },
   logout: 'Se déconnecter',
   navigationLabel: 'Navigation principale',

@@ -9,3 +9,4 @@ export * from './order';
 export * from './library';
 export * from './kitchen';
 export * from './undo';
+export * from './courses';

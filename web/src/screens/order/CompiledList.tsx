@@ -22,14 +22,26 @@ import {
   INGREDIENT_KIND_NAMES,
   purchaseTotal,
   purchaseVal,
+  subtractStock,
   type CompiledIngredient,
   type CompileResult,
+  type Id,
+  type QuantityTotal,
 } from '@popote/domain';
 import { mealLabel } from '@popote/exports';
-import { ORDER } from '../../strings';
+import { LARDER, ORDER } from '../../strings';
 import { agendaDayUrl } from '../agenda/links';
 
-export function CompiledList({ result, start }: { result: CompileResult; start: string }) {
+export function CompiledList({
+  result,
+  start,
+  stock,
+}: {
+  result: CompileResult;
+  start: string;
+  /** The larder's totals: an ingredient held there shows what remains to buy. */
+  stock?: ReadonlyMap<Id, QuantityTotal>;
+}) {
   if (result.ingredients.length === 0) {
     return (
       <Text fs="italic" c="dimmed" data-testid="order-no-ingredient">
@@ -48,7 +60,13 @@ export function CompiledList({ result, start }: { result: CompileResult; start: 
             <Table.Tbody>
               {group.ingredients.map((item) => (
                 <Table.Tr key={item.ingredient.id} data-testid="order-ingredient">
-                  <Table.Td>{item.ingredient.name}</Table.Td>
+                  <Table.Td>
+                    {item.ingredient.name}
+                    <InLarder
+                      need={purchaseTotal(item.uses)}
+                      held={stock?.get(item.ingredient.id)}
+                    />
+                  </Table.Td>
                   <Table.Td ta="right">
                     <UsesPopover item={item} result={result} start={start} />
                   </Table.Td>
@@ -108,5 +126,15 @@ function UsesPopover({
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** What the larder holds of an ingredient and what remains to buy; nothing when none is held. */
+function InLarder({ need, held }: { need: QuantityTotal; held: QuantityTotal | undefined }) {
+  if (!held || (held.pieces <= 0 && held.grams <= 0 && held.centiliters <= 0)) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="order-in-larder">
+      {LARDER.inStock(held)} · {LARDER.toBuy(subtractStock(need, held).toBuy)}
+    </Text>
   );
 }

@@ -11,15 +11,18 @@ import {
   IconFileSpreadsheet,
   IconFileTypePdf,
   IconListCheck,
+  IconBasket,
 } from '@tabler/icons-react';
 import type { Id, Stay } from '@popote/domain';
 import { cookbookFileName, PDF_MIME, weekPlanFileName } from '@popote/exports';
 import { NoActiveStay } from '../../components/NoActiveStay';
 import { useSession } from '../../session/useSession';
-import { ORDER, SUCCESS } from '../../strings';
+import { COURSES, ORDER, SUCCESS } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useSync } from '../../sync/SyncProvider';
+import { useStockTotals } from '../courses/useCourses';
 import { CompiledList } from './CompiledList';
+import { CreateListDialog } from './CreateListDialog';
 import { DayPicker } from './DayPicker';
 import { ProfilesDialog } from './ProfilesDialog';
 import { ShoppingDialog } from './ShoppingDialog';
@@ -51,6 +54,8 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
   const compiled = useCompiled(stay.id, compiledDays);
   const [shoppingOpen, setShoppingOpen] = useState(false);
   const [profilesOpen, setProfilesOpen] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
+  const stock = useStockTotals(stay.id);
   const { busy, progress, run } = useExportRunner();
   const noDay = selected.length === 0;
 
@@ -100,6 +105,14 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
             <Button leftSection={<IconListCheck size={18} />} disabled={noDay} onClick={compile}>
               {ORDER.compile}
             </Button>
+            <Button
+              variant="light"
+              leftSection={<IconBasket size={18} />}
+              disabled={noDay}
+              onClick={() => setListOpen(true)}
+            >
+              {COURSES.create}
+            </Button>
             {noDay && (
               <Text size="sm" c="dimmed">
                 {ORDER.chooseDays}
@@ -110,7 +123,9 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
             <Loader size="sm" aria-label={ORDER.loading} />
           )}
           {compiled && !compiled.ok && <Text c="red">{compiled.message}</Text>}
-          {compiled?.ok && <CompiledList result={compiled.result} start={stay.start} />}
+          {compiled?.ok && (
+            <CompiledList result={compiled.result} start={stay.start} stock={stock} />
+          )}
         </Stack>
       </Card>
 
@@ -171,6 +186,9 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
         </Stack>
       </Card>
 
+      {listOpen && (
+        <CreateListDialog stay={stay} days={selected} onClose={() => setListOpen(false)} />
+      )}
       {shoppingOpen && (
         <ShoppingDialog
           stay={stay}

@@ -26,26 +26,7 @@ import { COMMON, SEJOURS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
 import { newExportSecret } from './stay-helpers';
-
-const QR_SIZE = 240;
-
-/** The QR code of a text as a PNG data URL; the encoder is loaded on first use only. */
-function useQrCode(text: string | null): string | null {
-  const [qr, setQr] = useState<{ text: string; dataUrl: string } | null>(null);
-  useEffect(() => {
-    if (text === null) return;
-    let cancelled = false;
-    void import('qrcode')
-      .then(({ toDataURL }) => toDataURL(text, { margin: 1, width: QR_SIZE }))
-      .then((dataUrl) => {
-        if (!cancelled) setQr({ text, dataUrl });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [text]);
-  return qr !== null && qr.text === text ? qr.dataUrl : null;
-}
+import { QR_SIZE, useQrCode } from '../../components/useQrCode';
 
 export function ExportDialog({
   stay,

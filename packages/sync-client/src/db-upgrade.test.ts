@@ -1,0 +1,67 @@
+/**
+ * A device that updates the app opens its database at a newer schema: nothing pending may be
+ * lost (ARCHITECTURE, "Never lose data"). A version 1 database, as the app shipped it before
+ * the larder and the shopping lists, is opened by today's LocalDb.
+ */
+import { Dexie } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { DB_VERSION, LocalDb } from './db.js';
+
+/** The tables and indexes of version 1, written out as they shipped. */
+const VERSION_1 = {
+  outbox: 'id',
+  base: 'key',
+  meta: 'key',
+  rejected: 'mutationId',
+  users: 'id',
+  ingredients: 'id, *_ix_owner, *_ix_nameKey',
+  recipes: 'id, *_ix_owner, *_ix_ownerName, *_ix_published, *_ix_ingredientIds',
+  menus: 'id, *_ix_owner, *_ix_published, *_ix_ingredientIds, *_ix_recipeIds',
+  stays: 'id, *_ix_owner, *_ix_profileId',
+  groups: 'id, *_ix_stayId',
+  meals: 'id, *_ix_stayId, *_ix_menuId',
+  profiles: 'id, *_ix_owner',
+  suppliers: 'id, *_ix_profileId',
+};
+
+describe('the device database after an update of the app', () => {
+  it('keeps pending changes, their bases and every row, and adds the new tables', async () => {
+    const options = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const old = new Dexie('popote-u7', options);
+    old.version(1).stores(VERSION_1);
+    await old.open();
+    await old
+      .table('outbox')
+      .add({
+        id: 1,
+        name: 'updateStay',
+        args: { id: 5, name: 'Colo' },
+        at: '2026-06-01T10:00:00.000Z',
+      });
+    await old.table('base').put({ key: 'stays:5', table: 'stays', id: 5, row: { id: 5 } });
+    await old.table('stays').put({ id: 5, owner: 7, name: 'Camp', _ix_owner: [7] });
+    await old.table('meta').put({ key: 'cookie', value: 42 });
+    old.close();
+
+    const db = new LocalDb('popote-u7', options);
+    await db.open();
+    expect(db.verno).toBe(DB_VERSION);
+    expect(await db.outbox.toArray()).toEqual([
+      { id: 1, name: 'updateStay', args: { id: 5, name: 'Colo' }, at: '2026-06-01T10:00:00.000Z' },
+    ]);
+    expect(await db.base.get('stays:5')).toMatchObject({ table: 'stays', id: 5 });
+    expect(await db.entityTable('stays').get(5)).toMatchObject({ name: 'Camp' });
+    expect(await db.meta.get('cookie')).toEqual({ key: 'cookie', value: 42 });
+    // The new tables exist, with their indexes.
+    await db.entityTable('stock').put({ id: 9, _ix_stayId: [5] });
+    expect(await db.entityTable('stock').where('_ix_stayId').equals(5).primaryKeys()).toEqual([9]);
+    await db
+      .entityTable('shopLists')
+      .put({ id: 10, _ix_owner: [7], _ix_stayId: [5], _ix_shareToken: [] });
+    expect(await db.entityTable('shopLists').where('_ix_owner').equals(7).primaryKeys()).toEqual([
+      10,
+    ]);
+    db.close();
+  });
+});

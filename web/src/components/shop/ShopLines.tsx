@@ -1,0 +1,139 @@
+/**
+ * The lines of a shopping list to tick in the shop, for the organiser and for a helper with the
+ * list's link alike: bought once first, then day by day (fresh products, the day before their
+ * meals), each part by supplier; the lines the larder covers come last. Large tick boxes: the
+ * list is used one-handed, on a phone, in a shop aisle.
+ */
+import type { ReactNode } from 'react';
+import { Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  dayToDate,
+  formatLongDate,
+  formatTotal,
+  hasSomethingToBuy,
+  purchaseDay,
+  type ShopItem,
+} from '@popote/domain';
+import { COURSES } from '../../strings';
+
+/** What a line shows: the organiser has more, a helper exactly this. */
+export type ShopLine = Pick<
+  ShopItem,
+  'key' | 'name' | 'kind' | 'supplier' | 'day' | 'toBuy' | 'bought' | 'checked'
+>;
+
+interface Part<L> {
+  key: string;
+  title: string;
+  suppliers: { supplier: string; lines: L[] }[];
+}
+
+const dayText = (start: string | null, day: number): string =>
+  start === null ? `jour ${day + 1}` : formatLongDate(dayToDate(start, day));
+
+/** The list cut into its parts, in the order of the lines (sortShopItems). */
+export function shopParts<L extends ShopLine>(
+  lines: readonly L[],
+  start: string | null,
+): Part<L>[] {
+  const parts: Part<L>[] = [];
+  const partOf = (key: string, title: string): Part<L> => {
+    let part = parts.find((p) => p.key === key);
+    if (!part) {
+      part = { key, title, suppliers: [] };
+      parts.push(part);
+    }
+    return part;
+  };
+  const covered: L[] = [];
+  for (const line of lines) {
+    if (!hasSomethingToBuy(line)) {
+      covered.push(line);
+      continue;
+    }
+    const day = purchaseDay(line);
+    const part =
+      day === null
+        ? partOf('once', COURSES.onceTitle)
+        : partOf(`day${day}`, COURSES.buyOn(dayText(start, day)));
+    const last = part.suppliers[part.suppliers.length - 1];
+    if (last && last.supplier === line.supplier) last.lines.push(line);
+    else part.suppliers.push({ supplier: line.supplier, lines: [line] });
+  }
+  if (covered.length > 0) {
+    parts.push({
+      key: 'covered',
+      title: COURSES.inLarder,
+      suppliers: [{ supplier: '', lines: covered }],
+    });
+  }
+  return parts;
+}
+
+export function ShopLines<L extends ShopLine>({
+  lines,
+  start,
+  onTick,
+  extra,
+}: {
+  lines: readonly L[];
+  start: string | null;
+  onTick: (line: L, checked: boolean) => void;
+  /** More about a line, beside its tick (the organiser's need and quantity bought). */
+  extra?: (line: L) => ReactNode;
+}) {
+  return (
+    <Stack gap="lg">
+      {shopParts(lines, start).map((part) => (
+        <Stack key={part.key} gap="xs" data-testid="shop-part">
+          <Title order={3} size="h4">
+            {part.title}
+          </Title>
+          {part.suppliers.map(({ supplier, lines: group }, i) => (
+            <Stack key={`${supplier}-${i}`} gap={6}>
+              {supplier !== '' && (
+                <Text fw={600} c="dimmed" size="sm">
+                  {supplier}
+                </Text>
+              )}
+              {group.map((line) => (
+                <Paper
+                  key={line.key}
+                  withBorder
+                  p="sm"
+                  data-testid="shop-line"
+                  data-checked={line.checked}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
+                    <Checkbox
+                      size="lg"
+                      checked={line.checked}
+                      onChange={(e) => onTick(line, e.currentTarget.checked)}
+                      label={
+                        <Text
+                          fz="lg"
+                          td={line.checked ? 'line-through' : undefined}
+                          c={line.checked ? 'dimmed' : undefined}
+                        >
+                          {line.name}
+                        </Text>
+                      }
+                      description={
+                        <>
+                          {formatTotal(line.toBuy)}
+                          {line.day !== null && ` · ${COURSES.forDay(dayText(start, line.day))}`}
+                          {line.bought !== null && ` · ${COURSES.boughtNote(line.bought)}`}
+                        </>
+                      }
+                    />
+                    {extra?.(line)}
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

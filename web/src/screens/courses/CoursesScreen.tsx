@@ -1,0 +1,107 @@
+/**
+ * Courses (issue 19): the shopping lists of the active stay and its larder, or one list to tick
+ * (`?liste=<id>`). Everything is read from the device's database: it works offline.
+ */
+import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconListCheck } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateTime, tickCount, type Stay } from '@popote/domain';
+import { NoActiveStay } from '../../components/NoActiveStay';
+import { useSession } from '../../session/useSession';
+import { COURSES } from '../../strings';
+import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
+import { useStay } from '../order/useOrderData';
+import { LarderPanel } from './LarderPanel';
+import { LIST_PARAM, shopListPath } from './links';
+import { ShopListView } from './ShopListView';
+import { useShopList, useShopLists } from './useCourses';
+
+export function CoursesScreen() {
+  const session = useSession();
+  const stay = useStay(session?.activeStayId ?? null);
+  const firstSyncDone = useFirstSyncDone();
+  if (stay === undefined) return <Loader aria-label={COURSES.loading} />;
+  if (stay === null && !firstSyncDone) return <FirstSyncLoader />;
+  if (stay === null) return <NoActiveStay testId="courses-no-stay" />;
+  return <StayCourses key={stay.id} stay={stay} />;
+}
+
+function StayCourses({ stay }: { stay: Stay }) {
+  const [params] = useSearchParams();
+  const asked = Number(params.get(LIST_PARAM));
+  const listId = Number.isSafeInteger(asked) && asked > 0 ? asked : null;
+  if (listId !== null) return <OneList stay={stay} listId={listId} />;
+  return (
+    <Stack gap="lg" data-testid="screen-courses">
+      <ListsPanel stay={stay} />
+      <LarderPanel stayId={stay.id} />
+    </Stack>
+  );
+}
+
+function OneList({ stay, listId }: { stay: Stay; listId: number }) {
+  const list = useShopList(listId);
+  if (list === undefined) return <Loader aria-label={COURSES.loading} />;
+  if (list === null) {
+    return (
+      <Stack data-testid="screen-courses">
+        <Text>{COURSES.missingList}</Text>
+        <Anchor component={Link} to="/courses">
+          {COURSES.back}
+        </Anchor>
+      </Stack>
+    );
+  }
+  return <ShopListView list={list} start={stay.start} />;
+}
+
+function ListsPanel({ stay }: { stay: Stay }) {
+  const lists = useShopLists(stay.id);
+  return (
+    <Card withBorder>
+      <Stack>
+        <Title order={2} size="h4">
+          {COURSES.listsTitle}
+        </Title>
+        {lists === undefined && <Loader size="sm" aria-label={COURSES.loading} />}
+        {lists?.length === 0 && (
+          <Stack gap="xs" align="flex-start">
+            <Text fs="italic" c="dimmed">
+              {COURSES.noList}
+            </Text>
+            <Text size="sm">{COURSES.newListHint}</Text>
+            <Button
+              component={Link}
+              to="/order"
+              variant="light"
+              leftSection={<IconListCheck size={18} />}
+            >
+              {COURSES.goToOrder}
+            </Button>
+          </Stack>
+        )}
+        {lists?.map((list) => {
+          const { checked, total } = tickCount(list.items);
+          return (
+            <Group key={list.id} justify="space-between" data-testid="shop-list-entry">
+              <Anchor component={Link} to={shopListPath(list.id)} fz="lg">
+                {list.name}
+              </Anchor>
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">
+                  {formatDateTime(list.created, -new Date().getTimezoneOffset())}
+                </Text>
+                <Badge variant="light">{COURSES.progress(checked, total)}</Badge>
+                {list.share !== null && (
+                  <Badge color="teal" variant="light">
+                    {COURSES.shared}
+                  </Badge>
+                )}
+              </Group>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * 'Partager la liste': a link and its QR code that a helper opens on any phone, without an
+ * account, to tick this list and nothing else. The link is a mutation like any other: made
+ * offline, it works once this device has synced. The organiser can stop sharing at any time.
+ */
+import { useEffect, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  CopyButton,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { IconCheck, IconCopy, IconLinkOff } from '@tabler/icons-react';
+import type { ShopList } from '@popote/domain';
+import { QR_SIZE, useQrCode } from '../../components/useQrCode';
+import { COMMON, COURSES } from '../../strings';
+import { useLocalQuery } from '../../sync/useLocal';
+import { useMutate } from '../../sync/useMutate';
+import { newExportSecret } from '../sejours/stay-helpers';
+import { shopSessionUrl } from './links';
+
+export function ShareDialog({
+  list,
+  opened,
+  onClose,
+}: {
+  list: ShopList;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const mutate = useMutate();
+  const { online } = useNetwork();
+  const pending = useLocalQuery(async (_store, db) => db.outbox.count(), []) ?? 0;
+  const [stopped, setStopped] = useState(false);
+  const url = list.share === null ? null : shopSessionUrl(window.location.origin, list.share.token);
+  const qr = useQrCode(opened ? url : null);
+
+  // Opening the dialog on a list not shared yet makes its link (once per opening).
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (!opened || asked) return;
+    setAsked(true);
+    if (list.share === null) {
+      void mutate('shareShopList', {
+        id: list.id,
+        token: newExportSecret(),
+        now: new Date().toISOString(),
+      });
+    }
+  }, [opened, asked, list.share, list.id, mutate]);
+
+  async function stop() {
+    if ((await mutate('stopSharingShopList', { id: list.id })) !== null) setStopped(true);
+  }
+
+  function close() {
+    setAsked(false);
+    setStopped(false);
+    onClose();
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title={COURSES.shareTitle} size={600}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {COURSES.shareHint}
+        </Text>
+        {url !== null ? (
+          <>
+            <TextInput
+              label={COURSES.link}
+              value={url}
+              readOnly
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="share-link"
+              rightSection={
+                <CopyButton value={url}>
+                  {({ copied, copy }) => (
+                    <Tooltip label={copied ? COURSES.linkCopied : COURSES.copyLink} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color={copied ? 'teal' : 'gray'}
+                        aria-label={COURSES.copyLink}
+                        onClick={copy}
+                      >
+                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+              }
+            />
+            <Box mx="auto" w={QR_SIZE} h={QR_SIZE}>
+              {qr === null ? (
+                <Loader m="auto" />
+              ) : (
+                <Image
+                  src={qr}
+                  alt={COURSES.qrAlt}
+                  w={QR_SIZE}
+                  h={QR_SIZE}
+                  data-testid="share-qr"
+                />
+              )}
+            </Box>
+            {(!online || pending > 0) && <Alert color="orange">{COURSES.shareOffline}</Alert>}
+          </>
+        ) : stopped ? (
+          <Alert color="gray" data-testid="share-stopped">
+            {COURSES.sharingStopped}
+          </Alert>
+        ) : (
+          <Loader size="sm" />
+        )}
+        <Group justify="space-between">
+          {url !== null ? (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconLinkOff size={16} />}
+              onClick={() => void stop()}
+            >
+              {COURSES.stopSharing}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button variant="default" onClick={close}>
+            {COMMON.close}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * One shopping list, to tick in the shop. Every tick is a mutation: it works offline and reaches
+ * the organiser's other devices, and the helpers' shared page, through sync. The lines show the
+ * need and what the larder covered; what was actually bought can be noted, and the ticked
+ * purchases put away in the larder in one action.
+ */
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconBuildingWarehouse, IconShare, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { tickCount, type ShopItem, type ShopList } from '@popote/domain';
+import { ShopLines } from '../../components/shop/ShopLines';
+import { notifySuccess } from '../../feedback/feedback';
+import { COURSES } from '../../strings';
+import { useMutate, useMutateUndoable } from '../../sync/useMutate';
+import { BoughtEditor } from './BoughtEditor';
+import { ShareDialog } from './ShareDialog';
+
+export function ShopListView({ list, start }: { list: ShopList; start: string }) {
+  const mutate = useMutate();
+  const mutateUndoable = useMutateUndoable();
+  const [sharing, setSharing] = useState(false);
+  const { checked, total } = tickCount(list.items);
+  const toStore = list.items.filter((i) => i.checked && !i.stored).length;
+
+  const tick = (line: ShopItem, value: boolean) =>
+    void mutate('tickShopItem', {
+      id: list.id,
+      key: line.key,
+      checked: value,
+      now: new Date().toISOString(),
+    });
+
+  async function store() {
+    const done = await mutate('addPurchasesToStock', (ids) => ({
+      id: list.id,
+      // At most three entries (pieces, grams, centilitres) per line put away.
+      ids: ids.range(3 * toStore),
+    }));
+    if (done !== null) notifySuccess(COURSES.stored(toStore));
+  }
+
+  return (
+    <Stack gap="md" data-testid="shop-list">
+      <Anchor component={Link} to="/courses" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} />
+          {COURSES.back}
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2} size="h3">
+            {list.name}
+          </Title>
+          <Group gap="xs">
+            <Badge size="lg" variant="light" data-testid="shop-progress">
+              {COURSES.progress(checked, total)}
+            </Badge>
+            {list.share !== null && (
+              <Badge size="lg" color="teal" variant="light">
+                {COURSES.shared}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          <Button leftSection={<IconShare size={18} />} onClick={() => setSharing(true)}>
+            {COURSES.share}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconBuildingWarehouse size={18} />}
+            disabled={toStore === 0 || list.stayId === null}
+            onClick={() => void store()}
+          >
+            {COURSES.store}
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={18} />}
+            onClick={() => void mutateUndoable('deleteShopList', { id: list.id }, COURSES.removed)}
+          >
+            {COURSES.remove}
+          </Button>
+        </Group>
+      </Group>
+      {list.items.length === 0 ? (
+        <Text fs="italic" c="dimmed">
+          {COURSES.emptyList}
+        </Text>
+      ) : (
+        <ShopLines
+          lines={list.items}
+          start={start}
+          onTick={tick}
+          extra={(line) => <BoughtEditor list={list} line={line} />}
+        />
+      )}
+      <ShareDialog list={list} opened={sharing} onClose={() => setSharing(false)} />
+    </Stack>
+  );
+}

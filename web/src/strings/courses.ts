@@ -1,0 +1,83 @@
+/**
+ * Shopping lists, the larder and the helpers' shared list (issue 19). The specification does
+ * not show these screens: their wording is written here once.
+ */
+import { formatTotal, type QuantityTotal } from '@popote/domain';
+
+export const COURSES = {
+  loading: 'Chargement…',
+  listsTitle: 'Listes de courses',
+  noList: 'Aucune liste de courses pour ce séjour.',
+  newListHint:
+    'Cochez des jours sur l’écran Export, puis « Créer une liste de courses » : la liste reprend les ingrédients de ces jours, moins ce qui est en réserve.',
+  goToOrder: 'Choisir les jours',
+  progress: (checked: number, total: number): string => `${checked} / ${total} cochés`,
+  back: 'Toutes les listes',
+  missingList: "Cette liste n'existe pas ou n'est plus disponible.",
+  onceTitle: 'À acheter une fois',
+  buyOn: (date: string): string => `À acheter le ${date}`,
+  forDay: (date: string): string => `pour le ${date}`,
+  noSupplier: 'Sans fournisseur',
+  inLarder: 'Déjà en réserve',
+  needAndStock: (need: QuantityTotal, inStock: QuantityTotal): string =>
+    `Besoin ${formatTotal(need)}, dont ${formatTotal(inStock)} en réserve`,
+  bought: 'Quantité achetée',
+  boughtOf: (name: string): string => `Quantité achetée de ${name}`,
+  boughtNote: (total: QuantityTotal): string => `Acheté : ${formatTotal(total)}`,
+  boughtAsPlanned: 'Comme prévu',
+  pieces: 'Pièces',
+  grams: 'Grammes',
+  centiliters: 'Centilitres',
+  save: 'Enregistrer',
+  cancel: 'Annuler',
+  share: 'Partager la liste',
+  shareTitle: 'Partager la liste',
+  shareHint:
+    'Toute personne qui ouvre ce lien voit cette liste et peut cocher ses lignes, sans compte. Elle ne voit rien d’autre. Le lien expire au bout de 30 jours.',
+  shareOffline: 'Le lien fonctionnera dès que cet appareil aura retrouvé le réseau.',
+  link: 'Lien de la liste',
+  copyLink: 'Copier le lien',
+  linkCopied: 'Lien copié',
+  qrAlt: 'Code QR du lien de la liste',
+  stopSharing: 'Arrêter le partage',
+  shared: 'Partagée',
+  sharingStopped: 'Le lien ne fonctionne plus.',
+  store: 'Ranger les achats dans la réserve',
+  stored: (n: number): string =>
+    n === 0 ? 'Aucun achat coché à ranger.' : `${n} achat(s) rangé(s) dans la réserve.`,
+  remove: 'Supprimer la liste',
+  removed: 'Liste supprimée',
+  create: 'Créer une liste de courses',
+  createTitle: 'Nouvelle liste de courses',
+  name: 'Nom',
+  defaultName: (days: string): string => `Courses ${days}`,
+  freshPerDay: 'Produits frais jour par jour',
+  freshPerDayHint:
+    'Les produits frais sont listés par jour, à acheter la veille ; le reste une seule fois.',
+  created: 'Liste de courses créée',
+  emptyList: 'Rien à acheter pour ces jours.',
+} as const;
+
+export const LARDER = {
+  title: 'Réserve',
+  hint: 'Ce que le camp a déjà : les listes de courses et le bilan des ingrédients le déduisent.',
+  empty: 'La réserve est vide.',
+  ingredient: 'Ingrédient',
+  quantity: 'Quantité',
+  unit: 'Unité',
+  add: 'Ajouter à la réserve',
+  remove: (name: string): string => `Retirer ${name} de la réserve`,
+  removed: 'Retiré de la réserve',
+  edit: (name: string): string => `Quantité en réserve de ${name}`,
+  inStock: (total: QuantityTotal): string => `Réserve : ${formatTotal(total)}`,
+  toBuy: (total: QuantityTotal): string => `à acheter : ${formatTotal(total)}`,
+} as const;
+
+/** The page a helper opens from a shared link, without an account. */
+export const GUEST = {
+  title: 'Liste de courses partagée',
+  loading: 'Chargement de la liste…',
+  invalid: 'Ce lien de liste de courses est invalide ou terminé.',
+  offline: 'Hors ligne : vos coches seront envoyées au retour du réseau.',
+  pending: (n: number): string => `${n} coche(s) en attente d’envoi`,
+} as const;
