@@ -182,6 +182,11 @@ export function mainScreens(account: SeededAccount): MainScreen[] {
       ready: (page) => page.getByTestId('kitchen-ingredient').first().waitFor(),
     },
     {
+      name: 'courses',
+      path: '/courses',
+      ready: (page) => page.getByTestId('larder').waitFor(),
+    },
+    {
       name: 'préférences',
       path: '/settings',
       ready: (page) => page.getByTestId('settings-form').waitFor(),

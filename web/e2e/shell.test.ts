@@ -49,6 +49,12 @@ const ENTRIES = [
     title: 'En cuisine',
   },
   {
+    label: 'Courses',
+    tooltip: 'Listes de courses à cocher et réserve du camp',
+    path: '/courses',
+    title: 'Courses et réserve',
+  },
+  {
     label: 'Préférences',
     tooltip: 'Réglages du compte',
     path: '/settings',

@@ -70,6 +70,8 @@ export const LIBRARY = {
   ingredientsFilter: 'Filtrer par nom',
   ingredientName: 'Nom',
   ingredientKind: 'Catégorie',
+  /** Issue 19: listed day by day on a shopping list, bought the day before its meals. */
+  freshProduct: 'Produit frais (acheté la veille)',
   noIngredient: 'Aucun ingrédient ne correspond.',
   editIngredient: (name: string): string => `Modifier « ${name} »`,
   deleteIngredient: (name: string): string => `Supprimer « ${name} »`,

@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import {
   ActionIcon,
+  Checkbox,
   Group,
   Modal,
   Pagination,
@@ -22,6 +23,7 @@ import { IconCheck, IconPencil, IconSearch, IconTrash, IconX } from '@tabler/ico
 import {
   INGREDIENT_KIND_LABELS,
   filterIngredients,
+  isFreshIngredient,
   pageCount,
   pageItems,
   type Ingredient,
@@ -185,8 +187,15 @@ function IngredientEditRow({ ingredient, onDone }: { ingredient: Ingredient; onD
   const mutate = useMutate();
   const [name, setName] = useState(ingredient.name);
   const [kind, setKind] = useState<IngredientKind>(ingredient.kind);
+  // Unset, the category decides; ticked or unticked here, the ingredient's own mark does.
+  const [fresh, setFresh] = useState<boolean | undefined>(ingredient.fresh);
   const save = async () => {
-    const done = await mutate('updateIngredient', { id: ingredient.id, name, kind });
+    const done = await mutate('updateIngredient', {
+      id: ingredient.id,
+      name,
+      kind,
+      ...(fresh === ingredient.fresh ? {} : { fresh: fresh ?? null }),
+    });
     if (done) {
       notifySuccess(SUCCESS.ingredientUpdated);
       onDone();
@@ -213,6 +222,13 @@ function IngredientEditRow({ ingredient, onDone }: { ingredient: Ingredient; onD
           onChange={(v) => v !== null && setKind(Number(v) as IngredientKind)}
           allowDeselect={false}
           size="xs"
+        />
+        <Checkbox
+          mt={6}
+          size="xs"
+          label={LIBRARY.freshProduct}
+          checked={isFreshIngredient({ kind, fresh })}
+          onChange={(e) => setFresh(e.currentTarget.checked)}
         />
       </Table.Td>
       <Table.Td>
