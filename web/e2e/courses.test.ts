@@ -93,7 +93,7 @@ describe('shopping list shared with a helper', () => {
         .toMatch(/\/shop-session\?sessionID=/u);
       const link = await page.getByTestId('share-link').inputValue();
       await page.getByTestId('share-qr').waitFor();
-      await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).tap();
+      await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).last().tap();
 
       const phone = await helper.newPage();
       // The link works once the organiser's device has synced the share.
@@ -152,7 +152,7 @@ describe('shopping list shared with a helper', () => {
     }
   });
 
-  it('lets a computer tick with the mouse, and a phone see the lists', async () => {
+  it('lets a computer tick with the mouse and note the quantity bought', async () => {
     const context = await app.newContext();
     try {
       const page = await openPage(context);
