@@ -81,13 +81,52 @@ describe('accessibility (axe-core)', () => {
 
   // Filled in by describe time: the screen list only needs the seeded ids at run time.
   const names = ['séjours', 'agenda semaine', 'agenda jour', 'bibliothèque', 'recette', 'menu'];
-  for (const name of [...names, 'commande', 'cuisine', 'préférences']) {
+  for (const name of [...names, 'commande', 'cuisine', 'courses', 'préférences']) {
     it(`${name} screen`, async () => {
       const screen = mainScreens(account).find((s) => s.name === name) as MainScreen;
       await openScreen(page, screen);
       await expectNoGraveViolation(name);
     });
   }
+
+  it("a shopping list, its share dialog and the helpers' page", async () => {
+    await page.goto('/order?jours=1');
+    await page.getByRole('button', { name: 'Créer une liste de courses' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Créer une liste de courses' })
+      .click();
+    await page.getByTestId('shop-line').first().waitFor();
+    await expectNoGraveViolation('liste de courses');
+    await page.getByRole('button', { name: 'Partager la liste' }).click();
+    await page.getByTestId('share-qr').waitFor();
+    // Colours are measured once the dialog has faded in.
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+    );
+    await expectNoGraveViolation('partage de la liste');
+    const link = await page.getByTestId('share-link').inputValue();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).last().click();
+
+    const guest = await context.newPage();
+    try {
+      // The link works once this device has sent the share.
+      await expect
+        .poll(
+          async () => {
+            await guest.goto(link);
+            await guest.waitForTimeout(500);
+            return guest.getByTestId('shop-line').count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThan(0);
+      const grave = describeGrave(await runAxe(guest));
+      expect(grave, `page des aides:\n${grave.join('\n')}`).toEqual([]);
+    } finally {
+      await guest.close();
+    }
+  });
 
   it('the library list on its second page', async () => {
     await page.goto('/library');
