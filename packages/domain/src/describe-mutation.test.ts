@@ -292,3 +292,180 @@ describe('describeMutation of an undo', () => {
     );
   });
 });
+
+describe('describeMutation of shopping lists and the larder', () => {
+  const line = (key: string, ingredientId: number, name: string, day: number | null) => ({
+    key,
+    ingredientId,
+    name,
+    kind: 1 as const,
+    supplier: '',
+    day,
+    need: { pieces: 0, grams: 2000, centiliters: 0 },
+    inStock: { pieces: 0, grams: 0, centiliters: 0 },
+    toBuy: { pieces: 0, grams: 2000, centiliters: 0 },
+    uses: [],
+    checked: false,
+    stored: false,
+    bought: null,
+    tickedAt: null,
+  });
+
+  beforeEach(async () => {
+    await store.put('ingredients', { id: 32, name: 'Farine', kind: 4, owner: ME });
+    await store.put('shopLists', {
+      id: 90,
+      owner: ME,
+      stayId: 10,
+      name: 'Courses du 3 juillet',
+      created: NOW,
+      items: [line('32', 32, 'Farine', null), line('30@1', 30, 'Tomates', 1)],
+      share: null,
+    });
+    await store.put('stock', {
+      id: 91,
+      stayId: 10,
+      owner: ME,
+      ingredientId: 32,
+      unite: 1,
+      val: 2,
+    });
+  });
+
+  it('names the line and the list of a tick, with the day of a fresh line', async () => {
+    expect(await say('tickShopItem', { id: 90, key: '32', checked: true, now: NOW })).toBe(
+      'Coche de « Farine » dans la liste « Courses du 3 juillet »',
+    );
+    expect(await say('tickShopItem', { id: 90, key: '30@1', checked: false, now: NOW })).toBe(
+      'Retrait de la coche de « Tomates » pour le mardi 4 juillet 2023 dans la liste « Courses du 3 juillet »',
+    );
+    expect(
+      await say('setShopItemBought', {
+        id: 90,
+        key: '32',
+        bought: { pieces: 0, grams: 2500, centiliters: 0 },
+        now: NOW,
+      }),
+    ).toBe('Quantité achetée de « Farine » dans la liste « Courses du 3 juillet » : 2,50 kg');
+    expect(await say('setShopItemBought', { id: 90, key: '32', bought: null, now: NOW })).toBe(
+      'Quantité achetée de « Farine » dans la liste « Courses du 3 juillet » : comme prévu',
+    );
+  });
+
+  it('describes making, sharing, deleting and putting away a list', async () => {
+    expect(
+      await say('createShopList', {
+        id: 92,
+        stayId: 10,
+        name: 'Marché',
+        now: NOW,
+        items: [line('31', 31, 'Pain', null), line('30', 30, 'Tomates', null)],
+      }),
+    ).toBe('Création de la liste « Marché » pour le séjour « Colo des Glénans » (2 lignes)');
+    expect(
+      await say('createShopList', { id: 92, stayId: null, name: 'Marché', now: NOW, items: [] }),
+    ).toBe('Création de la liste « Marché » (0 ligne)');
+    expect(await say('shareShopList', { id: 90, token: 'a'.repeat(22), now: NOW })).toBe(
+      'Partage de la liste « Courses du 3 juillet » par un lien',
+    );
+    expect(await say('stopSharingShopList', { id: 90 })).toBe(
+      'Fin du partage de la liste « Courses du 3 juillet » par un lien',
+    );
+    expect(await say('deleteShopList', { id: 90 })).toBe(
+      'Suppression de la liste « Courses du 3 juillet »',
+    );
+    expect(await say('addPurchasesToStock', { id: 90, ids: { first: 100, count: 6 } })).toBe(
+      'Rangement des achats cochés de la liste « Courses du 3 juillet » dans la réserve du séjour « Colo des Glénans »',
+    );
+  });
+
+  it('names the quantity, the ingredient and the stay of a larder entry', async () => {
+    expect(await say('addStock', { id: 93, stayId: 10, ingredientId: 32, unite: 1, val: 2 })).toBe(
+      "Ajout de 2 kg de l'ingrédient « Farine » à la réserve du séjour « Colo des Glénans »",
+    );
+    expect(await say('updateStock', { id: 91, val: 0.5 })).toBe(
+      "Modification de l'ingrédient « Farine » dans la réserve du séjour « Colo des Glénans » : 500 gr",
+    );
+    expect(await say('deleteStock', { id: 91 })).toBe(
+      "Retrait de 2 kg de l'ingrédient « Farine » de la réserve du séjour « Colo des Glénans »",
+    );
+  });
+
+  it('says when an ingredient becomes a fresh product or goes back to its category', async () => {
+    expect(await say('updateIngredient', { id: 32, fresh: true })).toBe(
+      "Modification de l'ingrédient « Farine » : produit frais",
+    );
+    await store.put('ingredients', { id: 32, name: 'Farine', kind: 4, owner: ME, fresh: true });
+    expect(await say('updateIngredient', { id: 32, fresh: null })).toBe(
+      "Modification de l'ingrédient « Farine » : produit frais selon sa catégorie",
+    );
+    expect(await say('updateIngredient', { id: 32, fresh: true })).toBe(
+      "Modification de l'ingrédient « Farine »",
+    );
+  });
+
+  it('degrades gracefully for lists, lines and entries that are gone', async () => {
+    expect(await say('tickShopItem', { id: 90, key: '999', checked: true, now: NOW })).toBe(
+      "Coche d'une ligne supprimée dans la liste « Courses du 3 juillet »",
+    );
+    await store.delete('shopLists', 90);
+    expect(await say('tickShopItem', { id: 90, key: '30@1', checked: true, now: NOW })).toBe(
+      'Coche de « Tomates » dans une liste supprimée',
+    );
+    expect(await say('addPurchasesToStock', { id: 90, ids: { first: 100, count: 6 } })).toBe(
+      "Rangement des achats cochés d'une liste supprimée dans la réserve",
+    );
+    await store.delete('stock', 91);
+    expect(await say('deleteStock', { id: 91 })).toBe(
+      "Retrait d'une entrée supprimée de la réserve",
+    );
+    expect(await say('updateStock', { id: 91, val: 1 })).toBe(
+      "Modification d'une entrée supprimée de la réserve",
+    );
+    expect(await say('addStock', { id: 93, stayId: 11, ingredientId: 998, unite: 9, val: 2 })).toBe(
+      "Ajout d'un ingrédient supprimé à la réserve d'un séjour supprimé",
+    );
+    expect(await say('setShopItemBought', { id: 'x', key: 3, bought: 'beaucoup' })).toBe(
+      "Quantité achetée d'une ligne supprimée dans une liste supprimée",
+    );
+  });
+
+  it('names the lists and larder entries an undo puts back', async () => {
+    await store.delete('stays', 10);
+    const snapshot = {
+      put: [
+        {
+          table: 'stays',
+          row: {
+            id: 10,
+            owner: ME,
+            name: 'Colo',
+            start: '2023-07-03',
+            profileId: null,
+            exportSecret: null,
+          },
+        },
+        {
+          table: 'stock',
+          row: { id: 91, stayId: 10, owner: ME, ingredientId: 32, unite: 1, val: 2 },
+        },
+        {
+          table: 'shopLists',
+          row: {
+            id: 90,
+            owner: ME,
+            stayId: 10,
+            name: 'Marché',
+            created: NOW,
+            items: [],
+            share: null,
+          },
+        },
+      ],
+      remove: [],
+    };
+    expect(await say('restoreSnapshot', snapshot)).toBe(
+      "Annulation : rétablissement du séjour « Colo », de l'entrée « Farine » de la réserve et de la liste « Marché »",
+    );
+  });
+});

@@ -13,7 +13,10 @@ import type {
   Menu,
   Profile,
   Recipe,
+  ShopItem,
+  ShopList,
   Stay,
+  StockItem,
   Supplier,
   TableName,
   Tables,
@@ -23,7 +26,7 @@ import type { Horaire } from './enums.js';
 import { INGREDIENT_KIND_NAMES, isHoraire, isIngredientKind, isUnite } from './enums.js';
 import { dayToDate, formatLongDate } from './dates.js';
 import { menuTitle } from './menu-title.js';
-import { formatQuantity } from './quantity.js';
+import { formatQuantity, formatTotal } from './quantity.js';
 import type { ReadStore } from './store.js';
 import type { MutationName } from './mutators/index.js';
 
@@ -91,6 +94,28 @@ function quantityWords(value: unknown): string | null {
   try {
     const people = q.forPeople;
     return `${formatQuantity(q.val, q.unite)} pour ${people} personne${people > 1 ? 's' : ''}`;
+  } catch {
+    return null;
+  }
+}
+
+/** '2 kg' for a stock quantity ({ val, unite }), null when malformed. */
+function amountWords(val: unknown, unite: unknown): string | null {
+  if (typeof val !== 'number' || !isUnite(unite)) return null;
+  try {
+    return formatQuantity(val, unite);
+  } catch {
+    return null;
+  }
+}
+
+/** '12 pièces et 1,50 kg' for a total ({ pieces, grams, centiliters }), null when malformed. */
+function totalWords(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const t = value as Record<string, unknown>;
+  if (![t.pieces, t.grams, t.centiliters].every((n) => typeof n === 'number')) return null;
+  try {
+    return formatTotal(t as unknown as { pieces: number; grams: number; centiliters: number });
   } catch {
     return null;
   }
@@ -252,6 +277,15 @@ class Words {
         return name && `le profil de fournisseurs ${name}`;
       case 'suppliers':
         return name && `le fournisseur ${name}`;
+      case 'shopLists':
+        return name && `la liste ${name}`;
+      case 'stock': {
+        const ingredientId = typeof row.ingredientId === 'number' ? row.ingredientId : null;
+        const ingredient = await this.ingredientName(ingredientId);
+        return ingredient === null
+          ? 'une entrée de la réserve'
+          : `l'entrée ${quoted(ingredient)} de la réserve`;
+      }
       case 'menus':
         return row.isFavorite === true ? 'un menu favori' : null;
       case 'meals': {
@@ -270,6 +304,43 @@ class Words {
       default:
         return null;
     }
+  }
+
+  shopListRow = (listId: Id | null): Promise<ShopList | null> => this.row('shopLists', listId);
+
+  /** 'la liste « Courses du 3 juillet »' / 'une liste supprimée'. */
+  shopListOf(list: ShopList | null): string {
+    return list ? `la liste ${quoted(list.name)}` : 'une liste supprimée';
+  }
+
+  /**
+   * A line of a list by its key: '« Tomates »', with its day for a fresh product bought per day
+   * ('« Tomates » pour le mardi 4 juillet 2023'); a line no longer on the device is named by its
+   * ingredient, else 'une ligne supprimée'.
+   */
+  async shopLine(list: ShopList | null, key: string | null): Promise<string> {
+    const line: ShopItem | undefined = list?.items.find((item) => item.key === key);
+    if (line === undefined) {
+      const ingredientId = key === null ? null : Number(key.split('@')[0]);
+      const name = await this.ingredientName(
+        ingredientId !== null && Number.isSafeInteger(ingredientId) ? ingredientId : null,
+      );
+      return name === null ? 'une ligne supprimée' : quoted(name);
+    }
+    const stay = line.day === null ? null : await this.stayRow(list?.stayId ?? null);
+    if (stay === null || line.day === null) return quoted(line.name);
+    try {
+      return `${quoted(line.name)} pour le ${formatLongDate(dayToDate(stay.start, line.day))}`;
+    } catch {
+      return quoted(line.name);
+    }
+  }
+
+  stockRow = (stockId: Id | null): Promise<StockItem | null> => this.row('stock', stockId);
+
+  /** 'la réserve du séjour « Colo »' / 'la réserve' when the stay is not known. */
+  async larder(stayId: Id | null): Promise<string> {
+    return stayId === null ? 'la réserve' : `la réserve ${await this.ofStay(stayId)}`;
   }
 
   /** 'dans le profil de fournisseurs « Intermarché »'. */
@@ -482,9 +553,18 @@ const DESCRIBERS: { [N in MutationName]?: Describer } = {
       isIngredientKind(a.kind) && a.kind !== current?.kind
         ? `catégorie ${quoted(INGREDIENT_KIND_NAMES[a.kind])}`
         : null;
+    const fresh =
+      a.fresh === undefined || a.fresh === current?.fresh
+        ? null
+        : a.fresh === true
+          ? 'produit frais'
+          : a.fresh === false
+            ? 'pas un produit frais'
+            : 'produit frais selon sa catégorie';
     return `Modification ${ofPhrase(await w.ingredient(id(a, 'id')))}${changes([
       newName(a, current?.name),
       kind,
+      fresh,
     ])}`;
   },
   deleteIngredient: async (a, w) => `Suppression ${ofPhrase(await w.ingredient(id(a, 'id')))}`,
@@ -580,4 +660,64 @@ const DESCRIBERS: { [N in MutationName]?: Describer } = {
 
   tidyProfileMapping: async (a, w) =>
     `Simplification des associations ${ofPhrase(await w.profile(id(a, 'profileId')))}`,
+
+  // Shopping lists
+  createShopList: async (a, w) => {
+    const stayId = id(a, 'stayId');
+    const forStay = stayId === null ? '' : ` pour ${await w.stay(stayId)}`;
+    const lines = Array.isArray(a.items) ? a.items.length : null;
+    const count = lines === null ? '' : ` (${lines} ligne${lines > 1 ? 's' : ''})`;
+    return `Création de la liste ${quoted(text(a, 'name') ?? '')}${forStay}${count}`;
+  },
+  deleteShopList: async (a, w) =>
+    `Suppression ${ofPhrase(w.shopListOf(await w.shopListRow(id(a, 'id'))))}`,
+  tickShopItem: async (a, w) => {
+    const list = await w.shopListRow(id(a, 'id'));
+    const line = await w.shopLine(list, text(a, 'key'));
+    const what = a.checked === false ? 'Retrait de la coche' : 'Coche';
+    return `${what} ${ofPhrase(line)} dans ${w.shopListOf(list)}`;
+  },
+  setShopItemBought: async (a, w) => {
+    const list = await w.shopListRow(id(a, 'id'));
+    const line = await w.shopLine(list, text(a, 'key'));
+    const bought = a.bought === null ? 'comme prévu' : totalWords(a.bought);
+    return `Quantité achetée ${ofPhrase(line)} dans ${w.shopListOf(list)}${changes([bought])}`;
+  },
+  shareShopList: async (a, w) =>
+    `Partage ${ofPhrase(w.shopListOf(await w.shopListRow(id(a, 'id'))))} par un lien`,
+  stopSharingShopList: async (a, w) =>
+    `Fin du partage ${ofPhrase(w.shopListOf(await w.shopListRow(id(a, 'id'))))} par un lien`,
+  addPurchasesToStock: async (a, w) => {
+    const list = await w.shopListRow(id(a, 'id'));
+    return `Rangement des achats cochés ${ofPhrase(w.shopListOf(list))} dans ${await w.larder(
+      list?.stayId ?? null,
+    )}`;
+  },
+
+  // The larder
+  addStock: async (a, w) => {
+    const amount = amountWords(a.val, a.unite);
+    const ingredient = ofPhrase(await w.ingredient(id(a, 'ingredientId')));
+    return `Ajout ${amount === null ? '' : `de ${amount} `}${ingredient} ${toPhrase(
+      await w.larder(id(a, 'stayId')),
+    )}`;
+  },
+  updateStock: async (a, w) => {
+    const row = await w.stockRow(id(a, 'id'));
+    if (row === null) return "Modification d'une entrée supprimée de la réserve";
+    const val = typeof a.val === 'number' ? a.val : row.val;
+    const unite = isUnite(a.unite) ? a.unite : row.unite;
+    const amount = val === row.val && unite === row.unite ? null : amountWords(val, unite);
+    return `Modification ${ofPhrase(await w.ingredient(row.ingredientId))} dans ${await w.larder(
+      row.stayId,
+    )}${changes([amount])}`;
+  },
+  deleteStock: async (a, w) => {
+    const row = await w.stockRow(id(a, 'id'));
+    if (row === null) return "Retrait d'une entrée supprimée de la réserve";
+    const amount = amountWords(row.val, row.unite);
+    return `Retrait ${amount === null ? '' : `de ${amount} `}${ofPhrase(
+      await w.ingredient(row.ingredientId),
+    )} ${ofPhrase(await w.larder(row.stayId))}`;
+  },
 };

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Meal, Menu, Recipe, Stay } from './entities.js';
+import type { Meal, Menu, Recipe, ShopList, Stay, StockItem } from './entities.js';
+import { Unite } from './enums.js';
 import { ALICE, BOB, CAROL, World } from './mutators/test-kit.js';
 import {
   canReadMenu,
@@ -85,11 +86,38 @@ describe('canReadRow', () => {
   });
 });
 
+const shopList = (id: number, owner: number, stayId: number | null): ShopList => ({
+  id,
+  owner,
+  stayId,
+  name: 'Courses',
+  created: '2024-05-01T10:00:00.000Z',
+  items: [],
+  share: null,
+});
+const stockItem = (id: number, stay: Stay, ingredientId: number): StockItem => ({
+  id,
+  stayId: stay.id,
+  owner: stay.owner,
+  ingredientId,
+  unite: Unite.Kg,
+  val: 2,
+});
+
 describe('readableIds', () => {
   it('gives each user exactly what the rules allow', async () => {
+    const flour = await w.ingredient(null, { name: 'Farine' });
+    // Alice's larder and lists (one from the old phone app, without a stay), and Bob's.
+    const aliceStock = stockItem(900, aliceStay, flour.id);
+    const bobStock = stockItem(901, bobStay, flour.id);
+    await w.store.put('stock', aliceStock);
+    await w.store.put('stock', bobStock);
+    await w.store.put('shopLists', shopList(910, ALICE, aliceStay.id));
+    await w.store.put('shopLists', shopList(911, ALICE, null));
+    await w.store.put('shopLists', shopList(912, BOB, bobStay.id));
     const common = {
       users: [ALICE, BOB, CAROL],
-      ingredients: [],
+      ingredients: [flour.id],
       profiles: [],
       suppliers: [],
     };
@@ -101,6 +129,8 @@ describe('readableIds', () => {
       meals: [aliceMeal.id],
       menus: sorted(Object.values(m).map((x) => x.id)),
       recipes: sorted(Object.values(r).map((x) => x.id)),
+      stock: [aliceStock.id],
+      shopLists: [910, 911],
     });
 
     const bob = await readableIds(w.store, BOB);
@@ -111,6 +141,8 @@ describe('readableIds', () => {
       meals: [bobMeal.id],
       menus: sorted([m.published.id, m.unpublished.id]),
       recipes: sorted([r.published.id, r.inPublishedMenu.id, r.inUnpublishedMenu.id]),
+      stock: [bobStock.id],
+      shopLists: [912],
     });
 
     const carol = await readableIds(w.store, CAROL);
@@ -121,7 +153,17 @@ describe('readableIds', () => {
       meals: [],
       menus: [m.published.id],
       recipes: sorted([r.published.id, r.inPublishedMenu.id]),
+      stock: [],
+      shopLists: [],
     });
+
+    // canReadRow agrees: the larder and the lists are their owner's alone.
+    expect(await canReadRow(w.store, ALICE, 'stock', aliceStock)).toBe(true);
+    expect(await canReadRow(w.store, BOB, 'stock', aliceStock)).toBe(false);
+    expect(await canReadRow(w.store, ALICE, 'shopLists', shopList(911, ALICE, null))).toBe(true);
+    expect(await canReadRow(w.store, CAROL, 'shopLists', shopList(912, BOB, bobStay.id))).toBe(
+      false,
+    );
   });
 
   it('agrees with canReadRow on every menu and recipe', async () => {

@@ -148,6 +148,44 @@ describe('runMutation: names and arguments', () => {
     );
   });
 
+  it('refuses malformed line keys, share tokens, totals and larder quantities', async () => {
+    await expectInvalid(
+      'tickShopItem',
+      { id: 60, key: '12@x', checked: true, now: NOW },
+      fieldMessage('key'),
+    );
+    await expectInvalid(
+      'tickShopItem',
+      { id: 60, key: '', checked: true, now: NOW },
+      fieldMessage('key'),
+    );
+    await expectInvalid(
+      'shareShopList',
+      { id: 60, token: 'court', now: NOW },
+      fieldMessage('token'),
+    );
+    await expectInvalid(
+      'shareShopList',
+      { id: 60, token: 'a/b'.repeat(8), now: NOW },
+      fieldMessage('token'),
+    );
+    await expectInvalid(
+      'setShopItemBought',
+      { id: 60, key: '55', bought: { pieces: 1, grams: 0, centiliters: 0, kg: 1 }, now: NOW },
+      fieldMessage('bought'),
+    );
+    await expectInvalid(
+      'addStock',
+      { id: FRESH, stayId: 50, ingredientId: 55, unite: 1, val: -1 },
+      fieldMessage('val'),
+    );
+    await expectInvalid(
+      'addStock',
+      { id: FRESH, stayId: 50, ingredientId: 55, unite: 5, val: 1 },
+      fieldMessage('unite'),
+    );
+  });
+
   it('refuses an empty argument object for every mutator, writing nothing', async () => {
     for (const name of Object.keys(MUTATORS)) {
       const { error, before, after } = await w.refusal(ALICE, name, {});
@@ -161,13 +199,30 @@ describe('runMutation: names and arguments', () => {
 describe('the registry derived from the modules', () => {
   it('holds every mutator, and only mutators, under its export name', () => {
     const names = Object.keys(MUTATORS);
-    expect(names).toHaveLength(45);
+    expect(names).toHaveLength(55);
     expect(names).toEqual(
-      expect.arrayContaining(['createStay', 'importRecipes', 'restoreSnapshot']),
+      expect.arrayContaining([
+        'createStay',
+        'importRecipes',
+        'restoreSnapshot',
+        // Shopping lists and the larder (issue 19).
+        'createShopList',
+        'deleteShopList',
+        'tickShopItem',
+        'setShopItemBought',
+        'shareShopList',
+        'stopSharingShopList',
+        'addStock',
+        'updateStock',
+        'deleteStock',
+        'addPurchasesToStock',
+      ]),
     );
     // Helpers and messages exported beside the mutators are not mutations.
     expect(names).not.toContain('checkRecipeNameFree');
     expect(names).not.toContain('INGREDIENT_IN_USE');
+    expect(names).not.toContain('checkShopListRoom');
+    expect(names).not.toContain('TickShopItemSchema');
     for (const def of Object.values(MUTATORS)) {
       expect(typeof def.run).toBe('function');
       expect(def.schema).toBeTypeOf('object');

@@ -2,12 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DomainErrorCode } from '../errors.js';
 import type { MutationName } from './index.js';
 import { MUTATORS } from './index.js';
-import { ALICE, BOB, FRESH, LATER, World } from './test-kit.js';
+import { ALICE, BOB, FRESH, LATER, World, shopLine } from './test-kit.js';
 
 /**
  * Bob runs every mutator on Alice's rows. Rows he cannot read (her stays, groups, meals,
  * unpublished menus and recipes) are reported missing; rows he can read but not change
- * (published menus and recipes, ingredients, profiles, suppliers) are forbidden.
+ * (published menus and recipes, ingredients, profiles, suppliers) are forbidden. Her larder
+ * and shopping lists are hers alone: missing to him, whatever he tries (a helper ticks a shared
+ * list on the server, on her behalf, never as another user).
  */
 
 // Mutators that only create rows of the caller: there is nobody else's row to touch.
@@ -49,6 +51,13 @@ beforeAll(async () => {
   const bobsProfile = await w.profile(BOB);
   const quantity = { val: 2, unite: 1, forPeople: 4 };
   const now = LATER;
+  const list = await w.shopList(stay, {
+    items: [shopLine(ingredient, { checked: true, tickedAt: now })],
+    share: { token: 'a'.repeat(22), created: now },
+  });
+  const stock = await w.stock(stay, ingredient);
+  const newLine = { ...shopLine(ingredient) } as Partial<ReturnType<typeof shopLine>>;
+  for (const field of ['checked', 'stored', 'bought', 'tickedAt'] as const) delete newLine[field];
 
   cases = [
     [
@@ -136,6 +145,38 @@ beforeAll(async () => {
     ],
     ['mapProfileKinds', { profileId: profile.id, kinds: [1], supplierId: -1 }, 'forbidden'],
     ['tidyProfileMapping', { profileId: profile.id }, 'forbidden'],
+    [
+      'createShopList',
+      { id: FRESH, stayId: stay.id, name: 'X', now, items: [newLine] },
+      'not_found',
+    ],
+    ['deleteShopList', { id: list.id }, 'not_found'],
+    ['tickShopItem', { id: list.id, key: String(ingredient.id), checked: false, now }, 'not_found'],
+    [
+      'setShopItemBought',
+      { id: list.id, key: String(ingredient.id), bought: null, now },
+      'not_found',
+    ],
+    ['shareShopList', { id: list.id, token: 'b'.repeat(22), now }, 'not_found'],
+    ['stopSharingShopList', { id: list.id }, 'not_found'],
+    ['addPurchasesToStock', { id: list.id, ids: { first: FRESH, count: 10 } }, 'not_found'],
+    [
+      'addStock',
+      { id: FRESH, stayId: stay.id, ingredientId: ingredient.id, unite: 1, val: 1 },
+      'not_found',
+    ],
+    ['updateStock', { id: stock.id, val: 5 }, 'not_found'],
+    ['deleteStock', { id: stock.id }, 'not_found'],
+    [
+      'restoreSnapshot',
+      { put: [{ table: 'stock', row: { ...stock, val: 9 } }], remove: [] },
+      'forbidden',
+    ],
+    [
+      'restoreSnapshot',
+      { put: [{ table: 'shopLists', row: { ...list, owner: BOB } }], remove: [] },
+      'not_found',
+    ],
   ];
 });
 

@@ -11,13 +11,16 @@ import type {
   Menu,
   Profile,
   Recipe,
+  ShopItem,
+  ShopList,
   Stay,
+  StockItem,
   Supplier,
   TableName,
   Tables,
 } from '../entities.js';
 import { TABLE_NAMES } from '../entities.js';
-import { Horaire, Plat } from '../enums.js';
+import { Horaire, Plat, Unite } from '../enums.js';
 import { DomainError, conflict } from '../errors.js';
 import { MemoryStore } from '../memory-store.js';
 import type { MutationArgs, MutationContext, MutationName } from './index.js';
@@ -67,6 +70,34 @@ export interface Refusal {
   error: DomainError;
   before: WorldSnapshot;
   after: WorldSnapshot;
+}
+
+/** A line of a list as stored, nothing ticked: 1 kg of the ingredient to buy. */
+export function shopLine(
+  ingredient: Pick<Ingredient, 'id' | 'name' | 'kind'>,
+  over: Partial<ShopItem> = {},
+): ShopItem {
+  const kg = { pieces: 0, grams: 1000, centiliters: 0 };
+  return {
+    key:
+      over.day === undefined || over.day === null
+        ? String(ingredient.id)
+        : `${ingredient.id}@${over.day}`,
+    ingredientId: ingredient.id,
+    name: ingredient.name,
+    kind: ingredient.kind,
+    supplier: '',
+    day: null,
+    need: kg,
+    inStock: { pieces: 0, grams: 0, centiliters: 0 },
+    toBuy: kg,
+    uses: [],
+    checked: false,
+    stored: false,
+    bought: null,
+    tickedAt: null,
+    ...over,
+  };
 }
 
 export class World {
@@ -212,6 +243,37 @@ export class World {
       profileId: profile.id,
       owner: profile.owner,
       name: 'Fournisseur',
+      ...over,
+    });
+  }
+
+  /** A shopping list of the stay (its owner's), or of no stay (stayId null in `over`). */
+  async shopList(stay: Stay, over: Partial<ShopList> = {}): Promise<ShopList> {
+    return this.put('shopLists', {
+      id: over.id ?? this.nextId(),
+      owner: stay.owner,
+      stayId: stay.id,
+      name: 'Courses',
+      created: NOW,
+      items: [],
+      share: null,
+      ...over,
+    });
+  }
+
+  /** One larder entry of the stay: 1 kg of the ingredient unless told otherwise. */
+  async stock(
+    stay: Stay,
+    ingredient: Ingredient,
+    over: Partial<StockItem> = {},
+  ): Promise<StockItem> {
+    return this.put('stock', {
+      id: over.id ?? this.nextId(),
+      stayId: stay.id,
+      owner: stay.owner,
+      ingredientId: ingredient.id,
+      unite: Unite.Kg,
+      val: 1,
       ...over,
     });
   }
