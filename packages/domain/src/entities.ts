@@ -36,8 +36,9 @@ export interface Ingredient {
   /** null for the starting catalogue, which no ordinary user owns. */
   owner: Id | null;
   /**
-   * Bought the day before it is used (issue 19). Absent: the category decides (fresh-products.ts),
-   * which is also all the catalogue's ingredients have, since nobody may edit them.
+   * Bought the day before it is used (issue 19). Absent: the category decides (isFreshIngredient
+   * in shop-list.ts), which is also all the catalogue's ingredients have, since nobody may edit
+   * them.
    */
   fresh?: boolean;
 }

@@ -56,7 +56,7 @@ export function planShopItems(input: ShopListInput): NewShopItem[] {
       parts.set(day, [...(parts.get(day) ?? []), use]);
     }
     let stockLeft = input.stock.get(ingredient.id) ?? emptyTotal();
-    const days = [...parts.keys()].sort((a, b) => (a ?? -Infinity) - (b ?? -Infinity));
+    const days = [...parts.keys()].sort(compareDays);
     for (const day of days) {
       const need = purchaseTotal(parts.get(day) ?? []);
       const { toBuy, used, left } = subtractStock(need, stockLeft);
@@ -81,13 +81,21 @@ export function planShopItems(input: ShopListInput): NewShopItem[] {
 export const shopItemKey = (ingredientId: Id, day: number | null): string =>
   day === null ? String(ingredientId) : `${ingredientId}@${day}`;
 
+/** Lines bought once (no day) before the days, in order. Never NaN, unlike -Infinity - -Infinity. */
+function compareDays(a: number | null, b: number | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a - b;
+}
+
 /** Lines bought once first, then day by day; within, by supplier, category and name. */
 export function sortShopItems<T extends Pick<ShopItem, 'day' | 'supplier' | 'kind' | 'name'>>(
   items: readonly T[],
 ): T[] {
   return [...items].sort(
     (a, b) =>
-      (a.day ?? -Infinity) - (b.day ?? -Infinity) ||
+      compareDays(a.day, b.day) ||
       compareFrench(a.supplier, b.supplier) ||
       a.kind - b.kind ||
       compareFrench(a.name, b.name),

@@ -64,6 +64,7 @@ import {
   checkStockRoom,
   ShareTokenSchema,
   ShopItemsSchema,
+  StockValSchema,
 } from './shopping.js';
 
 const closed = <P extends Record<string, TSchema>>(properties: P) =>
@@ -148,7 +149,7 @@ export const RESTORABLE_ROW_SCHEMAS = {
     owner: IdSchema,
     ingredientId: IdSchema,
     unite: UniteSchema,
-    val: Type.Number({ minimum: 0, maximum: 1e9 }),
+    val: StockValSchema,
   }),
   shopLists: closed({
     id: IdSchema,
@@ -229,12 +230,15 @@ async function keepReadable<T extends { ingredientId: Id }>(
   return kept;
 }
 
-/** The row as it may be restored now, its lost references dropped; throws when it cannot be. */
+/**
+ * The row as it may be restored now, its lost references dropped; null when the row itself is
+ * to be left out (a larder entry of an ingredient deleted meanwhile); throws when it cannot be.
+ */
 async function mend(
   ctx: MutationContext,
   put: RestoredRow,
   incomingSuppliers: readonly Supplier[],
-): Promise<RestoredRow> {
+): Promise<RestoredRow | null> {
   switch (put.table) {
     case 'stays': {
       const stay = put.row as Stay;
@@ -329,9 +333,10 @@ async function mend(
     case 'stock': {
       const item = put.row as StockItem;
       await ownStay(ctx, item.stayId);
-      if (!(await ctx.store.get('ingredients', item.ingredientId))) {
-        throw invalid(missingMessage('ingredients'));
-      }
+      // An ingredient deleted meanwhile (by its owner, maybe another user: nothing stops the
+      // deletion of an ingredient that only larders hold) is a lost reference like the others:
+      // its entry stays out, and the rest of the undo goes on.
+      if (!(await ctx.store.get('ingredients', item.ingredientId))) return null;
       return put;
     }
     case 'shopLists': {
@@ -393,6 +398,7 @@ export const restoreSnapshot = defineMutator(
     for (const table of RESTORE_ORDER) {
       for (const original of byTable(table)) {
         const mended = await mend(ctx, original, incomingSuppliers);
+        if (mended === null) continue;
         if (mended.table === 'meals') {
           const before = await ctx.store.get('meals', mended.row.id);
           if (before && before.menuId !== mended.row.menuId) replacedMenus.add(before.menuId);

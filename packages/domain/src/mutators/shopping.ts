@@ -30,6 +30,11 @@ import {
 const closed = Type.Object;
 const strict = { additionalProperties: false } as const;
 
+/**
+ * One measure of a total (grams, centilitres or pieces). The same bound holds for a larder
+ * entry: putting purchases away writes a total's measure as an entry (addPurchasesToStock), and
+ * an undo must take back whatever was written (restore.ts).
+ */
 const MeasureSchema = Type.Number({ minimum: 0, maximum: 1e12 });
 export const TotalSchema = closed(
   { pieces: MeasureSchema, grams: MeasureSchema, centiliters: MeasureSchema },
@@ -208,7 +213,8 @@ export const stopSharingShopList = defineMutator(
 
 // ---- The larder ----
 
-const StockValSchema = Type.Number({ minimum: 0, maximum: 1e9 });
+/** The quantity of a larder entry, in its unit (see MeasureSchema). */
+export const StockValSchema = MeasureSchema;
 
 export async function checkStockRoom(
   ctx: MutationContext,
@@ -285,6 +291,7 @@ export const addPurchasesToStock = defineMutator(
     const drawer = idDrawer(ids);
     const entries: StockItem[] = [];
     const items: ShopItem[] = [];
+    let stored = 0;
     for (const line of list.items) {
       const ingredient = await ctx.store.get('ingredients', line.ingredientId);
       if (!line.checked || line.stored || !ingredient) {
@@ -311,7 +318,10 @@ export const addPurchasesToStock = defineMutator(
         });
       }
       items.push({ ...line, stored: true });
+      stored++;
     }
+    // Nothing ticked is left to put away: the list is not written again for nothing.
+    if (stored === 0) return;
     await checkStockRoom(ctx, stayId, entries.length);
     for (const entry of entries) await ctx.store.put('stock', entry);
     await ctx.store.put('shopLists', { ...list, items });
