@@ -26,6 +26,7 @@ import { syncRoutes } from './sync/routes.js';
 import { apiRoutes } from './api/index.js';
 import { seedCatalogue } from './catalogue/seed.js';
 import { exportLinkRoutes } from './export-link/routes.js';
+import { shopSessionGuestRoutes } from './shop-session/routes.js';
 
 export interface BuildOptions {
   /** Clock in ms (default Date.now); tests move it to expire links and passwords. */
@@ -120,6 +121,7 @@ export async function buildServer(
     await app.register(syncRoutes);
     await app.register(apiRoutes, { prefix: '/api' });
     await app.register(exportLinkRoutes);
+    await app.register(shopSessionGuestRoutes);
     // The REST entities (/api) register here, before the web app.
 
     await registerWebApp(app, config.webRoot);

@@ -15,6 +15,7 @@ import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi.j
 import { ordersRoutes } from './orders-routes.js';
 import { recipesCsvRoutes } from './recipes-csv-routes.js';
 import { staysRoutes } from './stays-routes.js';
+import { shopSessionApiRoutes } from '../shop-session/routes.js';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   const routes: DocumentedRoute[] = [];
@@ -31,6 +32,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(recipesCsvRoutes);
   await app.register(ordersRoutes);
   await app.register(filesRoutes);
+  // The old phone app's shared list (no bearer needed to read and tick it).
+  await app.register(shopSessionApiRoutes);
 
   let document: Record<string, unknown> | null = null;
   // Public: it describes the contract and holds no data.

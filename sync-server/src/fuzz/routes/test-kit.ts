@@ -1,9 +1,9 @@
 /**
  * The routes the fuzz suite drives: the 67 calls of the original contract's table (the
  * contract test's own list), the import's first step, and the routes beyond the contract
- * (account links, logout, the export link, /sync, the phone app's link), each with what it
- * reads in the table's notation. `registeredRoutes` lists what the server really serves, so
- * that a new route cannot escape the fuzz suite unnoticed.
+ * (account links, logout, the export link, /sync, the phone app's link, the shared shopping
+ * list), each with what it reads in the table's notation. `registeredRoutes` lists what the
+ * server really serves, so that a new route cannot escape the fuzz suite unnoticed.
  *
  * And whole hostile requests for one route: who sends it (the owner, another user, nobody, a
  * forged token), its query, its Content-Type and its body. Generated without the live tokens,
@@ -49,6 +49,11 @@ function fromContract(): FuzzRoute[] {
 const TOKEN = '{ token: string }';
 const SETTINGS_WITH_PASSWORD =
   '{ Id: IdUser; IsAdmin: boolean; Mail: string; Password: string; Pseudo: string; CurrentPassword: string }';
+
+const SESSION = '{ sessionID: string }';
+/** A line of the old phone app's shared list (reference page, "The shared shopping session"). */
+const OLD_SHOP_ITEM =
+  '{ Ingredient: Ingredient; Quantites: { Quantite: number; Unite: Int; Origin: { MealDate: Time; MealName: string; ReceipeName: string } | null }[] | null; Checked: boolean }';
 
 /** Routes beyond the contract table. */
 const EXTRA: FuzzRoute[] = [
@@ -138,6 +143,29 @@ const EXTRA: FuzzRoute[] = [
     path: '/import-sejour',
     query: '{ id: string }',
     body: null,
+  },
+  {
+    name: 'ShopSessionCreate',
+    method: 'PUT',
+    path: '/api/shop-session',
+    query: null,
+    body: `${OLD_SHOP_ITEM}[] | null`,
+  },
+  { name: 'ShopSessionRead', method: 'GET', path: '/api/shop-session', query: SESSION, body: null },
+  {
+    name: 'ShopSessionTick',
+    method: 'POST',
+    path: '/api/shop-session',
+    query: SESSION,
+    body: '{ Id: IdIngredient; Checked: boolean }',
+  },
+  { name: 'GuestList', method: 'GET', path: '/shop-session/list', query: SESSION, body: null },
+  {
+    name: 'GuestTicks',
+    method: 'POST',
+    path: '/shop-session/ticks',
+    query: SESSION,
+    body: '{ ticks: { key: string; checked: boolean; now: Time }[] }',
   },
 ];
 

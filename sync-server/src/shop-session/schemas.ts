@@ -1,0 +1,131 @@
+/**
+ * The shapes of the shared shopping session: the guest page's JSON (camelCase, Popote's own)
+ * and the old phone app's (PascalCase, as the original service answered). Answers are
+ * serialised through these schemas, so a route can never leak a field they do not name (the
+ * owner, the stay, the ingredients' ids on the guest page, the token).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  IdSchema,
+  KindSchema,
+  MAX_SHOP_ITEMS,
+  MAX_USES_PER_SHOP_ITEM,
+  NameSchema,
+  NowSchema,
+  UniteSchema,
+} from '@popote/domain';
+
+/** Ticks one guest request may carry (a helper's pending ticks, one per line at most). */
+export const MAX_TICKS_PER_REQUEST = 500;
+
+/**
+ * The session id as sent: bounded, but not checked further here. Whatever does not name an
+ * open list answers the same 404, whose message repeats it (cut to 64 characters).
+ */
+export const SessionQuery = Type.Object({ sessionID: Type.String({ maxLength: 2048 }) });
+export type SessionQuery = Static<typeof SessionQuery>;
+
+// ---- The guest page (/shop-session/*) ----
+
+const TotalOut = Type.Object({
+  pieces: Type.Number(),
+  grams: Type.Number(),
+  centiliters: Type.Number(),
+});
+
+export const GuestItemOut = Type.Object({
+  key: Type.String(),
+  name: Type.String(),
+  kind: Type.Integer(),
+  supplier: Type.String(),
+  day: Type.Union([Type.Integer(), Type.Null()]),
+  toBuy: TotalOut,
+  bought: Type.Union([TotalOut, Type.Null()]),
+  checked: Type.Boolean(),
+});
+
+export const GuestListOut = Type.Object({
+  name: Type.String(),
+  /** The first day of the list's stay ('YYYY-MM-DD'), null without one. */
+  stayStart: Type.Union([Type.String(), Type.Null()]),
+  items: Type.Array(GuestItemOut),
+});
+export type GuestListOut = Static<typeof GuestListOut>;
+
+export const GuestTickIn = Type.Object({
+  /** A line's key; one the list does not hold (any more) is skipped. */
+  key: Type.String({ maxLength: 40 }),
+  checked: Type.Boolean(),
+  /** When the helper ticked (the helper's clock): of two ticks of a line, the later wins. */
+  now: NowSchema,
+});
+
+export const GuestTicksIn = Type.Object({
+  ticks: Type.Array(GuestTickIn, { minItems: 1, maxItems: MAX_TICKS_PER_REQUEST }),
+});
+export type GuestTicksIn = Static<typeof GuestTicksIn>;
+
+// ---- The old phone app (/api/shop-session) ----
+
+const OriginIn = Type.Object({
+  MealDate: Type.String({ maxLength: 40 }),
+  MealName: NameSchema,
+  ReceipeName: NameSchema,
+});
+
+const QuantiteIn = Type.Object({
+  Quantite: Type.Number({ minimum: 0, maximum: 1e9 }),
+  Unite: UniteSchema,
+  /** Absent or null reads as an unknown meal. */
+  Origin: Type.Optional(Type.Union([OriginIn, Type.Null()])),
+});
+export type QuantiteIn = Static<typeof QuantiteIn>;
+
+export const OldItemIn = Type.Object({
+  Ingredient: Type.Object({
+    Id: IdSchema,
+    Name: NameSchema,
+    Kind: KindSchema,
+    /** Sent by the app, ignored: the session's owner is the caller. */
+    Owner: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  }),
+  /** null (the old server's empty list) reads as []. */
+  Quantites: Type.Union([
+    Type.Array(QuantiteIn, { maxItems: MAX_USES_PER_SHOP_ITEM }),
+    Type.Null(),
+  ]),
+  Checked: Type.Optional(Type.Boolean()),
+});
+export type OldItemIn = Static<typeof OldItemIn>;
+
+/** The whole list; sizes are explained by explainOldList before this is checked. */
+export const OldListIn = Type.Array(OldItemIn, { maxItems: MAX_SHOP_ITEMS });
+export type OldListIn = Static<typeof OldListIn>;
+
+export const OldTickIn = Type.Object({ Id: IdSchema, Checked: Type.Boolean() });
+export type OldTickIn = Static<typeof OldTickIn>;
+
+export const OldSessionIdOut = Type.Object({ SessionID: Type.String() });
+
+const OriginOut = Type.Object({
+  MealDate: Type.String(),
+  MealName: Type.String(),
+  ReceipeName: Type.String(),
+});
+
+export const OldItemOut = Type.Object({
+  Ingredient: Type.Object({
+    Id: Type.Integer(),
+    Name: Type.String(),
+    Kind: Type.Integer(),
+    /** Always 0: the session's owner is not told to guests. */
+    Owner: Type.Integer(),
+  }),
+  Quantites: Type.Array(
+    Type.Object({ Quantite: Type.Number(), Unite: Type.Integer(), Origin: OriginOut }),
+  ),
+  Checked: Type.Boolean(),
+});
+
+export const OldSessionOut = Type.Object({ Id: Type.String(), List: Type.Array(OldItemOut) });
+export type OldSessionOut = Static<typeof OldSessionOut>;

@@ -1,0 +1,201 @@
+/**
+ * A shared shopping list as its link's holders see it (issue 19): helpers without an account
+ * (the guest page) and the old phone app. The link's token is the only credential: it opens
+ * that one list while its owner keeps it shared, for SHARE_DAYS after it was made, and
+ * nothing else. Ticks run the owner's own mutator (tickShopItem) on the owner's behalf, in one
+ * versioned transaction, so that the owner's devices receive them through sync.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  isShareOpen,
+  runMutation,
+  type Id,
+  type MutationContext,
+  type QuantityTotal,
+  type ShopItem,
+  type ShopList,
+  type Store,
+  type TableName,
+  type Tables,
+} from '@popote/domain';
+import { HttpError } from '../http/errors.js';
+import type { GuestListOut, OldSessionOut } from './schemas.js';
+
+/** What a share token looks like (the domain's ShareTokenSchema). */
+const SHARE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/u;
+
+/** The answer to an unknown, closed or expired session: the old service's words. */
+export const sessionGoneMessage = (given: string): string =>
+  `La session ${given.slice(0, 64)} est invalide ou terminée.`;
+
+const sessionGone = (given: string): HttpError => new HttpError(404, sessionGoneMessage(given));
+
+/** A fresh link secret: 24 random bytes, 32 URL-safe characters. */
+export const newShareToken = (): string => randomBytes(24).toString('base64url');
+
+/** Whether `list` is still shared under `token` at `now` (ms). */
+function openUnder(list: ShopList | undefined, token: string, now: number): list is ShopList {
+  return list !== undefined && list.share?.token === token && isShareOpen(list, now);
+}
+
+/**
+ * The list that `token` opens, read on the reader connection (committed data); a token that
+ * opens nothing answers 404 with the old service's message.
+ */
+export async function openSharedList(app: FastifyInstance, token: string): Promise<ShopList> {
+  if (!SHARE_TOKEN.test(token)) throw sessionGone(token);
+  const found = await app.popote.store.rows.reads.where('shopLists', 'shareToken', token);
+  const list = found.find((l) => openUnder(l, token, app.popote.now()));
+  if (!list) throw sessionGone(token);
+  return list;
+}
+
+export interface Tick {
+  key: string;
+  checked: boolean;
+  now: string;
+}
+
+/**
+ * Runs tickShopItem for the ticks that `pick` chooses from the list as it is inside the
+ * transaction (a line the owner removed meanwhile is simply not there), on behalf of the
+ * list's owner, all or nothing. The share is checked again inside: a link closed while the
+ * request waited ticks nothing.
+ */
+export async function tickShared(
+  app: FastifyInstance,
+  token: string,
+  list: ShopList,
+  pick: (list: ShopList) => Tick[],
+): Promise<void> {
+  if (pick(list).length === 0) return;
+  await app.popote.sync.mutate(list.owner, async (ctx) => {
+    const current = await ctx.store.get('shopLists', list.id);
+    if (!openUnder(current, token, app.popote.now())) throw sessionGone(token);
+    const held = holdingOneRow(ctx, 'shopLists', list.id);
+    for (const tick of pick(current)) {
+      await runMutation(held.ctx, 'tickShopItem', { id: list.id, ...tick });
+    }
+    await held.flush();
+  });
+}
+
+/**
+ * The mutation context with one row kept in memory: mutators read and change it there, and
+ * flush() writes it once. Ticking 500 lines of a list of 5,000 then writes the list once
+ * rather than 500 times. Any query over the row's table writes it first, so that indexes
+ * always answer what the mutators wrote.
+ */
+export function holdingOneRow<T extends TableName>(
+  ctx: MutationContext,
+  table: T,
+  id: Id,
+): { ctx: MutationContext; flush(): Promise<void> } {
+  const base = ctx.store;
+  let held: Tables[T] | undefined;
+  let dirty = false;
+  const flush = async (): Promise<void> => {
+    if (dirty && held !== undefined) await base.put(table, held);
+    dirty = false;
+  };
+  const isHeld = (t: TableName, rowId: Id): boolean => t === table && rowId === id;
+  const flushFor = async (t: TableName): Promise<void> => {
+    if (t === table) await flush();
+  };
+  const store: Store = {
+    async get(t, rowId) {
+      if (!isHeld(t, rowId)) return base.get(t, rowId);
+      held ??= await base.get(table, id);
+      return held as Tables[typeof t] | undefined;
+    },
+    getMany: async (t, ids) => (await flushFor(t), base.getMany(t, ids)),
+    where: async (t, index, value) => (await flushFor(t), base.where(t, index, value)),
+    whereIds: async (t, index, value) => (await flushFor(t), base.whereIds(t, index, value)),
+    all: async (t) => (await flushFor(t), base.all(t)),
+    allIds: async (t) => (await flushFor(t), base.allIds(t)),
+    async put(t, row) {
+      if (!isHeld(t, row.id)) return base.put(t, row);
+      held = row as unknown as Tables[T];
+      dirty = true;
+    },
+    async delete(t, rowId) {
+      if (isHeld(t, rowId)) {
+        held = undefined;
+        dirty = false;
+      }
+      await base.delete(t, rowId);
+    },
+  };
+  return {
+    ctx: {
+      store,
+      userId: ctx.userId,
+      claimId: (t, rowId) => ctx.claimId(t, rowId),
+      claimRestoredId: (t, rowId) => ctx.claimRestoredId(t, rowId),
+    },
+    flush,
+  };
+}
+
+// ---- What holders of the link see ----
+
+/** The guest page's view: the lines as they are in the shop, nothing about the owner. */
+export async function guestView(app: FastifyInstance, list: ShopList): Promise<GuestListOut> {
+  const stay =
+    list.stayId === null ? undefined : await app.popote.store.rows.reads.get('stays', list.stayId);
+  return {
+    name: list.name,
+    stayStart: stay !== undefined && stay.owner === list.owner ? stay.start : null,
+    items: list.items.map((item) => ({
+      key: item.key,
+      name: item.name,
+      kind: item.kind,
+      supplier: item.supplier,
+      day: item.day,
+      toBuy: item.toBuy,
+      bought: item.bought,
+      checked: item.checked,
+    })),
+  };
+}
+
+const NO_ORIGIN = { MealDate: '', MealName: '', ReceipeName: '' };
+
+/** What is left to buy as the old app's quantities: pièces, gr and cL, the non-zero ones. */
+function measuresOf(total: QuantityTotal): OldSessionOut['List'][number]['Quantites'] {
+  const measures: [number, number][] = [
+    [0, total.pieces],
+    [2, total.grams],
+    [4, total.centiliters],
+  ];
+  return measures
+    .filter(([, val]) => val !== 0)
+    .map(([Unite, Quantite]) => ({ Quantite, Unite, Origin: NO_ORIGIN }));
+}
+
+function oldItem(item: ShopItem): OldSessionOut['List'][number] {
+  return {
+    // The owner is not told: 0, as the old service answered for the catalogue.
+    Ingredient: { Id: item.ingredientId, Name: item.name, Kind: item.kind, Owner: 0 },
+    Quantites:
+      item.uses.length > 0
+        ? item.uses.map((use) => ({
+            Quantite: use.val,
+            Unite: use.unite,
+            Origin: {
+              MealDate: use.mealDate,
+              MealName: use.mealName,
+              ReceipeName: use.recipeName,
+            },
+          }))
+        : measuresOf(item.toBuy),
+    Checked: item.checked,
+  };
+}
+
+/** The old phone app's view `{Id, List}`, Id being the session id it asked for. */
+export const oldView = (sessionId: string, list: ShopList): OldSessionOut => ({
+  Id: sessionId,
+  List: list.items.map(oldItem),
+});
