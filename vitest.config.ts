@@ -15,6 +15,7 @@ const SERVER_ON_POSTGRES = process.env.POPOTE_TEST_PG_URL
       'sync-server/src/api/**/*.test.ts',
       'sync-server/src/sync/**/*.test.ts',
       'sync-server/src/export-link/**/*.test.ts',
+      'sync-server/src/shop-session/**/*.test.ts',
       'sync-server/src/app.test.ts',
     ]
   : ['sync-server/src/test-support/postgres-unavailable.check.ts'];

@@ -6,7 +6,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 // Where `vite dev` forwards the server's paths; the built app is served by the sync server
 // itself, so this only matters during development.
 const apiTarget = process.env.POPOTE_API_URL ?? 'http://127.0.0.1:8080';
-const serverPaths = ['/api', '/sync', '/import-sejour'];
+// The shared list's JSON, not its page (/shop-session is the web app's guest page).
+const serverPaths = [
+  '/api',
+  '/sync',
+  '/import-sejour',
+  '/shop-session/list',
+  '/shop-session/ticks',
+];
 
 export default defineConfig({
   resolve: {
