@@ -21,13 +21,16 @@ import {
 } from '@popote/domain';
 import { useLocalQuery } from '../../sync/useLocal';
 
-/** The lists of a stay, the newest first. */
+/**
+ * The lists of a stay, and those the old phone app sent (they name no stay), the newest first.
+ * The device holds only its user's lists.
+ */
 export function useShopLists(stayId: Id): ShopList[] | undefined {
   return useLocalQuery(
     async (store) =>
-      (await store.where('shopLists', 'stayId', stayId)).sort(
-        (a, b) => b.created.localeCompare(a.created) || b.id - a.id,
-      ),
+      (await store.all('shopLists'))
+        .filter((list) => list.stayId === stayId || list.stayId === null)
+        .sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id),
     [stayId],
   );
 }
