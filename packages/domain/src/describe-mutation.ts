@@ -439,6 +439,10 @@ const DESCRIBERS: { [N in MutationName]?: Describer } = {
       size === null || size === row?.size ? null : `taille ${people(size)}`,
     ])}`;
   },
+  setGroupNeeds: async (a, w) => {
+    const row = await w.row('groups', id(a, 'id'));
+    return `Régimes et allergies ${ofPhrase(await w.group(id(a, 'id')))}${row ? ` ${await w.ofStay(row.stayId)}` : ''}`;
+  },
   deleteGroup: async (a, w) => {
     const row = await w.row('groups', id(a, 'id'));
     const group = await w.group(id(a, 'id'));

@@ -41,6 +41,10 @@ export interface Ingredient {
    * them.
    */
   fresh?: boolean;
+  /** The regulated allergens it contains (allergens.ts codes); absent: none known. */
+  allergens?: number[];
+  /** What it is for diets: meat, pork, fish, animal product, alcohol (allergens.ts codes). */
+  diet?: number[];
 }
 
 export interface RecipeIngredient {
@@ -101,6 +105,17 @@ export interface Group {
   /** '#RRGGBB'. */
   color: string;
   size: number;
+  /** How many of its people follow a diet or avoid an allergen (issue 20); absent: none. */
+  needs?: GroupNeeds;
+}
+
+/** What some people of a group cannot eat, counted (allergens.ts codes as keys). */
+export interface GroupNeeds {
+  /** People per diet (each person in one diet at most). */
+  diets: Record<string, number>;
+  /** People per allergen (a person may have several allergies). */
+  allergies: Record<string, number>;
+  notes: string;
 }
 
 export interface Meal {

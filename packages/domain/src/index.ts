@@ -26,3 +26,4 @@ export * from './library-import.js';
 export * from './undo.js';
 export * from './describe-mutation.js';
 export * from './shop-list.js';
+export * from './allergens.js';

@@ -199,7 +199,7 @@ describe('runMutation: names and arguments', () => {
 describe('the registry derived from the modules', () => {
   it('holds every mutator, and only mutators, under its export name', () => {
     const names = Object.keys(MUTATORS);
-    expect(names).toHaveLength(55);
+    expect(names).toHaveLength(56);
     expect(names).toEqual(
       expect.arrayContaining([
         'createStay',
@@ -216,6 +216,8 @@ describe('the registry derived from the modules', () => {
         'updateStock',
         'deleteStock',
         'addPurchasesToStock',
+        // Diets and allergies of a group (issue 20).
+        'setGroupNeeds',
       ]),
     );
     // Helpers and messages exported beside the mutators are not mutations.

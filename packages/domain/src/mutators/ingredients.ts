@@ -7,7 +7,7 @@ import { normalizeSearchText } from '../text.js';
 import type { MutationContext } from './define.js';
 import { defineMutator } from './define.js';
 import { owned, requiredName } from './access.js';
-import { IdSchema, KindSchema, NameSchema } from './schemas.js';
+import { AllergensSchema, DietFactsSchema, IdSchema, KindSchema, NameSchema } from './schemas.js';
 
 // ---- Ingredients ----
 
@@ -23,8 +23,14 @@ export async function checkIngredientNameFree(
 }
 
 export const createIngredient = defineMutator(
-  Type.Object({ id: IdSchema, name: NameSchema, kind: KindSchema }),
-  async (ctx, { id, name, kind }) => {
+  Type.Object({
+    id: IdSchema,
+    name: NameSchema,
+    kind: KindSchema,
+    allergens: Type.Optional(AllergensSchema),
+    diet: Type.Optional(DietFactsSchema),
+  }),
+  async (ctx, { id, name, kind, allergens, diet }) => {
     const clean = requiredName(name, "de l'ingrédient");
     await checkIngredientNameFree(ctx, clean);
     await ctx.claimId('ingredients', id);
@@ -33,10 +39,20 @@ export const createIngredient = defineMutator(
       name: clean,
       kind: kind as IngredientKind,
       owner: ctx.userId,
+      ...facts(allergens, diet),
     };
     await ctx.store.put('ingredients', ingredient);
   },
 );
+
+/** Allergens and diet facts as stored: sorted codes, left out when there are none. */
+function facts(allergens: readonly number[] | undefined, diet: readonly number[] | undefined) {
+  const sorted = (codes: readonly number[] | undefined) =>
+    codes && codes.length > 0 ? [...new Set(codes)].sort((a, b) => a - b) : undefined;
+  const a = sorted(allergens);
+  const d = sorted(diet);
+  return { ...(a ? { allergens: a } : {}), ...(d ? { diet: d } : {}) };
+}
 
 /** The refusal to rename or recategorise an ingredient that other users use. */
 export const INGREDIENT_SHARED =
@@ -64,21 +80,28 @@ export const updateIngredient = defineMutator(
     kind: Type.Optional(KindSchema),
     /** Whether it is bought the day before it is used; null gives it back to its category. */
     fresh: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    /**
+     * Its allergens and diet facts (issue 20). They say what it is, so they stay editable when
+     * other users use it: a correction is for everyone's safety.
+     */
+    allergens: Type.Optional(AllergensSchema),
+    diet: Type.Optional(DietFactsSchema),
   }),
-  async (ctx, { id, name, kind, fresh }) => {
+  async (ctx, { id, name, kind, fresh, allergens, diet }) => {
     const ingredient = await owned(ctx, 'ingredients', id);
     const clean = name === undefined ? ingredient.name : requiredName(name, "de l'ingrédient");
     const changes = clean !== ingredient.name || (kind !== undefined && kind !== ingredient.kind);
     if (changes && (await usedByOthers(ctx, ingredient))) throw conflict(INGREDIENT_SHARED);
     if (clean !== ingredient.name) await checkIngredientNameFree(ctx, clean, id);
     // Freshness is how its owner shops: it changes nothing of what other users' recipes mean.
-    const { fresh: wasFresh, ...rest } = ingredient;
+    const { fresh: wasFresh, allergens: hadAllergens, diet: hadDiet, ...rest } = ingredient;
     const freshNow = fresh === undefined ? wasFresh : (fresh ?? undefined);
     await ctx.store.put('ingredients', {
       ...rest,
       name: clean,
       kind: (kind ?? ingredient.kind) as IngredientKind,
       ...(freshNow === undefined ? {} : { fresh: freshNow }),
+      ...facts(allergens ?? hadAllergens, diet ?? hadDiet),
     });
   },
 );

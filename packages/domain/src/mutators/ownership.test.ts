@@ -77,6 +77,11 @@ beforeAll(async () => {
       'not_found',
     ],
     ['updateGroup', { id: group.id, size: 3 }, 'not_found'],
+    [
+      'setGroupNeeds',
+      { id: group.id, needs: { diets: { 0: 2 }, allergies: {}, notes: '' } },
+      'not_found',
+    ],
     ['deleteGroup', { id: group.id }, 'not_found'],
     [
       'createMeal',

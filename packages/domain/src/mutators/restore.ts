@@ -43,6 +43,9 @@ import { checkRecipeNameFree } from './recipes.js';
 import { collectPrivateMenu } from './menu-gc.js';
 import {
   AdditionalPeopleSchema,
+  AllergensSchema,
+  DietFactsSchema,
+  GroupNeedsSchema,
   ColorSchema,
   DaySchema,
   DescriptionSchema,
@@ -89,6 +92,7 @@ export const RESTORABLE_ROW_SCHEMAS = {
     name: NameSchema,
     color: ColorSchema,
     size: GroupSizeSchema,
+    needs: Type.Optional(GroupNeedsSchema),
   }),
   meals: closed({
     id: IdSchema,
@@ -130,6 +134,8 @@ export const RESTORABLE_ROW_SCHEMAS = {
     kind: KindSchema,
     owner: IdSchema,
     fresh: Type.Optional(Type.Boolean()),
+    allergens: Type.Optional(AllergensSchema),
+    diet: Type.Optional(DietFactsSchema),
   }),
   profiles: closed({
     id: IdSchema,

@@ -47,3 +47,25 @@ export const IdRangeSchema = Type.Object({
   first: IdSchema,
   count: Type.Integer({ minimum: 0, maximum: 100_000 }),
 });
+
+/** Codes of a set (allergens, diet facts): each once, within the enumeration's range. */
+const codeSet = (max: number) =>
+  Type.Array(Type.Integer({ minimum: 0, maximum: max }), { maxItems: max + 1, uniqueItems: true });
+/** The 14 regulated allergens (allergens.ts). */
+export const AllergensSchema = codeSet(13);
+/** Meat, pork, fish, animal product, alcohol (allergens.ts). */
+export const DietFactsSchema = codeSet(4);
+const PeopleCountSchema = Type.Integer({ minimum: 0, maximum: MAX_GROUP_SIZE });
+/** People per diet and per allergen in a group, and free notes (allergens.ts). */
+export const GroupNeedsSchema = Type.Object(
+  {
+    diets: Type.Record(Type.String({ pattern: '^[0-3]$' }), PeopleCountSchema, {
+      additionalProperties: false,
+    }),
+    allergies: Type.Record(Type.String({ pattern: '^([0-9]|1[0-3])$' }), PeopleCountSchema, {
+      additionalProperties: false,
+    }),
+    notes: DescriptionSchema,
+  },
+  { additionalProperties: false },
+);

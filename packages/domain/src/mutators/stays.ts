@@ -5,6 +5,7 @@ import { invalid } from '../errors.js';
 import { MAX_GROUPS_PER_STAY } from '../limits.js';
 import { parseIsoDay } from '../dates.js';
 import { isExportSecret } from '../export-link.js';
+import { tidyNeeds } from '../allergens.js';
 import { addGroupToMeals, copyStayName, planDuplicateStay } from '../stay-rules.js';
 import { claimAll, idDrawer, owned, readable } from './access.js';
 import { defineMutator } from './define.js';
@@ -16,6 +17,7 @@ import {
   IdSchema,
   IsoDaySchema,
   NameSchema,
+  GroupNeedsSchema,
   NowSchema,
 } from './schemas.js';
 
@@ -178,6 +180,17 @@ export const updateGroup = defineMutator(
       color: color === undefined ? group.color : checkColor(color),
       size: size ?? group.size,
     });
+  },
+);
+
+/** How many of a group's people follow a diet or avoid an allergen, and notes (issue 20). */
+export const setGroupNeeds = defineMutator(
+  Type.Object({ id: IdSchema, needs: GroupNeedsSchema }),
+  async (ctx, { id, needs }) => {
+    const group = await owned(ctx, 'groups', id);
+    const { needs: _old, ...rest } = group;
+    const kept = tidyNeeds(needs);
+    await ctx.store.put('groups', kept === null ? rest : { ...rest, needs: kept });
   },
 );
 
