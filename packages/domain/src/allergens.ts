@@ -257,3 +257,15 @@ function dietPeople(diet: Diet, plural: boolean): string {
       return DIET_PEOPLE[diet];
   }
 }
+
+/** The warnings of a meal as planned: its menu's dishes against its groups' needs. */
+export function warningsOfMeal(
+  meal: Pick<Meal, 'groupIds'>,
+  menu: Pick<Menu, 'recipeIds' | 'ingredients'> | undefined,
+  groupsById: ReadonlyMap<Id, Group>,
+  recipesById: ReadonlyMap<Id, Pick<Recipe, 'name' | 'ingredients'>>,
+  ingredientsById: ReadonlyMap<Id, Ingredient>,
+): MealWarning[] {
+  if (!menu) return [];
+  return mealWarnings(meal, groupsById, dishesOf(menu, recipesById, ingredientsById));
+}
