@@ -1,15 +1,33 @@
 /**
  * Random user actions on a device, chosen from what the device holds, as a person would click:
- * plan stays, fill menus, publish and unpublish, use other users' published items. Many are
+ * plan stays, fill menus, publish and unpublish, use other users' published items, make
+ * shopping lists from a stay's days and tick them in the shop, keep the camp's larder. Many are
  * refused (by the device or later by the server); that is part of the test.
  */
-import type { MutationArgs, MutationName, Tables, TableName } from '@popote/domain';
+import {
+  NO_SUPPLIER,
+  compileIngredients,
+  loadCompileInput,
+  planShopItems,
+  resolveSupplier,
+  stockByIngredient,
+  type Ingredient,
+  type MutationArgs,
+  type MutationName,
+  type NewShopItem,
+  type ShopList,
+  type Stay,
+  type Tables,
+  type TableName,
+} from '@popote/domain';
 import { DexieStore, type IdAllocator, type LocalDb } from '@popote/sync-client';
 import type { Rng } from './rng';
 
 export interface Action<N extends MutationName = MutationName> {
   name: N;
   build: (ids: IdAllocator) => MutationArgs<N>;
+  /** Run so that it can be undone (its undo kept for a later step), when it is undoable. */
+  undoable?: boolean;
 }
 
 const NOW = '2025-06-01T10:00:00.000Z';
@@ -23,8 +41,21 @@ function action<N extends MutationName>(
   return { name, build } as unknown as Action;
 }
 
-export async function randomAction(rng: Rng, db: LocalDb, userId: number): Promise<Action | null> {
+/** Of every action, the share that goes to shopping lists and the larder. */
+const SHOPPING_SHARE = 0.3;
+
+/**
+ * `now`: the device's clock. Devices' clocks differ a little, so that a tick made later may
+ * carry an earlier time than one already on the server (the offline tick sent late).
+ */
+export async function randomAction(
+  rng: Rng,
+  db: LocalDb,
+  userId: number,
+  now: string,
+): Promise<Action | null> {
   const store = new DexieStore(db);
+  if (rng.chance(SHOPPING_SHARE)) return shoppingAction(rng, store, userId, now);
   const all = async <T extends TableName>(t: T): Promise<Tables[T][]> => store.all(t);
   const stays = (await all('stays')).filter((s) => s.owner === userId);
   const groups = await all('groups');
@@ -55,7 +86,9 @@ export async function randomAction(rng: Rng, db: LocalDb, userId: number): Promi
         ? action('updateStay', () => ({ id: stay.id, name: `Camp ${rng.int(1000)}` }))
         : null;
     case 2:
-      return stay && rng.chance(0.2) ? action('deleteStay', () => ({ id: stay.id })) : null;
+      return stay && rng.chance(0.2)
+        ? { ...action('deleteStay', () => ({ id: stay.id })), undoable: true }
+        : null;
     case 3:
     case 4:
       return stay
@@ -205,6 +238,189 @@ export async function randomAction(rng: Rng, db: LocalDb, userId: number): Promi
             profileId: p.id,
             kinds: [rng.int(7)],
             supplierId: s.id,
+          }))
+        : null;
+    }
+  }
+}
+
+/** A share token as a device draws it (URL-safe, 22 characters). */
+function token(rng: Rng): string {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  return Array.from({ length: 22 }, () => chars[rng.int(chars.length)]).join('');
+}
+
+/** A quantity as noted in the shop: some pieces, or grams, or both. */
+function boughtTotal(rng: Rng): { pieces: number; grams: number; centiliters: number } {
+  return {
+    pieces: rng.chance(0.5) ? rng.int(20) : 0,
+    grams: rng.chance(0.5) ? 250 * rng.int(12) : 0,
+    centiliters: rng.chance(0.2) ? 50 * rng.int(6) : 0,
+  };
+}
+
+/**
+ * The lines of a new list for chosen days of a stay, as the courses screen makes them: the
+ * stay's compiled needs less its larder, per supplier of its profile, fresh products per day
+ * when asked. Null when the device cannot compile (a quantity it cannot scale).
+ */
+async function plannedLines(
+  rng: Rng,
+  store: DexieStore,
+  stay: Stay,
+): Promise<NewShopItem[] | null> {
+  const days = [0, 1, 2, 3, 4, 5, 6].filter(() => rng.chance(0.5));
+  const profile = stay.profileId === null ? undefined : await store.get('profiles', stay.profileId);
+  const suppliers = profile ? await store.where('suppliers', 'profileId', profile.id) : [];
+  const supplierOf = (ingredient: Ingredient): string => {
+    if (!profile) return '';
+    const id = resolveSupplier(profile, ingredient);
+    return id === NO_SUPPLIER ? '' : (suppliers.find((s) => s.id === id)?.name ?? '');
+  };
+  try {
+    const compiled = compileIngredients(await loadCompileInput(store, stay.id, days));
+    return planShopItems({
+      compiled,
+      stock: stockByIngredient(await store.where('stock', 'stayId', stay.id)),
+      freshPerDay: rng.chance(0.6),
+      supplierOf,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** A line of a list the old phone app sent: a need with the meal it is for. */
+function looseLine(rng: Rng, ingredient: Ingredient): NewShopItem {
+  const need = { pieces: 0, grams: 100 * (1 + rng.int(20)), centiliters: 0 };
+  return {
+    key: String(ingredient.id),
+    ingredientId: ingredient.id,
+    name: ingredient.name,
+    kind: ingredient.kind,
+    supplier: '',
+    day: null,
+    need,
+    inStock: { pieces: 0, grams: 0, centiliters: 0 },
+    toBuy: need,
+    uses: [
+      { val: need.grams, unite: 2, mealDate: '2025-07-01', mealName: 'Dîner', recipeName: '' },
+    ],
+  };
+}
+
+/** A line of the list, mostly among its first ones, so that devices tick the same lines. */
+function pickLine(rng: Rng, list: ShopList) {
+  return rng.pick(list.items.slice(0, rng.chance(0.8) ? 2 : list.items.length));
+}
+
+/** Shopping lists and the larder: make, tick (from every device), share, put away, keep. */
+async function shoppingAction(
+  rng: Rng,
+  store: DexieStore,
+  userId: number,
+  now: string,
+): Promise<Action | null> {
+  const stays = (await store.all('stays')).filter((s) => s.owner === userId);
+  const lists = (await store.all('shopLists')).filter((l) => l.owner === userId);
+  const stock = (await store.all('stock')).filter((s) => s.owner === userId);
+  const stay = rng.pick(stays);
+  // Lists with lines to tick, mostly.
+  const list = rng.pick(rng.chance(0.9) ? lists.filter((l) => l.items.length > 0) : lists);
+  switch (rng.int(16)) {
+    case 0: {
+      // A few lists at a time, as in a real camp: the ticks then meet on the same lines.
+      if (lists.length >= 3 || (!stay && !rng.chance(0.1))) return null;
+      // Now and then a list of no stay, as the old phone app sends them; else the lines of a
+      // stay's days, unless its meals need nothing yet (then a few lines of its own).
+      const noStay = !stay || rng.chance(0.1);
+      const planned = noStay ? [] : await plannedLines(rng, store, stay!);
+      if (planned === null) return null;
+      const ingredients = await store.all('ingredients');
+      const items =
+        planned.length > 0
+          ? planned
+          : ingredients.slice(0, 1 + rng.int(5)).map((i) => looseLine(rng, i));
+      return action('createShopList', (ids) => ({
+        id: ids.next(),
+        stayId: noStay ? null : stay!.id,
+        name: `Courses ${rng.int(100)}`,
+        now,
+        items,
+      }));
+    }
+    case 1: {
+      const line = list && pickLine(rng, list);
+      return list && line
+        ? action('setShopItemBought', () => ({
+            id: list.id,
+            key: line.key,
+            bought: rng.chance(0.3) ? null : boughtTotal(rng),
+            now,
+          }))
+        : null;
+    }
+    case 2: {
+      if (!list) return null;
+      if (list.share !== null && rng.chance(0.5)) {
+        return action('stopSharingShopList', () => ({ id: list.id }));
+      }
+      // Now and then the token of another list (refused), else a fresh one.
+      const taken = rng.pick(lists.filter((l) => l.share !== null && l.id !== list.id));
+      const chosen = taken && rng.chance(0.1) ? taken.share!.token : token(rng);
+      return action('shareShopList', () => ({ id: list.id, token: chosen, now }));
+    }
+    case 3:
+      return list && rng.chance(0.3)
+        ? { ...action('deleteShopList', () => ({ id: list.id })), undoable: true }
+        : null;
+    case 4: {
+      const ingredient = rng.pick(await store.all('ingredients'));
+      return stay && ingredient
+        ? action('addStock', (ids) => ({
+            id: ids.next(),
+            stayId: stay.id,
+            ingredientId: ingredient.id,
+            unite: rng.int(5),
+            val: rng.int(40) / 4,
+          }))
+        : null;
+    }
+    case 5: {
+      const entry = rng.pick(stock);
+      if (!entry) return null;
+      return rng.chance(0.6)
+        ? action('updateStock', () => ({ id: entry.id, val: rng.int(40) / 4 }))
+        : { ...action('deleteStock', () => ({ id: entry.id })), undoable: true };
+    }
+    case 6:
+      return list && list.stayId !== null
+        ? action('addPurchasesToStock', (ids) => ({
+            id: list.id,
+            ids: ids.range(3 * list.items.length),
+          }))
+        : null;
+    case 7: {
+      const ingredient = rng.pick(
+        (await store.all('ingredients')).filter((i) => i.owner === userId),
+      );
+      return ingredient
+        ? action('updateIngredient', () => ({
+            id: ingredient.id,
+            fresh: rng.pick([true, false, null]),
+          }))
+        : null;
+    }
+    default: {
+      // Ticks, the most frequent action: the devices of a user tick the same few lines, each
+      // on its own clock, some offline for long stretches.
+      const line = list && pickLine(rng, list);
+      return list && line
+        ? action('tickShopItem', () => ({
+            id: list.id,
+            key: line.key,
+            checked: rng.chance(0.7) ? !line.checked : line.checked,
+            now,
           }))
         : null;
     }

@@ -13,8 +13,10 @@ import {
   TABLE_NAMES,
   canReadRow,
   isDomainError,
+  isUndoable,
   readableIds,
   type Id,
+  type RestoreSnapshotArgs,
   type Row,
   type TableName,
 } from '@popote/domain';
@@ -32,6 +34,7 @@ import {
   applyPull,
   COOKIE,
   mutateLocal,
+  mutateLocalUndoable,
   TransportError,
 } from '@popote/sync-client';
 import type { PullResponse } from '@popote/sync-protocol';
@@ -56,7 +59,16 @@ interface Device {
   transport: FaultyTransport;
   /** Steps left offline (a long stretch at a camp site). */
   offlineFor: number;
+  /** How far this device's clock is from the world's (ms): clocks never quite agree. */
+  clockSkew: number;
+  /** Undos of its destructive actions, not yet used ('Annuler' pressed a little later). */
+  undos: RestoreSnapshotArgs[];
 }
+
+/** The world's clock at step 0; each step is one second. In the past, as the server expects. */
+const CLOCK_START = Date.parse('2025-06-01T10:00:00.000Z');
+/** The devices' clock skews, by device (ms): up to five minutes apart. */
+const CLOCK_SKEWS = [0, 300_000, -240_000, 120_000];
 
 /** The synced rows of the server's database, whatever the database (store/ports.ts). */
 type SyncRows = TestServer['app']['popote']['store']['rows'];
@@ -74,6 +86,8 @@ export interface WorldOptions {
 
 export interface SimResult {
   actions: number;
+  /** Mutations made on a device (accepted there and queued), by name. */
+  made: Record<string, number>;
   localRefusals: number;
   serverRejections: number;
   applied: number;
@@ -102,6 +116,7 @@ export class World {
   private readonly lastPushAt = new Map<string, number>();
   readonly stats: SimResult = {
     actions: 0,
+    made: {},
     localRefusals: 0,
     serverRejections: 0,
     applied: 0,
@@ -109,6 +124,8 @@ export class World {
   };
 
   private readonly instances: number;
+  /** Steps run so far: the world's clock (one second each). */
+  private step = 0;
 
   constructor(
     readonly seed: number,
@@ -172,6 +189,8 @@ export class World {
           engine: new SyncEngine(db, id, transport),
           transport,
           offlineFor: 0,
+          clockSkew: CLOCK_SKEWS[this.devices.length % CLOCK_SKEWS.length]!,
+          undos: [],
         });
       }
     }
@@ -274,11 +293,41 @@ export class World {
   }
 
   private async act(device: Device): Promise<void> {
-    const action = await randomAction(this.rng, device.db, device.userId);
+    const now = new Date(CLOCK_START + this.step * 1000 + device.clockSkew).toISOString();
+    // 'Annuler', pressed after a few other actions: a restore that meets what changed since.
+    if (device.undos.length > 0 && this.rng.chance(0.2)) {
+      const undo = device.undos.splice(this.rng.int(device.undos.length), 1)[0]!;
+      await this.mutate('restoreSnapshot', () =>
+        mutateLocal(device.db, device.userId, 'restoreSnapshot', undo),
+      );
+      return;
+    }
+    const action = await randomAction(this.rng, device.db, device.userId, now);
     if (!action) return;
+    const { name } = action;
+    if (action.undoable && isUndoable(name) && this.rng.chance(0.5)) {
+      await this.mutate(name, async () => {
+        const { undo } = await mutateLocalUndoable(
+          device.db,
+          device.userId,
+          name,
+          action.build as never,
+        );
+        if (undo) device.undos = [...device.undos, undo].slice(-3);
+      });
+      return;
+    }
+    await this.mutate(name, () =>
+      mutateLocal(device.db, device.userId, name, action.build as never),
+    );
+  }
+
+  /** One user action on the device; a refusal by the rules is counted, not an error. */
+  private async mutate(name: string, run: () => Promise<unknown>): Promise<void> {
     this.stats.actions++;
     try {
-      await mutateLocal(device.db, device.userId, action.name, action.build as never);
+      await run();
+      this.stats.made[name] = (this.stats.made[name] ?? 0) + 1;
     } catch (e) {
       if (!isDomainError(e)) throw e;
       this.stats.localRefusals++;
@@ -305,7 +354,7 @@ export class World {
 
   async run(steps: number): Promise<void> {
     for (const d of this.devices) d.transport.faults = FLAKY;
-    for (let step = 0; step < steps; step++) {
+    for (let step = 0; step < steps; step++, this.step++) {
       const device = this.rng.pick(this.devices)!;
       const roll = this.rng.next();
       if (device.offlineFor > 0) device.offlineFor--;
