@@ -72,6 +72,11 @@ export const LIBRARY = {
   ingredientKind: 'Catégorie',
   /** Issue 19: listed day by day on a shopping list, bought the day before its meals. */
   freshProduct: 'Produit frais (acheté la veille)',
+  /** Issue 20. */
+  allergens: 'Allergènes',
+  dietFacts: 'Régimes (viande, porc…)',
+  dishAllergens: (names: string): string => `Allergènes : ${names}`,
+  noAllergen: 'Aucun allergène connu',
   noIngredient: 'Aucun ingrédient ne correspond.',
   editIngredient: (name: string): string => `Modifier « ${name} »`,
   deleteIngredient: (name: string): string => `Supprimer « ${name} »`,

@@ -42,6 +42,10 @@ export const SEJOURS = {
   severalGroupsHint:
     "Ajoutez un groupe par tranche d'âge ou par activité : chaque groupe peut avoir ses propres repas, par exemple lors d'une sortie.",
   editGroup: 'Modifier le groupe',
+  /** Issue 20: diets and allergies of a group's people. */
+  needsTitle: 'Régimes et allergies',
+  allergicTo: (allergen: string): string => `Allergiques : ${allergen}`,
+  needsNotes: 'Notes',
   deleteGroup: 'Supprimer le groupe',
   size: 'Taille',
   color: 'Couleur',

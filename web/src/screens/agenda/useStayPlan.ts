@@ -1,7 +1,7 @@
 /**
  * The rows the agenda shows, read live from the device: the stay, its groups and meals, and the
- * menus, recipes and ingredients of the meals of the shown days only (a long stay has thousands
- * of meals; titles are needed for at most a week of them).
+ * menus, recipes and ingredients (the menus' and the recipes') of the meals of the shown days
+ * only (a long stay has thousands of meals; titles and warnings are needed for a week at most).
  */
 import type { Group, Id, Ingredient, Meal, Menu, Recipe, Stay } from '@popote/domain';
 import { useLocalQuery } from '../../sync/useLocal';
@@ -33,7 +33,7 @@ export function useStayPlan(
 ): StayPlan | null | undefined {
   return useLocalQuery(
     async (store) => {
-      // Three rounds of reads, not five: what does not depend on another read goes with it.
+      // Four rounds of reads, not six: what does not depend on another read goes with it.
       const [stay, groups, meals] = await Promise.all([
         store.get('stays', stayId),
         store.where('groups', 'stayId', stayId),
@@ -42,13 +42,15 @@ export function useStayPlan(
       if (!stay) return null;
       const shown = meals.filter((m) => m.day >= firstDay && m.day <= lastDay);
       const menus = await store.getMany('menus', unique(shown.map((m) => m.menuId)));
-      const [recipes, ingredients] = await Promise.all([
-        store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds))),
-        store.getMany(
-          'ingredients',
-          unique(menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId))),
-        ),
-      ]);
+      const recipes = await store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
+      // The recipes' ingredients too: their allergens and diet facts make the meal's warnings.
+      const ingredients = await store.getMany(
+        'ingredients',
+        unique([
+          ...menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId)),
+          ...recipes.flatMap((r) => r.ingredients.map((i) => i.ingredientId)),
+        ]),
+      );
       return {
         stay,
         groups: [...groups].sort((a, b) => a.id - b.id),

@@ -10,6 +10,7 @@ import {
   Checkbox,
   Group,
   Modal,
+  MultiSelect,
   Pagination,
   Select,
   Stack,
@@ -21,6 +22,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPencil, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import {
+  ALLERGEN_LABELS,
+  ALLERGENS,
+  DIET_FACT_LABELS,
+  DIET_FACTS,
   INGREDIENT_KIND_LABELS,
   filterIngredients,
   isFreshIngredient,
@@ -37,6 +42,13 @@ import { useLocalQuery, useLocalRead } from '../../sync/useLocal';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { KIND_OPTIONS } from './kindOptions';
+
+const ALLERGEN_OPTIONS = ALLERGENS.map((a) => ({ value: String(a), label: ALLERGEN_LABELS[a] }));
+const DIET_FACT_OPTIONS = DIET_FACTS.map((f) => ({ value: String(f), label: DIET_FACT_LABELS[f] }));
+const allergenNames = (codes: readonly number[]): string =>
+  ALLERGENS.filter((a) => codes.includes(a))
+    .map((a) => ALLERGEN_LABELS[a])
+    .join(', ');
 
 /** Rows per page: a catalogue of thousands stays quick to render. */
 const ROWS_PER_PAGE = 50;
@@ -129,7 +141,14 @@ function IngredientList() {
               ) : (
                 <Table.Tr key={ingredient.id} data-testid="ingredient-row">
                   <Table.Td>{ingredient.name}</Table.Td>
-                  <Table.Td>{INGREDIENT_KIND_LABELS[ingredient.kind]}</Table.Td>
+                  <Table.Td>
+                    {INGREDIENT_KIND_LABELS[ingredient.kind]}
+                    {(ingredient.allergens?.length ?? 0) > 0 && (
+                      <Text size="xs" c="orange.9" data-testid="ingredient-allergen-list">
+                        {allergenNames(ingredient.allergens ?? [])}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     {ingredient.owner === userId ? (
                       <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -189,12 +208,16 @@ function IngredientEditRow({ ingredient, onDone }: { ingredient: Ingredient; onD
   const [kind, setKind] = useState<IngredientKind>(ingredient.kind);
   // Unset, the category decides; ticked or unticked here, the ingredient's own mark does.
   const [fresh, setFresh] = useState<boolean | undefined>(ingredient.fresh);
+  const [allergens, setAllergens] = useState<string[]>((ingredient.allergens ?? []).map(String));
+  const [diet, setDiet] = useState<string[]>((ingredient.diet ?? []).map(String));
   const save = async () => {
     const done = await mutate('updateIngredient', {
       id: ingredient.id,
       name,
       kind,
       ...(fresh === ingredient.fresh ? {} : { fresh: fresh ?? null }),
+      allergens: allergens.map(Number),
+      diet: diet.map(Number),
     });
     if (done) {
       notifySuccess(SUCCESS.ingredientUpdated);
@@ -229,6 +252,26 @@ function IngredientEditRow({ ingredient, onDone }: { ingredient: Ingredient; onD
           label={LIBRARY.freshProduct}
           checked={isFreshIngredient({ kind, fresh })}
           onChange={(e) => setFresh(e.currentTarget.checked)}
+        />
+        <MultiSelect
+          mt={6}
+          size="xs"
+          aria-label={LIBRARY.allergens}
+          placeholder={LIBRARY.allergens}
+          data={ALLERGEN_OPTIONS}
+          value={allergens}
+          onChange={setAllergens}
+          data-testid="ingredient-allergens"
+        />
+        <MultiSelect
+          mt={6}
+          size="xs"
+          aria-label={LIBRARY.dietFacts}
+          placeholder={LIBRARY.dietFacts}
+          data={DIET_FACT_OPTIONS}
+          value={diet}
+          onChange={setDiet}
+          data-testid="ingredient-diet"
         />
       </Table.Td>
       <Table.Td>

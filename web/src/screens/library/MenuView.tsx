@@ -20,6 +20,7 @@ import {
   menuTitle,
   type AddableItem,
   type Id,
+  type Ingredient,
   type Menu,
   type MenuItem,
 } from '@popote/domain';
@@ -33,6 +34,7 @@ import { useMutate } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { DetailHeader } from './DetailHeader';
 import { ItemSearchSelect, type ItemSearchSelectProps } from './ItemSearchSelect';
+import { DishAllergens } from '../../components/DishAllergens';
 import { LoadedItem } from './MissingItem';
 import { QuantityDialog, type QuantityTarget } from './QuantityDialog';
 import { useCreateIngredient } from './useCreateIngredient';
@@ -51,7 +53,12 @@ export function MenuView({ menuId }: { menuId: Id }) {
           menu.ingredients.map((i) => i.ingredientId),
         ),
       ]);
-      return { menu, recipes, ingredients };
+      // Every ingredient of the menu, its recipes' too, for its allergens (issue 20).
+      const inRecipes = await store.getMany(
+        'ingredients',
+        recipes.flatMap((r) => r.ingredients.map((i) => i.ingredientId)),
+      );
+      return { menu, recipes, ingredients, allIngredients: [...ingredients, ...inRecipes] };
     },
     [menuId],
   );
@@ -66,10 +73,12 @@ function MenuDetails({
   menu,
   recipes,
   ingredients,
+  allIngredients,
 }: {
   menu: Menu;
   recipes: { id: Id; name: string; plat: MenuItem['plat'] }[];
   ingredients: { id: Id; name: string }[];
+  allIngredients: Ingredient[];
 }) {
   const { userId } = useSync();
   const mutate = useMutate();
@@ -142,6 +151,7 @@ function MenuDetails({
                 {LIBRARY.peopleSubtitle(people)}
               </Text>
             )}
+            <DishAllergens ingredients={allIngredients} />
           </>
         }
       />

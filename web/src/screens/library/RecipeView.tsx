@@ -37,6 +37,7 @@ import { useMutate } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
 import { DetailHeader } from './DetailHeader';
 import { ItemSearchSelect, type ItemSearchSelectProps } from './ItemSearchSelect';
+import { DishAllergens } from '../../components/DishAllergens';
 import { LoadedItem } from './MissingItem';
 import { QuantityDialog, type QuantityTarget } from './QuantityDialog';
 import { useCreateIngredient } from './useCreateIngredient';
@@ -143,6 +144,7 @@ function RecipeDetails({ recipe, ingredients }: { recipe: Recipe; ingredients: I
       <Title order={3} size="h4">
         {LIBRARY.ingredientsHeading}
       </Title>
+      <DishAllergens ingredients={ingredients} />
       {isOwner && (
         <RecipeIngredientSearch
           userId={userId}

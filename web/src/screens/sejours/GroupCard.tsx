@@ -1,8 +1,12 @@
-/** One group of the list: name ('Groupe par défaut' when empty), colour, size; edit, delete. */
+/**
+ * One group of the list: name ('Groupe par défaut' when empty), colour, size, its people's
+ * diets and allergies; edit, delete.
+ */
 import { ActionIcon, ColorSwatch, Group as Row, Paper, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { groupDisplayName, type Group } from '@popote/domain';
 import { SEJOURS } from '../../strings';
+import { needsText } from './GroupNeeds';
 
 export function GroupCard({
   group,
@@ -37,6 +41,11 @@ export function GroupCard({
             <Text size="sm" c="dimmed" data-testid="group-size">
               {SEJOURS.people(group.size)}
             </Text>
+            {needsText(group) !== '' && (
+              <Text size="xs" c="orange.9" data-testid="group-needs">
+                {needsText(group)}
+              </Text>
+            )}
           </div>
         </Row>
         <Row gap={4} wrap="nowrap">

@@ -1,28 +1,35 @@
 /**
- * 'Modifier le groupe' (spec 2.4): name, size from 0, and colour. A new group (id null) is
- * created only when saved, so that 'Annuler' leaves nothing behind.
+ * 'Modifier le groupe' (spec 2.4): name, size from 0, and colour; and (issue 20) how many of its
+ * people follow a diet or avoid an allergen, with notes. A new group (id null) is created only
+ * when saved, so that 'Annuler' leaves nothing behind.
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Group as Row, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import {
+  emptyNeeds,
   validateColor,
   validateGroupSize,
   validateName,
   type Group,
+  type GroupNeeds,
   type Id,
 } from '@popote/domain';
 import { COMMON, SEJOURS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 import { ColorField } from './ColorField';
+import { NeedsFields, needsChanged } from './GroupNeeds';
 import { refusalOf } from './stay-helpers';
 
-export type EditedGroup = Pick<Group, 'stayId' | 'name' | 'size' | 'color'> & { id: Id | null };
+export type EditedGroup = Pick<Group, 'stayId' | 'name' | 'size' | 'color' | 'needs'> & {
+  id: Id | null;
+};
 
 export function GroupEditDialog({ group, onClose }: { group: EditedGroup; onClose: () => void }) {
   const mutate = useMutate();
   const [name, setName] = useState(group.name);
   const [size, setSize] = useState<number | string>(group.size);
   const [color, setColor] = useState(group.color);
+  const [needs, setNeeds] = useState<GroupNeeds>(group.needs ?? emptyNeeds());
   const nameError = refusalOf(() => validateName(name, 'group'));
   const sizeError = refusalOf(() => validateGroupSize(size));
   const colorError = refusalOf(() => validateColor(color));
@@ -40,7 +47,11 @@ export function GroupEditDialog({ group, onClose }: { group: EditedGroup; onClos
             ...fields,
           }))
         : await mutate('updateGroup', { id: group.id, ...fields });
-    if (applied !== null) onClose();
+    if (applied === null) return;
+    if (needsChanged(group.needs, needs)) {
+      if ((await mutate('setGroupNeeds', { id: applied.id, needs })) === null) return;
+    }
+    onClose();
   }
 
   return (
@@ -65,6 +76,7 @@ export function GroupEditDialog({ group, onClose }: { group: EditedGroup; onClos
             error={size === '' ? null : sizeError}
           />
           <ColorField value={color} onChange={setColor} error={colorError} />
+          <NeedsFields needs={needs} onChange={setNeeds} />
           <Row justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {COMMON.cancel}

@@ -1,13 +1,15 @@
 /**
  * A stay of exactly one group (spec 2.4): its size as a large chip that opens 'Modifier la
- * taille du séjour', and a hint box that offers to add a group.
+ * taille du séjour' (with its people's diets and allergies, issue 20), and a hint box that
+ * offers to add a group.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Group as Row, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
-import { validateGroupSize, type Group } from '@popote/domain';
+import { emptyNeeds, validateGroupSize, type Group, type GroupNeeds } from '@popote/domain';
 import { COMMON, SEJOURS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
+import { NeedsFields, needsChanged, needsText } from './GroupNeeds';
 import { refusalOf } from './stay-helpers';
 
 export function SingleGroupView({ group, addButton }: { group: Group; addButton: ReactNode }) {
@@ -26,6 +28,11 @@ export function SingleGroupView({ group, addButton }: { group: Group; addButton:
         >
           {SEJOURS.people(group.size)}
         </Button>
+        {needsText(group) !== '' && (
+          <Text size="sm" c="orange.9" data-testid="group-needs">
+            {needsText(group)}
+          </Text>
+        )}
         <Alert
           variant="light"
           color="blue"
@@ -48,12 +55,17 @@ export function SingleGroupView({ group, addButton }: { group: Group; addButton:
 function SizeDialog({ group, onClose }: { group: Group; onClose: () => void }) {
   const mutate = useMutate();
   const [size, setSize] = useState<number | string>(group.size);
+  const [needs, setNeeds] = useState<GroupNeeds>(group.needs ?? emptyNeeds());
   const error = refusalOf(() => validateGroupSize(size));
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (error !== null || typeof size !== 'number') return;
-    if ((await mutate('updateGroup', { id: group.id, size })) !== null) onClose();
+    if ((await mutate('updateGroup', { id: group.id, size })) === null) return;
+    if (needsChanged(group.needs, needs)) {
+      if ((await mutate('setGroupNeeds', { id: group.id, needs })) === null) return;
+    }
+    onClose();
   }
 
   return (
@@ -70,6 +82,7 @@ function SizeDialog({ group, onClose }: { group: Group; onClose: () => void }) {
             error={size === '' ? null : error}
             data-autofocus
           />
+          <NeedsFields needs={needs} onChange={setNeeds} />
           <Row justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {COMMON.cancel}

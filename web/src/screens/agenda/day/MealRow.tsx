@@ -26,6 +26,7 @@ import {
   HORAIRE_LABELS,
   mealPeople,
   menuItems,
+  warningsOfMeal,
   Plat,
   type Group as StayGroup,
   type Id,
@@ -36,6 +37,7 @@ import {
   type Recipe,
 } from '@popote/domain';
 import { HORAIRE_COLORS, PLAT_COLORS } from '../../../theme/colors';
+import { MealWarnings } from '../../../components/MealWarnings';
 import { unreadableRecipeIds } from '../../../components/unreadable';
 import { AGENDA, COMMON } from '../../../strings';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
@@ -157,6 +159,9 @@ export function MealRow({
           </ActionMenu>
         </Group>
       </Group>
+      <MealWarnings
+        warnings={warningsOfMeal(meal, menu, groupsById, recipesById, ingredientsById)}
+      />
 
       <Droppable droppableId={dropId.groups(meal.id)} type={DND_TYPE.group} direction="horizontal">
         {(drop, snapshot) => (

@@ -20,6 +20,8 @@ import {
   HORAIRE_LABELS,
   HORAIRES,
   menuTitle,
+  warningsOfMeal,
+  warningText,
   type Group,
   type Horaire,
   type Id,
@@ -203,11 +205,21 @@ function WeekCell({
         const groups = meal.groupIds
           .map((id) => groupsById.get(id))
           .filter((g): g is Group => g !== undefined);
+        const warning = warningsOfMeal(
+          meal,
+          menu,
+          groupsById,
+          plan.recipesById,
+          plan.ingredientsById,
+        )
+          .map(warningText)
+          .join(' ; ');
         return (
           <WeekMeal
             key={meal.id}
             meal={meal}
             label={label}
+            warning={warning}
             empty={expanded && title === ''}
             groups={groups}
             fullLabel={AGENDA.weekMealLabel(
@@ -234,6 +246,8 @@ function WeekCell({
 interface WeekMealProps {
   meal: Meal;
   label: string;
+  /** Who cannot eat it and why; '' when it suits everyone. */
+  warning: string;
   empty: boolean;
   groups: readonly Group[];
   /** Day, slot, menu and groups: what the tap path's banner names it by. */
@@ -268,6 +282,7 @@ function sameMealProps(a: WeekMealProps, b: WeekMealProps): boolean {
 const WeekMeal = memo(function WeekMeal({
   meal,
   label,
+  warning,
   empty,
   groups,
   fullLabel,
@@ -329,6 +344,11 @@ const WeekMeal = memo(function WeekMeal({
                   >
                     {label}
                   </p>
+                  {warning !== '' && (
+                    <p className={classes.warning} data-testid="week-meal-warning">
+                      ⚠ {warning}
+                    </p>
+                  )}
                   {/* The groups in sight, not on hover: a tablet has no hover. */}
                   {groups.length > 0 && (
                     <div className={classes.groups} data-testid="week-meal-groups">
