@@ -4,6 +4,7 @@
  * ingredients'), who among a meal's people cannot eat it, and the French warnings that say so.
  * Codes are stored in rows and carried by sync: never renumber them.
  */
+import type { CompileInput } from './compile.js';
 import type { Group, GroupNeeds, Id, Ingredient, Meal, Menu, Recipe } from './entities.js';
 
 /** The 14 allergens of annex II, in the regulation's order. */
@@ -268,4 +269,24 @@ export function warningsOfMeal(
 ): MealWarning[] {
   if (!menu) return [];
   return mealWarnings(meal, groupsById, dishesOf(menu, recipesById, ingredientsById));
+}
+
+/** The warnings of the chosen days' meals (order screen), in meal order; meals without none. */
+export function warningsOfDays(
+  input: Pick<CompileInput, 'meals' | 'groups' | 'menus' | 'recipes' | 'ingredients' | 'days'>,
+): { meal: Meal; warnings: MealWarning[] }[] {
+  const byId = <T extends { id: Id }>(rows: readonly T[]) => new Map(rows.map((r) => [r.id, r]));
+  const groups = byId(input.groups);
+  const menus = byId(input.menus);
+  const recipes = byId(input.recipes);
+  const ingredients = byId(input.ingredients);
+  const days = new Set(input.days);
+  return input.meals
+    .filter((meal) => days.has(meal.day))
+    .sort((a, b) => a.day - b.day || a.slot - b.slot || a.id - b.id)
+    .map((meal) => ({
+      meal,
+      warnings: warningsOfMeal(meal, menus.get(meal.menuId), groups, recipes, ingredients),
+    }))
+    .filter((w) => w.warnings.length > 0);
 }
