@@ -12,9 +12,13 @@ export const MAX_CLOCK_AHEAD_MS = 10 * 60 * 1000;
 /** No change of Popote happened before this date. */
 export const MIN_DATE_MS = Date.UTC(2000, 0, 1);
 
-/** Keys whose string values are dates written into rows. */
-const DATE_KEYS: ReadonlySet<string> = new Set(['now', 'updated']);
-/** Deep enough for the rows of an undo ({ rows: [ { row: { updated } } ] }). */
+/**
+ * Keys whose string values are dates written into rows: a mutation's 'now', and the dates of
+ * rows an undo puts back (a recipe's 'updated'; a shopping list's 'created', its share's
+ * 'created' and its lines' 'tickedAt', which decide the link's expiry and which tick wins).
+ */
+const DATE_KEYS: ReadonlySet<string> = new Set(['now', 'updated', 'created', 'tickedAt']);
+/** Deep enough for the rows of an undo ({ put: [ { row: { items: [ { tickedAt } ] } } ] }). */
 const MAX_WALK_DEPTH = 6;
 
 /**

@@ -70,4 +70,34 @@ describe('dates written by devices', () => {
       count: 3,
     });
   });
+
+  it("replaces a shopping list's dates put back by an undo: created, its share's, its lines' ticks", () => {
+    const far = '3000-01-01T00:00:00.000Z';
+    const args = {
+      put: [
+        {
+          table: 'shopLists',
+          row: {
+            created: far,
+            share: { token: 'abcdefghijklmnopqrstuv', created: far },
+            items: [
+              { key: '1', tickedAt: far },
+              { key: '2', tickedAt: null },
+            ],
+          },
+        },
+      ],
+      remove: [],
+    };
+    clampDates(args, Date.UTC(2025, 0, 1));
+    const server = '2025-01-01T00:00:00.000Z';
+    expect(args.put[0]!.row).toEqual({
+      created: server,
+      share: { token: 'abcdefghijklmnopqrstuv', created: server },
+      items: [
+        { key: '1', tickedAt: server },
+        { key: '2', tickedAt: null },
+      ],
+    });
+  });
 });
