@@ -26,6 +26,10 @@ export const ORDER = {
     total === 0 ? 'Préparation du fichier…' : `Préparation du fichier… ${done} / ${total}`,
   exportFailedTitle: 'Export impossible',
   exportFailed: "Le fichier n'a pas pu être préparé.",
+  /** Issue 20. */
+  warningsTitle: 'Régimes et allergies à surveiller',
+  warningsHint:
+    'Les allergènes viennent des ingrédients de la bibliothèque ; les régimes et allergies, des groupes.',
 } as const;
 
 /** The 'Fournisseurs' dialog of the shopping spreadsheet. */

@@ -26,7 +26,8 @@ import { CreateListDialog } from './CreateListDialog';
 import { DayPicker } from './DayPicker';
 import { ProfilesDialog } from './ProfilesDialog';
 import { ShoppingDialog } from './ShoppingDialog';
-import { useCompiled, useStay, useStayDays } from './useOrderData';
+import { DayWarnings } from './DayWarnings';
+import { useCompiled, useDayWarnings, useStay, useStayDays } from './useOrderData';
 import {
   useExportRunner,
   useProgress,
@@ -52,6 +53,7 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
   // Kept in the address: back from a meal of the agenda, the ticked days are still ticked.
   const { selected, compiledDays, select, compile } = useOrderSelection();
   const compiled = useCompiled(stay.id, compiledDays);
+  const warnings = useDayWarnings(stay.id, compiledDays);
   const [shoppingOpen, setShoppingOpen] = useState(false);
   const [profilesOpen, setProfilesOpen] = useState(false);
   const [listOpen, setListOpen] = useState(false);
@@ -123,6 +125,7 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
             <Loader size="sm" aria-label={ORDER.loading} />
           )}
           {compiled && !compiled.ok && <Text c="red">{compiled.message}</Text>}
+          {warnings && <DayWarnings warnings={warnings} start={stay.start} />}
           {compiled?.ok && (
             <CompiledList result={compiled.result} start={stay.start} stock={stock} />
           )}

@@ -4,6 +4,7 @@ import {
   compareByName,
   isDomainError,
   loadCompileInput,
+  warningsOfDays,
   type CompileResult,
   type Id,
   type Ingredient,
@@ -86,4 +87,20 @@ export function useProfileDetails(profileId: Id | null): ProfileDetails | null |
 /** Every ingredient this device knows, for the mapping screen. */
 export function useAllIngredients(): Ingredient[] | undefined {
   return useLocalQuery(async (store) => store.all('ingredients'), []);
+}
+
+/** Who cannot eat what on the chosen days (issue 20), meal by meal; null before a compile. */
+export function useDayWarnings(
+  stayId: Id,
+  days: readonly number[] | null,
+): ReturnType<typeof warningsOfDays> | null | undefined {
+  const key = days === null ? null : days.join(',');
+  return useLocalQuery(
+    async (store) => {
+      if (key === null) return null;
+      const chosen = key === '' ? [] : key.split(',').map(Number);
+      return warningsOfDays(await loadCompileInput(store, stayId, chosen));
+    },
+    [stayId, key],
+  );
 }
