@@ -1,0 +1,114 @@
+/**
+ * Allergens and diets (issue 20) in Chromium, on a touch tablet: an ingredient of the library
+ * is marked as holding peanuts, a group counts 2 people allergic to peanuts; every meal of a
+ * recipe with that ingredient then warns, in the day view, in the week view and on the order
+ * screen, saying who and why; the recipe shows its allergens.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, TABLET } from './harness.js';
+import type { RunningApp } from './harness.js';
+import { openPage } from './pages.js';
+import { LONG_RECIPE, loginSeeded, SCREEN_PASSWORD, seedScreens } from './screens.js';
+import { Seeder } from './seed.js';
+import type { SeededAccount } from './screens.js';
+
+let app: RunningApp;
+let account: SeededAccount;
+
+beforeAll(async () => {
+  app = await startApp();
+  account = await seedScreens(app, 'allergies@exemple.fr');
+  // The lunches' recipe gets a sauce of this camp's own, which the library knows nothing of.
+  const seed = await Seeder.open(app, account.mail, SCREEN_PASSWORD);
+  const sauce = seed.ingredient('Sauce satay maison', 4);
+  seed.add('addRecipeIngredient', {
+    recipeId: account.recipeId,
+    ingredientId: sauce,
+    now: '2025-06-01T10:00:00.000Z',
+  });
+  await seed.flush();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const WARNING = `2 personnes allergiques aux arachides : ${LONG_RECIPE}`;
+
+describe('allergies of a group against the planned meals', () => {
+  it('warns where a recipe holds what some people cannot eat', async () => {
+    const context = await app.newContext(TABLET);
+    try {
+      const page = await openPage(context);
+      await loginSeeded(page, account.mail);
+
+      // The library: the sauce holds peanuts.
+      await page.goto('/library');
+      await page.getByRole('button', { name: 'Liste des ingrédients' }).tap();
+      const list = page.getByRole('dialog', { name: 'Liste des ingrédients' });
+      await list.getByLabel('Filtrer par nom').fill('satay');
+      await list.getByRole('button', { name: 'Modifier « Sauce satay maison »' }).tap();
+      await list.getByTestId('ingredient-allergens').tap();
+      await page.getByRole('option', { name: 'Arachides' }).tap();
+      await list.getByRole('button', { name: 'Enregistrer' }).tap();
+      await expect
+        .poll(() => list.getByTestId('ingredient-allergen-list').allTextContents())
+        .toEqual(['Arachides']);
+      await page.keyboard.press('Escape');
+
+      // The recipe shows the allergens of its ingredients.
+      await page.goto(`/library?id-receipe=${account.recipeId}`);
+      await expect
+        .poll(() => page.getByTestId('dish-allergens').textContent())
+        .toBe('Allergènes : Arachides');
+
+      // The Louveteaux: 2 of them are allergic to peanuts.
+      await page.goto('/');
+      await page.getByTestId('group-card').first().waitFor();
+      await page
+        .getByTestId('group-card')
+        .filter({ hasText: 'Louveteaux' })
+        .getByRole('button', { name: 'Modifier le groupe' })
+        .tap();
+      const dialog = page.getByRole('dialog', { name: 'Modifier le groupe' });
+      await dialog.getByRole('button', { name: 'Régimes et allergies' }).tap();
+      await dialog.getByLabel('Allergiques : Arachides').fill('2');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).tap();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('group-card')
+            .filter({ hasText: 'Louveteaux' })
+            .getByTestId('group-needs')
+            .textContent(),
+        )
+        .toBe('Arachides : 2');
+
+      // The day view warns under the lunch, and only there.
+      await page.goto('/agenda?dayOffset=1');
+      await page.getByTestId('day-meal').first().waitFor();
+      await expect
+        .poll(() => page.getByTestId('meal-warnings').allTextContents())
+        .toEqual([WARNING]);
+
+      // The week view too, in the cells of the lunches.
+      await page.goto('/agenda');
+      await page.getByTestId('week-meal').first().waitFor();
+      const cells = await page.getByTestId('week-meal-warning').allTextContents();
+      expect(cells.length).toBe(7);
+      expect(new Set(cells)).toEqual(new Set([`⚠ ${WARNING}`]));
+
+      // The order screen lists the chosen days' warnings.
+      await page.goto('/order?jours=1,2');
+      await page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }).tap();
+      const warnings = page.getByTestId('order-warnings');
+      await warnings.waitFor();
+      expect(await warnings.getByTestId('meal-warnings').allTextContents()).toEqual([
+        WARNING,
+        WARNING,
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+});
