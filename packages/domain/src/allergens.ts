@@ -5,7 +5,16 @@
  * Codes are stored in rows and carried by sync: never renumber them.
  */
 import type { CompileInput } from './compile.js';
-import type { Group, GroupNeeds, Id, Ingredient, Meal, Menu, Recipe } from './entities.js';
+import type {
+  Group,
+  GroupNeeds,
+  Id,
+  Ingredient,
+  Meal,
+  MealAlternative,
+  Menu,
+  Recipe,
+} from './entities.js';
 
 /** The 14 allergens of annex II, in the regulation's order. */
 export const Allergen = {
@@ -125,12 +134,33 @@ export interface FoodFacts {
 
 export const noFacts = (): FoodFacts => ({ allergens: new Set(), facts: new Set() });
 
-/** The union of the ingredients' facts (an ingredient's facts implied, see impliedFacts). */
+/**
+ * The diet fact an allergen says by itself: milk and eggs are of animal origin; fish,
+ * crustaceans and molluscs are fish or seafood, which vegetarians refuse. So shrimps marked
+ * 'Crustacés' alone, or butter marked 'Lait' alone, still warn vegetarians and vegans.
+ */
+const ALLERGEN_FACT: Partial<Record<Allergen, DietFact>> = {
+  [Allergen.Crustaces]: DietFact.Poisson,
+  [Allergen.Oeufs]: DietFact.Animal,
+  [Allergen.Poissons]: DietFact.Poisson,
+  [Allergen.Lait]: DietFact.Animal,
+  [Allergen.Mollusques]: DietFact.Poisson,
+};
+
+/**
+ * The union of the ingredients' facts: an ingredient's facts with those they imply (see
+ * impliedFacts) and those its allergens say (ALLERGEN_FACT).
+ */
 export function factsOf(ingredients: Iterable<Pick<Ingredient, 'allergens' | 'diet'>>): FoodFacts {
   const out = noFacts();
   for (const ingredient of ingredients) {
-    for (const a of ingredient.allergens ?? []) out.allergens.add(a as Allergen);
-    for (const f of impliedFacts((ingredient.diet ?? []) as DietFact[])) out.facts.add(f);
+    const facts = [...(ingredient.diet ?? [])] as DietFact[];
+    for (const a of ingredient.allergens ?? []) {
+      out.allergens.add(a as Allergen);
+      const fact = ALLERGEN_FACT[a as Allergen];
+      if (fact !== undefined) facts.push(fact);
+    }
+    for (const f of impliedFacts(facts)) out.facts.add(f);
   }
   return out;
 }
@@ -213,26 +243,72 @@ export function mealNeeds(meal: Pick<Meal, 'groupIds'>, groupsById: ReadonlyMap<
 
 /**
  * Who among the meal's people cannot eat some of its dishes, and why: per diet and per
- * allergen with people, the dishes that do not suit them. Nobody counted, no warning.
+ * allergen with people, the dishes that do not suit them. Nobody counted, no warning. An
+ * alternative for that diet or allergy (issue 20) takes its people off the menu's warning; an
+ * alternative that does not suit them warns in turn, naming its own dishes.
  */
 export function mealWarnings(
-  meal: Pick<Meal, 'groupIds'>,
+  meal: Pick<Meal, 'groupIds' | 'alternatives'>,
   groupsById: ReadonlyMap<Id, Group>,
   dishes: readonly Dish[],
+  alternativeDishes: readonly (readonly Dish[])[] = [],
 ): MealWarning[] {
   const { diets, allergies } = mealNeeds(meal, groupsById);
+  const needs: { reason: MealWarning['reason']; people: number; unsuited: (d: Dish) => boolean }[] =
+    [
+      ...[...diets].map(([diet, people]) => ({
+        reason: { diet },
+        people,
+        unsuited: (d: Dish) => !suitsDiet(d.facts.facts, diet),
+      })),
+      ...[...allergies].map(([allergen, people]) => ({
+        reason: { allergen },
+        people,
+        unsuited: (d: Dish) => d.facts.allergens.has(allergen),
+      })),
+    ];
+  const alternatives = meal.alternatives ?? [];
   const warnings: MealWarning[] = [];
-  for (const [diet, people] of diets) {
+  for (const { reason, people, unsuited } of needs) {
     if (people <= 0) continue;
-    const refused = dishes.filter((d) => !suitsDiet(d.facts.facts, diet)).map((d) => d.name);
-    if (refused.length > 0) warnings.push({ people, reason: { diet }, dishes: refused });
-  }
-  for (const [allergen, people] of allergies) {
-    if (people <= 0) continue;
-    const refused = dishes.filter((d) => d.facts.allergens.has(allergen)).map((d) => d.name);
-    if (refused.length > 0) warnings.push({ people, reason: { allergen }, dishes: refused });
+    const forThem = alternatives
+      .map((alternative, i) => ({ alternative, dishes: alternativeDishes[i] ?? [] }))
+      .filter(({ alternative }) => isFor(alternative, reason));
+    const covered = forThem.reduce((n, { alternative }) => n + Math.max(0, alternative.people), 0);
+    const refused = dishes.filter(unsuited).map((d) => d.name);
+    if (refused.length > 0 && people > covered) {
+      warnings.push({ people: people - covered, reason, dishes: refused });
+    }
+    for (const { alternative, dishes: own } of forThem) {
+      const wrong = own.filter(unsuited).map((d) => d.name);
+      if (wrong.length > 0 && alternative.people > 0) {
+        warnings.push({ people: Math.min(alternative.people, people), reason, dishes: wrong });
+      }
+    }
   }
   return warnings;
+}
+
+/** Whether an alternative is meant for the people of this diet or allergy. */
+export const isFor = (
+  alternative: Pick<MealAlternative, 'kind' | 'code'>,
+  reason: MealWarning['reason'],
+): boolean =>
+  'diet' in reason
+    ? alternative.kind === 'diet' && alternative.code === reason.diet
+    : alternative.kind === 'allergen' && alternative.code === reason.allergen;
+
+/** The dishes of an alternative: its recipes. */
+export function alternativeDishes(
+  alternative: Pick<MealAlternative, 'recipeIds'>,
+  recipesById: ReadonlyMap<Id, Pick<Recipe, 'name' | 'ingredients'>>,
+  ingredientsById: ReadonlyMap<Id, Ingredient>,
+): Dish[] {
+  return dishesOf(
+    { recipeIds: alternative.recipeIds, ingredients: [] },
+    recipesById,
+    ingredientsById,
+  );
 }
 
 const persons = (n: number): string => (n > 1 ? `${n} personnes` : '1 personne');
@@ -261,14 +337,19 @@ function dietPeople(diet: Diet, plural: boolean): string {
 
 /** The warnings of a meal as planned: its menu's dishes against its groups' needs. */
 export function warningsOfMeal(
-  meal: Pick<Meal, 'groupIds'>,
+  meal: Pick<Meal, 'groupIds' | 'alternatives'>,
   menu: Pick<Menu, 'recipeIds' | 'ingredients'> | undefined,
   groupsById: ReadonlyMap<Id, Group>,
   recipesById: ReadonlyMap<Id, Pick<Recipe, 'name' | 'ingredients'>>,
   ingredientsById: ReadonlyMap<Id, Ingredient>,
 ): MealWarning[] {
   if (!menu) return [];
-  return mealWarnings(meal, groupsById, dishesOf(menu, recipesById, ingredientsById));
+  return mealWarnings(
+    meal,
+    groupsById,
+    dishesOf(menu, recipesById, ingredientsById),
+    (meal.alternatives ?? []).map((a) => alternativeDishes(a, recipesById, ingredientsById)),
+  );
 }
 
 /** The warnings of the chosen days' meals (order screen), in meal order; meals without none. */

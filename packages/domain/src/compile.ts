@@ -77,8 +77,7 @@ export function compileIngredients(input: CompileInput): CompileResult {
   const compiled = new Map<Id, CompiledIngredient>();
   for (const meal of meals) {
     mealsOut[meal.id] = { day: meal.day, slot: meal.slot };
-    const people = mealPeople(meal, groupsById);
-    for (const { ingredient, quantity } of mealContents(meal, lookup)) {
+    for (const { ingredient, quantity, people } of scaledContents(meal, groupsById, lookup)) {
       const val = scaleFor(ingredient, quantity, people);
       let entry = compiled.get(ingredient.id);
       if (!entry) {
@@ -96,10 +95,16 @@ export function compileIngredients(input: CompileInput): CompileResult {
 }
 
 export function previewMeal(input: MealPreviewInput): MealPreview {
-  const people = mealPeople(input.meal, byId(input.groups));
+  const groupsById = byId(input.groups);
+  const people = mealPeople(input.meal, groupsById);
   const totals = new Map<Id, { ingredient: Ingredient; total: QuantityTotal }>();
-  for (const { ingredient, quantity } of mealContents(input.meal, makeLookup(input))) {
-    const val = scaleFor(ingredient, quantity, people);
+  const lookup = makeLookup(input);
+  for (const { ingredient, quantity, people: eating } of scaledContents(
+    input.meal,
+    groupsById,
+    lookup,
+  )) {
+    const val = scaleFor(ingredient, quantity, eating);
     const entry = totals.get(ingredient.id) ?? { ingredient, total: emptyTotal() };
     entry.total = addToTotal(entry.total, quantity.unite, val);
     totals.set(ingredient.id, entry);
@@ -132,6 +137,7 @@ export async function loadCompileInput(
   const rows = await loadMenuRows(
     store,
     meals.map((m) => m.menuId),
+    alternativeRecipeIds(meals),
   );
   return { meals, groups, ...rows, days: [...wanted] };
 }
@@ -145,17 +151,25 @@ export async function loadMealPreviewInput(
   if (!meal) throw notFound("Ce repas n'existe pas.");
   const [groups, rows] = await Promise.all([
     store.getMany('groups', unique(meal.groupIds)),
-    loadMenuRows(store, [meal.menuId]),
+    loadMenuRows(store, [meal.menuId], alternativeRecipeIds([meal])),
   ]);
   return { meal, groups, ...rows };
 }
 
+/** The recipes of the meals' alternatives (issue 20). */
+export const alternativeRecipeIds = (meals: readonly Pick<Meal, 'alternatives'>[]): Id[] =>
+  meals.flatMap((m) => (m.alternatives ?? []).flatMap((a) => a.recipeIds));
+
 async function loadMenuRows(
   store: ReadStore,
   menuIds: Id[],
+  moreRecipeIds: readonly Id[] = [],
 ): Promise<Pick<CompileInput, 'menus' | 'recipes' | 'ingredients'>> {
   const menus = await store.getMany('menus', unique(menuIds));
-  const recipes = await store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
+  const recipes = await store.getMany(
+    'recipes',
+    unique([...menus.flatMap((m) => m.recipeIds), ...moreRecipeIds]),
+  );
   const ingredientIds = unique([
     ...menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId)),
     ...recipes.flatMap((r) => r.ingredients.map((i) => i.ingredientId)),
@@ -197,6 +211,40 @@ function* mealContents(
     for (const { ingredientId, quantity } of part) {
       const ingredient = lookup.ingredients.get(ingredientId);
       if (ingredient) yield { ingredient, quantity };
+    }
+  }
+}
+
+/**
+ * Who eats what of a meal (issue 20): each alternative for its people, the menu for the others
+ * (never fewer than nobody). Without alternatives, the menu for all of the meal's people.
+ */
+export function mealShares(
+  meal: Pick<Meal, 'alternatives' | 'additionalPeople' | 'groupIds'>,
+  groupsById: ReadonlyMap<Id, Group>,
+): { menu: number; alternatives: number[] } {
+  const people = mealPeople(meal as Meal, groupsById);
+  const alternatives = (meal.alternatives ?? []).map((a) => Math.max(0, a.people));
+  const apart = alternatives.reduce((sum, n) => sum + n, 0);
+  return { menu: Math.max(0, people - apart), alternatives };
+}
+
+/** The meal's quantities, each with the people it is for (see mealShares). */
+function* scaledContents(
+  meal: Meal,
+  groupsById: ReadonlyMap<Id, Group>,
+  lookup: Lookup,
+): Generator<{ ingredient: Ingredient; quantity: Quantity; people: number }> {
+  const shares = mealShares(meal, groupsById);
+  // Without alternatives the meal's own count, even negative: scaleQuantity counts it as nobody.
+  const menuPeople = meal.alternatives?.length ? shares.menu : mealPeople(meal, groupsById);
+  for (const item of mealContents(meal, lookup)) yield { ...item, people: menuPeople };
+  for (const [i, alternative] of (meal.alternatives ?? []).entries()) {
+    for (const recipeId of alternative.recipeIds) {
+      for (const { ingredientId, quantity } of lookup.recipes.get(recipeId)?.ingredients ?? []) {
+        const ingredient = lookup.ingredients.get(ingredientId);
+        if (ingredient) yield { ingredient, quantity, people: shares.alternatives[i] ?? 0 };
+      }
     }
   }
 }

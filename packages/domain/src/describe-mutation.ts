@@ -28,6 +28,7 @@ import { dayToDate, formatLongDate } from './dates.js';
 import { menuTitle } from './menu-title.js';
 import { formatQuantity, formatTotal } from './quantity.js';
 import type { ReadStore } from './store.js';
+import { ALLERGIC_TO, DIET_LABELS, type Allergen, type Diet } from './allergens.js';
 import type { MutationName } from './mutators/index.js';
 
 /** What describing needs from the device's rows (a Store does it; so does a MemoryStore). */
@@ -398,6 +399,18 @@ const startsOn = (start: string | null): string | null => {
   }
 };
 
+/** 'pour le régime végétarien', 'pour l'allergie aux arachides' (issue 20). */
+function forWhom(a: Args): string {
+  const code = id(a, 'code');
+  if (a.kind === 'diet' && code !== null && code in DIET_LABELS) {
+    return `pour le régime ${DIET_LABELS[code as Diet].toLowerCase()}`;
+  }
+  if (a.kind === 'allergen' && code !== null && code in ALLERGIC_TO) {
+    return `pour l'allergie ${ALLERGIC_TO[code as Allergen]}`;
+  }
+  return 'pour un régime';
+}
+
 const people = (n: number): string => `${n} personne${n > 1 || n < -1 ? 's' : ''}`;
 
 // ---- One sentence per mutation ----
@@ -473,6 +486,10 @@ const DESCRIBERS: { [N in MutationName]?: Describer } = {
     return `Modification ${ofMeal(await w.mealOf(meal))}${changes(parts)}`;
   },
   deleteMeal: async (a, w) => `Suppression ${ofMeal(await w.meal(id(a, 'id')))}`,
+  setMealAlternative: async (a, w) =>
+    `Alternative ${forWhom(a)} ${ofMeal(await w.meal(id(a, 'mealId')))}`,
+  removeMealAlternative: async (a, w) =>
+    `Retrait de l'alternative ${forWhom(a)} ${ofMeal(await w.meal(id(a, 'mealId')))}`,
   moveMealGroup: async (a, w) =>
     `Déplacement ${ofPhrase(await w.group(id(a, 'groupId')))} ${ofMeal(
       await w.meal(id(a, 'fromMealId')),

@@ -129,6 +129,20 @@ export interface Meal {
   /** Added to the groups' sizes; may be negative. */
   additionalPeople: number;
   groupIds: Id[];
+  /**
+   * Dishes for some of its people (issue 20): the menu is cooked for the others. Absent: none.
+   */
+  alternatives?: MealAlternative[];
+}
+
+/** A dish of a meal for the people of one diet or one allergy (allergens.ts codes). */
+export interface MealAlternative {
+  kind: 'diet' | 'allergen';
+  code: number;
+  /** How many eat it instead of the menu. */
+  people: number;
+  /** The user's own recipes. */
+  recipeIds: Id[];
 }
 
 export interface IngredientSupplierLink {

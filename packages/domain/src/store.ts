@@ -39,7 +39,12 @@ export const INDEXES = {
   },
   stays: { owner: (r) => [r.owner], profileId: (r) => (r.profileId === null ? [] : [r.profileId]) },
   groups: { stayId: (r) => [r.stayId] },
-  meals: { stayId: (r) => [r.stayId], menuId: (r) => [r.menuId] },
+  meals: {
+    stayId: (r) => [r.stayId],
+    menuId: (r) => [r.menuId],
+    /** The recipes of its alternatives (issue 20): a recipe in use is not deleted. */
+    altRecipeIds: (r) => unique((r.alternatives ?? []).flatMap((a) => a.recipeIds)),
+  },
   profiles: { owner: (r) => [r.owner] },
   suppliers: { profileId: (r) => [r.profileId] },
   stock: { stayId: (r) => [r.stayId] },

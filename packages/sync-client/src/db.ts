@@ -67,8 +67,9 @@ export class LocalDb extends Dexie implements DeviceTables {
       const indexes = Object.keys(INDEXES[table]).map((index) => `*_ix_${index}`);
       schema[table] = ['id', ...indexes].join(', ');
     }
-    // Version 2 adds the larder and the shopping lists (issue 19). Opening a version 1 database
-    // only creates their stores: the outbox, the pending changes' bases and every row stay.
+    // Version 2 adds the larder and the shopping lists (issue 19), version 3 the index of the
+    // recipes of meals' alternatives (issue 20). Opening an older database only creates the new
+    // stores and indexes: the outbox, the pending changes' bases and every row stay.
     // A new version is needed whenever a table or an index is added (TABLE_NAMES, INDEXES).
     this.version(DB_VERSION).stores(schema);
   }
@@ -79,7 +80,7 @@ export class LocalDb extends Dexie implements DeviceTables {
 }
 
 /** The device database's schema version (see the constructor). */
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 export const dbNameForUser = (userId: Id): string => `popote-u${userId}`;
 

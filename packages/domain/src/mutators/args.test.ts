@@ -199,7 +199,7 @@ describe('runMutation: names and arguments', () => {
 describe('the registry derived from the modules', () => {
   it('holds every mutator, and only mutators, under its export name', () => {
     const names = Object.keys(MUTATORS);
-    expect(names).toHaveLength(56);
+    expect(names).toHaveLength(58);
     expect(names).toEqual(
       expect.arrayContaining([
         'createStay',
@@ -218,6 +218,8 @@ describe('the registry derived from the modules', () => {
         'addPurchasesToStock',
         // Diets and allergies of a group (issue 20).
         'setGroupNeeds',
+        'setMealAlternative',
+        'removeMealAlternative',
       ]),
     );
     // Helpers and messages exported beside the mutators are not mutations.

@@ -192,3 +192,68 @@ export const saveMealMenuAsFavorite = defineMutator(
     await ctx.store.put('menus', { ...menu, isFavorite: true, updated: now });
   },
 );
+
+// ---- Alternatives (issue 20) ----
+
+/** Alternatives of one meal at most (one per diet and per allergen). */
+export const MAX_ALTERNATIVES_PER_MEAL = 18;
+/** Recipes of one alternative at most. */
+export const MAX_RECIPES_PER_ALTERNATIVE = 20;
+
+const AlternativeReasonSchema = {
+  kind: Type.Union([Type.Literal('diet'), Type.Literal('allergen')]),
+  code: Type.Integer({ minimum: 0, maximum: 13 }),
+};
+
+/** Refuses a reason outside its enumeration (diets 0..3, allergens 0..13). */
+function checkReason(kind: 'diet' | 'allergen', code: number): void {
+  if (kind === 'diet' && code > 3) throw invalid('Ce régime est inconnu.');
+}
+
+/**
+ * Sets the dish a meal offers to the people of one diet or allergy: the user's own recipes,
+ * cooked for `people`; the menu is cooked for the others. Made again for the same diet or
+ * allergy, it replaces the previous one.
+ */
+export const setMealAlternative = defineMutator(
+  Type.Object({
+    mealId: IdSchema,
+    ...AlternativeReasonSchema,
+    people: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    recipeIds: Type.Array(IdSchema, {
+      minItems: 1,
+      maxItems: MAX_RECIPES_PER_ALTERNATIVE,
+      uniqueItems: true,
+    }),
+  }),
+  async (ctx, { mealId, kind, code, people, recipeIds }) => {
+    checkReason(kind, code);
+    const meal = await owned(ctx, 'meals', mealId);
+    for (const recipeId of recipeIds) {
+      const recipe = await readable(ctx, 'recipes', recipeId);
+      // Only the user's own recipes stay readable to them whatever happens (ARCHITECTURE.md).
+      if (recipe.owner !== ctx.userId) {
+        throw forbidden("Seules vos propres recettes peuvent servir d'alternative.");
+      }
+    }
+    const others = (meal.alternatives ?? []).filter((a) => a.kind !== kind || a.code !== code);
+    if (others.length >= MAX_ALTERNATIVES_PER_MEAL) {
+      throw invalid(
+        `Un repas ne peut pas proposer plus de ${MAX_ALTERNATIVES_PER_MEAL} alternatives.`,
+      );
+    }
+    const updated: Meal = { ...meal, alternatives: [...others, { kind, code, people, recipeIds }] };
+    await ctx.store.put('meals', updated);
+  },
+);
+
+export const removeMealAlternative = defineMutator(
+  Type.Object({ mealId: IdSchema, ...AlternativeReasonSchema }),
+  async (ctx, { mealId, kind, code }) => {
+    const meal = await owned(ctx, 'meals', mealId);
+    const { alternatives = [], ...rest } = meal;
+    const kept = alternatives.filter((a) => a.kind !== kind || a.code !== code);
+    if (kept.length === alternatives.length) return;
+    await ctx.store.put('meals', kept.length === 0 ? rest : { ...rest, alternatives: kept });
+  },
+);

@@ -90,6 +90,12 @@ beforeAll(async () => {
     ],
     ['updateMeal', { id: meal.id, day: 3 }, 'not_found'],
     ['deleteMeal', { id: meal.id }, 'not_found'],
+    [
+      'setMealAlternative',
+      { mealId: meal.id, kind: 'allergen', code: 4, people: 2, recipeIds: [recipe.id] },
+      'not_found',
+    ],
+    ['removeMealAlternative', { mealId: meal.id, kind: 'allergen', code: 4 }, 'not_found'],
     ['moveMealGroup', { groupId: group.id, fromMealId: meal.id, toMealId: meal2.id }, 'not_found'],
     [
       'runMealWizard',

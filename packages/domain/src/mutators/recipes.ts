@@ -96,6 +96,9 @@ export const deleteRecipe = defineMutator(Type.Object({ id: IdSchema }), async (
         : `Cette recette est utilisée dans ${uses} menus : elle ne peut pas être supprimée.`,
     );
   }
+  if ((await ctx.store.whereIds('meals', 'altRecipeIds', id)).length > 0) {
+    throw conflict("Cette recette est l'alternative d'un repas : elle ne peut pas être supprimée.");
+  }
   await ctx.store.delete('recipes', id);
 });
 

@@ -13,6 +13,7 @@ import type {
   Group,
   Id,
   Meal,
+  MealAlternative,
   Menu,
   Profile,
   Recipe,
@@ -41,6 +42,7 @@ import { defineMutator, type MutationContext } from './define.js';
 import { checkIngredientNameFree } from './ingredients.js';
 import { checkRecipeNameFree } from './recipes.js';
 import { collectPrivateMenu } from './menu-gc.js';
+import { MAX_ALTERNATIVES_PER_MEAL, MAX_RECIPES_PER_ALTERNATIVE } from './meals.js';
 import {
   AdditionalPeopleSchema,
   AllergensSchema,
@@ -103,6 +105,17 @@ export const RESTORABLE_ROW_SCHEMAS = {
     slot: HoraireSchema,
     additionalPeople: AdditionalPeopleSchema,
     groupIds: Type.Array(IdSchema, { maxItems: MAX_GROUPS_PER_STAY }),
+    alternatives: Type.Optional(
+      Type.Array(
+        closed({
+          kind: Type.Union([Type.Literal('diet'), Type.Literal('allergen')]),
+          code: Type.Integer({ minimum: 0, maximum: 13 }),
+          people: Type.Integer({ minimum: 0, maximum: 100_000 }),
+          recipeIds: Type.Array(IdSchema, { maxItems: MAX_RECIPES_PER_ALTERNATIVE }),
+        }),
+        { maxItems: MAX_ALTERNATIVES_PER_MEAL },
+      ),
+    ),
   }),
   menus: closed({
     id: IdSchema,
@@ -273,12 +286,21 @@ async function mend(
         throw invalid(missingMessage('menus'));
       }
       const groupIds = new Set(await ctx.store.whereIds('groups', 'stayId', meal.stayId));
+      // An alternative keeps the user's own recipes still there; one left with none goes.
+      const { alternatives, ...rest } = meal;
+      const kept: MealAlternative[] = [];
+      for (const alternative of alternatives ?? []) {
+        const recipes = await ctx.store.getMany('recipes', alternative.recipeIds);
+        const recipeIds = recipes.filter((r) => r.owner === ctx.userId).map((r) => r.id);
+        if (recipeIds.length > 0) kept.push({ ...alternative, recipeIds });
+      }
       return {
         table: 'meals',
         row: {
-          ...meal,
+          ...rest,
           slot: meal.slot as Horaire,
           groupIds: meal.groupIds.filter((g) => groupIds.has(g)),
+          ...(kept.length > 0 ? { alternatives: kept } : {}),
         },
       };
     }
