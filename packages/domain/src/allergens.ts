@@ -313,15 +313,31 @@ export function alternativeDishes(
 
 const persons = (n: number): string => (n > 1 ? `${n} personnes` : '1 personne');
 
+/** '2 personnes allergiques aux arachides', '3 personnes végétariennes': who, in words. */
+export function whoText(people: number, reason: MealWarning['reason']): string {
+  const plural = people > 1;
+  return 'diet' in reason
+    ? `${persons(people)} ${dietPeople(reason.diet, plural)}`
+    : `${persons(people)} allergique${plural ? 's' : ''} ${ALLERGIC_TO[reason.allergen]}`;
+}
+
 /** '2 personnes allergiques aux arachides : Sauce satay'; '3 personnes végétariennes : …'. */
 export function warningText(warning: MealWarning): string {
-  const plural = warning.people > 1;
-  const who =
-    'diet' in warning.reason
-      ? `${persons(warning.people)} ${dietPeople(warning.reason.diet, plural)}`
-      : `${persons(warning.people)} allergique${plural ? 's' : ''} ${ALLERGIC_TO[warning.reason.allergen]}`;
-  return `${who} : ${warning.dishes.join(', ')}`;
+  return `${whoText(warning.people, warning.reason)} : ${warning.dishes.join(', ')}`;
 }
+
+/** The reason of an alternative, as a warning names it. */
+export const reasonOf = (
+  alternative: Pick<MealAlternative, 'kind' | 'code'>,
+): MealWarning['reason'] =>
+  alternative.kind === 'diet'
+    ? { diet: alternative.code as Diet }
+    : { allergen: alternative.code as Allergen };
+
+/** 'Alternative pour 2 personnes allergiques aux arachides'. */
+export const alternativeTitle = (
+  alternative: Pick<MealAlternative, 'kind' | 'code' | 'people'>,
+): string => `Alternative pour ${whoText(alternative.people, reasonOf(alternative))}`;
 
 /** 'végétariennes' agrees with 'personnes' (feminine). */
 function dietPeople(diet: Diet, plural: boolean): string {
