@@ -2,7 +2,8 @@
  * Allergens and diets (issue 20) in Chromium, on a touch tablet: an ingredient of the library
  * is marked as holding peanuts, a group counts 2 people allergic to peanuts; every meal of a
  * recipe with that ingredient then warns, in the day view, in the week view and on the order
- * screen, saying who and why; the recipe shows its allergens.
+ * screen, saying who and why; the recipe shows its allergens. An alternative for those 2 people
+ * takes the warning away and splits the compiled quantities.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, TABLET } from './harness.js';
@@ -55,11 +56,12 @@ describe('allergies of a group against the planned meals', () => {
         .toEqual(['Arachides']);
       await page.keyboard.press('Escape');
 
-      // The recipe shows the allergens of its ingredients.
+      // The recipe shows the allergens of its ingredients: the catalogue's spaghetti bring
+      // gluten, the sauce peanuts.
       await page.goto(`/library?id-receipe=${account.recipeId}`);
       await expect
         .poll(() => page.getByTestId('dish-allergens').textContent())
-        .toBe('Allergènes : Arachides');
+        .toBe('Allergènes : Céréales contenant du gluten, Arachides');
 
       // The Louveteaux: 2 of them are allergic to peanuts.
       await page.goto('/');
@@ -91,22 +93,45 @@ describe('allergies of a group against the planned meals', () => {
         .poll(() => page.getByTestId('meal-warnings').allTextContents())
         .toEqual([WARNING]);
 
-      // The week view too, in the cells of the lunches.
+      // An alternative for them: the first day's lunch no longer warns.
+      const lunch = page.getByTestId('day-meal').filter({ hasText: WARNING });
+      await lunch.getByRole('button', { name: 'Proposer une alternative' }).tap();
+      const alternative = page.getByRole('dialog', { name: 'Proposer une alternative' });
+      await alternative.getByTestId('alternative-recipes').tap();
+      await page.getByRole('option', { name: 'Riz au lait' }).tap();
+      await alternative.getByRole('button', { name: 'Enregistrer' }).tap();
+      await alternative.waitFor({ state: 'hidden' });
+      await expect.poll(() => page.getByTestId('meal-warnings').count()).toBe(0);
+      expect(await page.getByTestId('meal-alternative').allTextContents()).toEqual([
+        'Alternative pour 2 personnes allergiques aux arachides : Riz au lait',
+      ]);
+
+      // The week view too, in the cells of the other lunches.
       await page.goto('/agenda');
       await page.getByTestId('week-meal').first().waitFor();
       const cells = await page.getByTestId('week-meal-warning').allTextContents();
-      expect(cells.length).toBe(7);
+      expect(cells.length).toBe(6);
       expect(new Set(cells)).toEqual(new Set([`⚠ ${WARNING}`]));
 
-      // The order screen lists the chosen days' warnings.
-      await page.goto('/order?jours=1,2');
+      // The order screen lists the chosen days' warnings: the second day's lunch, not the
+      // first's.
+      await page.goto('/order?jours=0,1');
       await page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }).tap();
       const warnings = page.getByTestId('order-warnings');
       await warnings.waitFor();
-      expect(await warnings.getByTestId('meal-warnings').allTextContents()).toEqual([
-        WARNING,
-        WARNING,
-      ]);
+      expect(await warnings.getByTestId('meal-warnings').allTextContents()).toEqual([WARNING]);
+
+      // The first day's quantities split: the bolognese for 18 (1,80 kg of spaghetti), the
+      // rice pudding for 20 at dinner and 2 at lunch (1,25 kg + 125 g).
+      await page.goto('/order?jours=0');
+      await page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }).tap();
+      await page.getByTestId('order-compiled').waitFor();
+      const total = (name: string) =>
+        page
+          .getByRole('button', { name: new RegExp(`^${name} : `, 'u') })
+          .getAttribute('aria-label');
+      await expect.poll(() => total('Spaghetti')).toBe('Spaghetti : 1,80 kg');
+      expect(await total('Riz rond')).toBe('Riz rond : 1,38 kg');
     } finally {
       await context.close();
     }

@@ -88,6 +88,17 @@ export const AGENDA = {
     `${shown} résultats affichés sur ${total} : précisez la recherche.`,
   resourceKinds: { menu: 'Menu favori', receipe: 'Recette', ingredient: 'Ingrédient' },
   createIngredient: 'Créer un ingrédient',
+  /** Issue 20: a dish for the people of a diet or allergy. */
+  allergyTo: (allergen: string): string => `Allergie : ${allergen}`,
+  addAlternative: 'Proposer une alternative',
+  alternativeTitle: 'Proposer une alternative',
+  alternativeHint:
+    "Un plat de vos recettes pour les personnes d'un régime ou d'une allergie ; le menu est alors cuisiné pour les autres.",
+  alternativeFor: 'Pour',
+  alternativePeople: 'Nombre de personnes',
+  alternativeRecipes: "Recettes de l'alternative",
+  alternativeRecipesHint: 'Parmi vos recettes',
+  removeAlternative: (title: string): string => `Retirer : ${title}`,
   createIngredientTitle: 'Nouvel ingrédient',
   ingredientName: 'Nom',
   ingredientKind: 'Catégorie',

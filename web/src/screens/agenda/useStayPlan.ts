@@ -3,7 +3,16 @@
  * menus, recipes and ingredients (the menus' and the recipes') of the meals of the shown days
  * only (a long stay has thousands of meals; titles and warnings are needed for a week at most).
  */
-import type { Group, Id, Ingredient, Meal, Menu, Recipe, Stay } from '@popote/domain';
+import {
+  alternativeRecipeIds,
+  type Group,
+  type Id,
+  type Ingredient,
+  type Meal,
+  type Menu,
+  type Recipe,
+  type Stay,
+} from '@popote/domain';
 import { useLocalQuery } from '../../sync/useLocal';
 
 export interface StayPlan {
@@ -42,7 +51,10 @@ export function useStayPlan(
       if (!stay) return null;
       const shown = meals.filter((m) => m.day >= firstDay && m.day <= lastDay);
       const menus = await store.getMany('menus', unique(shown.map((m) => m.menuId)));
-      const recipes = await store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
+      const recipes = await store.getMany(
+        'recipes',
+        unique([...menus.flatMap((m) => m.recipeIds), ...alternativeRecipeIds(shown)]),
+      );
       // The recipes' ingredients too: their allergens and diet facts make the meal's warnings.
       const ingredients = await store.getMany(
         'ingredients',

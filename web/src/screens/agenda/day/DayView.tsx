@@ -43,6 +43,7 @@ import { EditMealDialog } from './EditMealDialog';
 import { IngredientDialog, type EditedIngredient } from './IngredientDialog';
 import { MealRow, type MealRowActions } from './MealRow';
 import { PreviewDialog } from './PreviewDialog';
+import { AlternativeDialog, type ReasonKey } from './AlternativeDialog';
 import { ResourcePanel, type PickedResource } from './ResourcePanel';
 
 export interface DayViewProps {
@@ -69,6 +70,9 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Meal | null>(null);
   const [previewing, setPreviewing] = useState<Id | null>(null);
+  const [alternative, setAlternative] = useState<{ meal: Meal; reason: ReasonKey | null } | null>(
+    null,
+  );
   const [deleting, setDeleting] = useState<Meal | null>(null);
   const [ingredient, setIngredient] = useState<(EditedIngredient & { menuId: Id }) | null>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
@@ -121,6 +125,9 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
       ),
     onDetails: setEditing,
     onPreview: (meal) => setPreviewing(meal.id),
+    onAlternative: (meal, reason) => setAlternative({ meal, reason }),
+    onRemoveAlternative: (meal, kind, code) =>
+      void mutate('removeMealAlternative', { mealId: meal.id, kind, code }),
     onSaveFavorite: (meal) =>
       void mutate('saveMealMenuAsFavorite', { mealId: meal.id, now: now() }).then(
         (done) => done && notifySuccess(SUCCESS.menuSavedToLibrary),
@@ -320,6 +327,15 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
         }
       />
       <PreviewDialog mealId={previewing} onClose={() => setPreviewing(null)} />
+      {alternative !== null && (
+        <AlternativeDialog
+          meal={plan.meals.find((m) => m.id === alternative.meal.id) ?? alternative.meal}
+          groupsById={groupsById}
+          reason={alternative.reason}
+          userId={userId}
+          onClose={() => setAlternative(null)}
+        />
+      )}
       <PlaceDialog
         title={placing?.title ?? null}
         options={placing?.options ?? []}

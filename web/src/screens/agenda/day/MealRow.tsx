@@ -14,6 +14,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
+  IconArrowsSplit,
   IconCopyPlus,
   IconDotsVertical,
   IconEye,
@@ -24,9 +25,11 @@ import {
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import {
   HORAIRE_LABELS,
+  alternativeTitle,
   mealPeople,
   menuItems,
   warningsOfMeal,
+  type MealWarning,
   Plat,
   type Group as StayGroup,
   type Id,
@@ -42,6 +45,10 @@ import { unreadableRecipeIds } from '../../../components/unreadable';
 import { AGENDA, COMMON } from '../../../strings';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
 import { groupLabel } from '../plan-view';
+import type { ReasonKey } from './AlternativeDialog';
+
+const reasonKey = (reason: MealWarning['reason']): ReasonKey =>
+  'diet' in reason ? `diet:${reason.diet}` : `allergen:${reason.allergen}`;
 
 export interface MealRowActions {
   onOpenRecipe: (recipeId: Id) => void;
@@ -54,6 +61,9 @@ export interface MealRowActions {
   onDelete: (meal: Meal, menu: Menu | undefined) => void;
   /** A group chip was tapped: choose the meal to move it to. */
   onPickGroup: (meal: Meal, group: StayGroup) => void;
+  /** 'Proposer une alternative', from a warning's diet or allergy or from the meal's menu. */
+  onAlternative: (meal: Meal, reason: ReasonKey | null) => void;
+  onRemoveAlternative: (meal: Meal, kind: 'diet' | 'allergen', code: number) => void;
 }
 
 export interface MealRowProps {
@@ -86,6 +96,7 @@ export function MealRow({
   const groups = meal.groupIds
     .map((id) => groupsById.get(id))
     .filter((g): g is StayGroup => g !== undefined);
+  const warnings = warningsOfMeal(meal, menu, groupsById, recipesById, ingredientsById);
   return (
     <Paper withBorder p="sm" radius="md" data-testid="day-meal" data-meal-id={meal.id}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -141,6 +152,12 @@ export function MealRow({
                 {AGENDA.preview}
               </ActionMenu.Item>
               <ActionMenu.Item
+                leftSection={<IconArrowsSplit size={16} />}
+                onClick={() => actions.onAlternative(meal, null)}
+              >
+                {AGENDA.addAlternative}
+              </ActionMenu.Item>
+              <ActionMenu.Item
                 leftSection={<IconCopyPlus size={16} />}
                 disabled={menu === undefined || menu.isFavorite}
                 onClick={() => actions.onSaveFavorite(meal)}
@@ -159,9 +176,48 @@ export function MealRow({
           </ActionMenu>
         </Group>
       </Group>
-      <MealWarnings
-        warnings={warningsOfMeal(meal, menu, groupsById, recipesById, ingredientsById)}
-      />
+      <MealWarnings warnings={warnings} />
+      {warnings.length > 0 && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="orange"
+          mt={4}
+          leftSection={<IconArrowsSplit size={14} />}
+          onClick={() => actions.onAlternative(meal, reasonKey(warnings[0]!.reason))}
+        >
+          {AGENDA.addAlternative}
+        </Button>
+      )}
+      {(meal.alternatives ?? []).map((alternative) => {
+        const title = alternativeTitle(alternative);
+        const names = alternative.recipeIds
+          .map((id) => recipesById.get(id)?.name)
+          .filter((n): n is string => n !== undefined)
+          .join(', ');
+        return (
+          <Group key={`${alternative.kind}:${alternative.code}`} gap={4} mt={4} wrap="nowrap">
+            <UnstyledButton
+              onClick={() => actions.onAlternative(meal, `${alternative.kind}:${alternative.code}`)}
+              data-testid="meal-alternative"
+            >
+              <Text size="sm">
+                <Text span fw={600} size="sm">
+                  {title}
+                </Text>
+                {names && ` : ${names}`}
+              </Text>
+            </UnstyledButton>
+            <CloseButton
+              size="sm"
+              aria-label={AGENDA.removeAlternative(title)}
+              onClick={() =>
+                void actions.onRemoveAlternative(meal, alternative.kind, alternative.code)
+              }
+            />
+          </Group>
+        );
+      })}
 
       <Droppable droppableId={dropId.groups(meal.id)} type={DND_TYPE.group} direction="horizontal">
         {(drop, snapshot) => (
