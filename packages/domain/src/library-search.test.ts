@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Ingredient, Menu, Recipe } from './entities.js';
 import { IngredientKind, Plat, Unite } from './enums.js';
+import { Allergen, Diet, DietFact } from './allergens.js';
 import { DomainError } from './errors.js';
 import {
   addableItems,
+  filterAvoiding,
   filterIngredients,
   filterLibraryEntries,
   libraryEntries,
@@ -103,7 +105,41 @@ describe('libraryEntries', () => {
       plat: Plat.Dessert,
       isPublished: true,
       searchKey: 'cremebrulee',
+      facts: { allergens: new Set(), facts: new Set() },
     });
+  });
+});
+
+describe("the library's 'Sans…' filter (issue 20)", () => {
+  const farine = { ...ingredient(40, 'Farine de blé'), allergens: [Allergen.Gluten] };
+  const lardons = { ...ingredient(41, 'Lardons'), diet: [DietFact.Porc] };
+  const lait = { ...ingredient(42, 'Lait'), allergens: [Allergen.Lait], diet: [DietFact.Animal] };
+  const line = (ingredientId: number) => ({
+    ingredientId,
+    quantity: { val: 1, unite: Unite.Pieces, forPeople: 1 },
+  });
+  const quiche = { ...recipe(50, 'Quiche', Plat.PlatPrincipal), ingredients: [line(40), line(41)] };
+  const flan = { ...recipe(51, 'Flan', Plat.Dessert), ingredients: [line(42)] };
+  const salade = recipe(52, 'Salade', Plat.Entree);
+  const menuQuiche = menu(53, { recipes: [50], ingredients: [42] });
+  const entries = libraryEntries(ME, [menuQuiche], [quiche, flan, salade], [farine, lardons, lait]);
+  const ids = (avoid: Parameters<typeof filterAvoiding>[1]) =>
+    filterAvoiding(entries, avoid).map((e) => e.id);
+
+  it("gathers a menu's facts from its recipes and its own ingredients", () => {
+    const facts = entries.find((e) => e.id === 53)!.facts;
+    expect([...facts.allergens].sort()).toEqual([Allergen.Gluten, Allergen.Lait]);
+    expect(facts.facts.has(DietFact.Porc)).toBe(true);
+  });
+
+  it('keeps what holds none of the allergens and suits every diet asked', () => {
+    expect(ids({ allergens: [], diets: [] })).toEqual([53, 52, 50, 51]);
+    expect(ids({ allergens: [Allergen.Gluten], diets: [] })).toEqual([52, 51]);
+    expect(ids({ allergens: [], diets: [Diet.SansPorc] })).toEqual([52, 51]);
+    // Pork is meat: not vegetarian; milk is of animal origin: not vegan.
+    expect(ids({ allergens: [], diets: [Diet.Vegetarien] })).toEqual([52, 51]);
+    expect(ids({ allergens: [], diets: [Diet.Vegetalien] })).toEqual([52]);
+    expect(ids({ allergens: [Allergen.Lait], diets: [Diet.SansPorc] })).toEqual([52]);
   });
 });
 

@@ -5,6 +5,7 @@
  * search text is normalised once when the rows change, so that each keystroke only compares.
  */
 import type { Id, Ingredient, Menu, Recipe } from './entities.js';
+import { factsOf, suitsDiet, type Allergen, type Diet, type FoodFacts } from './allergens.js';
 import { Plat } from './enums.js';
 import { invalid } from './errors.js';
 import { MAX_NAME_LENGTH } from './limits.js';
@@ -23,6 +24,8 @@ export interface LibraryEntry {
   isPublished: boolean;
   /** The title as search text (see normalizeSearchText). */
   searchKey: string;
+  /** What it holds (issue 20): its ingredients' allergens and diet facts, together. */
+  facts: FoodFacts;
 }
 
 /**
@@ -41,17 +44,34 @@ export function libraryEntries(
 ): LibraryEntry[] {
   const recipesById = new Map(recipes.map((r) => [r.id, r]));
   const ingredientsById = new Map(ingredients.map((i) => [i.id, i]));
+  const ingredientsOf = (items: readonly { ingredientId: Id }[]): Ingredient[] =>
+    items.map((i) => ingredientsById.get(i.ingredientId)).filter((i) => i !== undefined);
   const menuEntries: LibraryEntry[] = [];
   for (const menu of menus) {
     if (!(menu.isPublished || (menu.isFavorite && menu.owner === userId))) continue;
     const title = menuTitle(menu, recipesById, ingredientsById);
-    menuEntries.push(entry('menu', menu.id, menu.owner, title, Plat.Autre, menu.isPublished));
+    const facts = factsOf([
+      ...ingredientsOf(menu.ingredients),
+      ...menu.recipeIds.flatMap((id) => ingredientsOf(recipesById.get(id)?.ingredients ?? [])),
+    ]);
+    menuEntries.push(
+      entry('menu', menu.id, menu.owner, title, Plat.Autre, menu.isPublished, facts),
+    );
   }
   const recipeEntries: LibraryEntry[] = [];
   for (const recipe of recipes) {
     if (recipe.owner !== userId && !recipe.isPublished) continue;
+    const facts = factsOf(ingredientsOf(recipe.ingredients));
     recipeEntries.push(
-      entry('receipe', recipe.id, recipe.owner, recipe.name, recipe.plat, recipe.isPublished),
+      entry(
+        'receipe',
+        recipe.id,
+        recipe.owner,
+        recipe.name,
+        recipe.plat,
+        recipe.isPublished,
+        facts,
+      ),
     );
   }
   const order = (a: LibraryEntry, b: LibraryEntry): number => compareItems(a, b) || a.id - b.id;
@@ -65,8 +85,37 @@ function entry(
   title: string,
   plat: Plat,
   isPublished: boolean,
+  facts: FoodFacts,
 ): LibraryEntry {
-  return { kind, id, owner, title, plat, isPublished, searchKey: normalizeSearchText(title) };
+  return {
+    kind,
+    id,
+    owner,
+    title,
+    plat,
+    isPublished,
+    searchKey: normalizeSearchText(title),
+    facts,
+  };
+}
+
+/** What the library's 'Sans…' filter asks: allergens to avoid, diets to suit (issue 20). */
+export interface Avoid {
+  allergens: readonly Allergen[];
+  diets: readonly Diet[];
+}
+
+/** The entries holding none of the allergens and suiting every diet asked; order kept. */
+export function filterAvoiding<T extends Pick<LibraryEntry, 'facts'>>(
+  entries: readonly T[],
+  avoid: Avoid,
+): T[] {
+  if (avoid.allergens.length === 0 && avoid.diets.length === 0) return [...entries];
+  return entries.filter(
+    ({ facts }) =>
+      !avoid.allergens.some((a) => facts.allergens.has(a)) &&
+      avoid.diets.every((d) => suitsDiet(facts.facts, d)),
+  );
 }
 
 /**

@@ -77,6 +77,8 @@ export const LIBRARY = {
   dietFacts: 'Régimes (viande, porc…)',
   dishAllergens: (names: string): string => `Allergènes : ${names}`,
   noAllergen: 'Aucun allergène connu',
+  avoidLabel: 'Sans… (allergènes, régimes)',
+  without: (allergen: string): string => `Sans ${allergen.toLowerCase()}`,
   noIngredient: 'Aucun ingrédient ne correspond.',
   editIngredient: (name: string): string => `Modifier « ${name} »`,
   deleteIngredient: (name: string): string => `Supprimer « ${name} »`,

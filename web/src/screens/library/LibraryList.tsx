@@ -7,6 +7,7 @@ import {
   Group,
   Loader,
   Menu,
+  MultiSelect,
   Pagination,
   Stack,
   Text,
@@ -22,13 +23,21 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import {
+  ALLERGEN_LABELS,
+  ALLERGENS,
+  DIET_LABELS,
+  DIETS,
   Plat,
   SEARCH_DEBOUNCE_MS,
   filterLibraryEntries,
+  filterAvoiding,
   libraryEntries,
   pageCount,
   pageItems,
   uniqueName,
+  type Allergen,
+  type Avoid,
+  type Diet,
   type LibraryEntry,
 } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -59,6 +68,18 @@ interface ListQuery {
  * and the pager are drawn again. The toolbar and the search field are parts of their own
  * (memoised), and each row is memoised with callbacks that stay the same.
  */
+/** The 'Sans…' filter's choices: the diets, then 'Sans <allergen>' for each allergen. */
+const AVOID_OPTIONS = [
+  ...DIETS.map((d) => ({ value: `diet:${d}`, label: DIET_LABELS[d] })),
+  ...ALLERGENS.map((a) => ({ value: `allergen:${a}`, label: LIBRARY.without(ALLERGEN_LABELS[a]) })),
+];
+
+function parseAvoid(values: readonly string[]): Avoid {
+  const codes = (kind: string) =>
+    values.filter((v) => v.startsWith(`${kind}:`)).map((v) => Number(v.slice(kind.length + 1)));
+  return { allergens: codes('allergen') as Allergen[], diets: codes('diet') as Diet[] };
+}
+
 export function LibraryList() {
   const { userId } = useSync();
   const nav = useLibraryNavigation();
@@ -75,7 +96,12 @@ export function LibraryList() {
     () => (rows ? libraryEntries(userId, rows.menus, rows.recipes, rows.ingredients) : []),
     [rows, userId],
   );
-  const found = useMemo(() => filterLibraryEntries(entries, query.search), [entries, query.search]);
+  // 'Sans…' (issue 20): allergens to avoid and diets to suit.
+  const [avoid, setAvoid] = useState<string[]>([]);
+  const found = useMemo(
+    () => filterAvoiding(filterLibraryEntries(entries, query.search), parseAvoid(avoid)),
+    [entries, query.search, avoid],
+  );
   const pages = pageCount(found.length, LIBRARY_PAGE_SIZE);
   const current = Math.min(query.page, pages);
   const shown = pageItems(found, current, LIBRARY_PAGE_SIZE);
@@ -106,6 +132,19 @@ export function LibraryList() {
     <Stack>
       <LibraryToolbar ownRecipeNames={ownRecipeNames} onDialog={setDialog} />
       <LibrarySearchField initial={initial.search} onType={onType} onSearch={onSearch} />
+      <MultiSelect
+        aria-label={LIBRARY.avoidLabel}
+        placeholder={avoid.length === 0 ? LIBRARY.avoidLabel : undefined}
+        data={AVOID_OPTIONS}
+        value={avoid}
+        onChange={(value) => {
+          setAvoid(value);
+          onType();
+        }}
+        clearable
+        searchable
+        data-testid="library-avoid"
+      />
 
       {rows === undefined ? (
         <Center py="xl">
