@@ -2,7 +2,9 @@
  * What the cook sheets say, before any drawing: one sheet per meal with something to cook (the
  * empty ones only on request), by day then slot, headed with its full date, people and groups,
  * then one block per recipe (with its description) and one per course of the menu's own
- * ingredients, in serving order. Quantities come from the domain's meal preview, never
+ * ingredients, in serving order, each with its allergens (issue 20). A meal's alternatives
+ * (issue 20) follow, each for its people with its own recipes; the menu is then cooked for the
+ * others (the domain's mealShares). Quantities come from the domain's meal preview, never
  * recomputed, with pieces rounded up to whole pieces (the domain's rule).
  */
 import type {
@@ -12,23 +14,35 @@ import type {
   Id,
   Ingredient,
   Meal,
+  MealAlternative,
   Menu,
   Plat,
   Recipe,
   Stay,
 } from '@popote/domain';
 import {
+  alternativeTitle,
   compareFrench,
+  factsOf,
   formatTotal,
   HORAIRE_LABELS,
   menuItems,
   mealPeople,
+  mealShares,
   menuTitle,
   PLAT_LABELS,
   previewMeal,
   roundUpTotalPieces,
 } from '@popote/domain';
-import { forPeopleLabel, groupLabel, longDayLabel, mealHeading, periodLabel } from './labels.js';
+import { allergensNote } from './allergen-labels.js';
+import {
+  forPeopleLabel,
+  groupLabel,
+  longDayLabel,
+  mealHeading,
+  menuPeopleLabel,
+  periodLabel,
+} from './labels.js';
 
 export interface CookbookOptions {
   /** Also a sheet for each meal with nothing to cook. Off: the file holds what is cooked. */
@@ -57,8 +71,18 @@ export interface CookBlock {
   rows: CookRow[];
   /** The recipe's description; '' for none. */
   comments: string;
-  /** Lines printed under the block (room for its allergens, issue 20). */
+  /** Lines printed under the block: its allergens ('Allergènes : Arachides, Lait'), if any. */
   notes: string[];
+}
+
+/** What a meal offers the people of one diet or allergy instead of its menu (issue 20). */
+export interface CookAlternative {
+  /** 'Alternative pour 2 personnes allergiques aux arachides'. */
+  title: string;
+  /** The people it is cooked for; its quantities are scaled to them. */
+  people: number;
+  /** One per recipe, in serving order. */
+  blocks: CookBlock[];
 }
 
 export interface CookSheet {
@@ -67,18 +91,23 @@ export interface CookSheet {
   slot: Horaire;
   /** 'Mercredi 9 juillet 2025 - Midi'. */
   title: string;
-  /** 'Pour N personnes'. */
+  /** 'Pour N personnes': everyone at the meal, alternatives included. */
   people: string;
   /** 'Groupes : …' or 'Aucun groupe'. */
   groups: string;
   /** '' unless the meal has additional people. */
   additional: string;
-  /** Lines under the head count (room for diets and alternatives, issue 20). */
+  /**
+   * Lines under the head count: 'Menu pour 18 personnes' when alternatives take some of the
+   * meal's people (issue 20); none otherwise.
+   */
   notes: string[];
   /** The menu's title ('Salade, Bolognaise, Pain'), '' for an empty menu. */
   menu: string;
-  /** Empty for an empty meal: its sheet then reads EMPTY_MEAL. */
+  /** The menu's dishes. Empty for an empty menu: its sheet then reads EMPTY_MEAL. */
   blocks: CookBlock[];
+  /** The meal's alternatives with people to cook for (issue 20), after the menu. */
+  alternatives: CookAlternative[];
 }
 
 export interface ContentsDay {
@@ -138,7 +167,7 @@ export function planCookbook(input: CookbookInput): CookbookPlan {
     .filter((m) => days.has(m.day))
     .sort((a, b) => a.day - b.day || a.slot - b.slot || a.id - b.id)
     .map((meal) => planSheet(meal, input.stay.start, lookup));
-  const sheets = input.options?.includeEmptyMeals ? all : all.filter((s) => s.blocks.length > 0);
+  const sheets = input.options?.includeEmptyMeals ? all : all.filter((s) => !isEmptySheet(s));
   return {
     stayName: input.stay.name,
     sheets,
@@ -151,6 +180,10 @@ export function planCookbook(input: CookbookInput): CookbookPlan {
   };
 }
 
+/** Whether a sheet has nothing to cook: no dish in its menu and no alternative. */
+export const isEmptySheet = (sheet: Pick<CookSheet, 'blocks' | 'alternatives'>): boolean =>
+  sheet.blocks.length === 0 && sheet.alternatives.length === 0;
+
 function planSheet(meal: Meal, start: string, lookup: Lookup): CookSheet {
   const groups = [...new Set(meal.groupIds)]
     .map((id) => lookup.groups.get(id))
@@ -162,6 +195,15 @@ function planSheet(meal: Meal, start: string, lookup: Lookup): CookSheet {
       : `Personnes supplémentaires : ${meal.additionalPeople > 0 ? '+' : ''}${meal.additionalPeople}`;
   const menu = lookup.menus.get(meal.menuId);
   const people = mealPeople(meal, lookup.groups);
+  // Without alternatives the meal's own count, even negative (the preview counts it as nobody).
+  const shares = mealShares(meal, lookup.groups);
+  const hasAlternatives = (meal.alternatives ?? []).length > 0;
+  const menuPeople = hasAlternatives ? shares.menu : people;
+  const alternatives = (meal.alternatives ?? [])
+    .map((alternative, i) =>
+      planAlternative(meal, alternative, shares.alternatives[i] ?? 0, lookup),
+    )
+    .filter((a) => a !== null);
   return {
     mealId: meal.id,
     day: meal.day,
@@ -170,28 +212,21 @@ function planSheet(meal: Meal, start: string, lookup: Lookup): CookSheet {
     people: forPeopleLabel(people),
     groups: names.length === 0 ? 'Aucun groupe' : `Groupes : ${names.join(', ')}`,
     additional,
-    notes: [],
+    notes: menuPeople !== people ? [menuPeopleLabel(menuPeople)] : [],
     menu: menu ? menuTitle(menu, lookup.recipes, lookup.ingredients) : '',
-    blocks: menu ? planBlocks(meal, menu, groups, lookup) : [],
+    blocks: menu ? planBlocks(meal, menu, menuPeople, lookup) : [],
+    alternatives,
   };
 }
 
-function planBlocks(meal: Meal, menu: Menu, groups: Group[], lookup: Lookup): CookBlock[] {
+function planBlocks(meal: Meal, menu: Menu, people: number, lookup: Lookup): CookBlock[] {
   const items = menuItems(menu, lookup.recipes, lookup.ingredients);
   const blocks: CookBlock[] = [];
   for (const plat of SERVING_ORDER) {
     for (const item of items) {
       if (item.kind !== 'receipe' || item.plat !== plat) continue;
       const recipe = lookup.recipes.get(item.id);
-      if (!recipe) continue;
-      const rows = scaledRows(meal, groups, { recipeIds: [recipe.id], ingredients: [] }, lookup);
-      blocks.push({
-        title: recipe.name,
-        course: PLAT_LABELS[recipe.plat],
-        rows,
-        comments: recipe.description.trim(),
-        notes: [],
-      });
+      if (recipe) blocks.push(recipeBlock(meal, recipe, people, lookup));
     }
     const own = menu.ingredients.filter(
       (i) => i.plat === plat && lookup.ingredients.has(i.ingredientId),
@@ -200,9 +235,12 @@ function planBlocks(meal: Meal, menu: Menu, groups: Group[], lookup: Lookup): Co
       blocks.push({
         title: PLAT_LABELS[plat],
         course: '',
-        rows: scaledRows(meal, groups, { recipeIds: [], ingredients: own }, lookup),
+        rows: scaledRows(meal, people, { recipeIds: [], ingredients: own }, lookup),
         comments: '',
-        notes: [],
+        notes: allergenNotes(
+          own.map((i) => i.ingredientId),
+          lookup,
+        ),
       });
     }
   }
@@ -210,12 +248,59 @@ function planBlocks(meal: Meal, menu: Menu, groups: Group[], lookup: Lookup): Co
 }
 
 /**
- * The quantities of one part of a menu, scaled to the meal by the domain's preview (given only
- * the rows of that part, so that a 300-meal file does not index the whole library per block).
+ * An alternative with its recipes scaled to its people, in serving order; null when it feeds
+ * nobody or none of its recipes is on the device (nothing to cook).
+ */
+function planAlternative(
+  meal: Meal,
+  alternative: MealAlternative,
+  people: number,
+  lookup: Lookup,
+): CookAlternative | null {
+  if (people <= 0) return null;
+  const recipes = [...new Set(alternative.recipeIds)]
+    .map((id) => lookup.recipes.get(id))
+    .filter((r) => r !== undefined)
+    .sort((a, b) => SERVING_ORDER.indexOf(a.plat) - SERVING_ORDER.indexOf(b.plat));
+  if (recipes.length === 0) return null;
+  return {
+    title: alternativeTitle({ ...alternative, people }),
+    people,
+    blocks: recipes.map((recipe) => recipeBlock(meal, recipe, people, lookup)),
+  };
+}
+
+function recipeBlock(meal: Meal, recipe: Recipe, people: number, lookup: Lookup): CookBlock {
+  return {
+    title: recipe.name,
+    course: PLAT_LABELS[recipe.plat],
+    rows: scaledRows(meal, people, { recipeIds: [recipe.id], ingredients: [] }, lookup),
+    comments: recipe.description.trim(),
+    notes: allergenNotes(
+      recipe.ingredients.map((i) => i.ingredientId),
+      lookup,
+    ),
+  };
+}
+
+/** 'Allergènes : Arachides, Lait' for the ingredients, or no line when they hold none. */
+function allergenNotes(ingredientIds: readonly Id[], lookup: Lookup): string[] {
+  const ingredients = ingredientIds
+    .map((id) => lookup.ingredients.get(id))
+    .filter((i) => i !== undefined);
+  const note = allergensNote(factsOf(ingredients).allergens);
+  return note === '' ? [] : [note];
+}
+
+/**
+ * The quantities of one part of a meal for `people`, scaled by the domain's preview (given
+ * only the rows of that part, so that a 300-meal file does not index the whole library per
+ * block). The preview sees a meal of exactly `people`, without groups nor alternatives: the
+ * share of the meal that part is cooked for (see mealShares).
  */
 function scaledRows(
   meal: Meal,
-  groups: Group[],
+  people: number,
   part: Pick<Menu, 'recipeIds' | 'ingredients'>,
   lookup: Lookup,
 ): CookRow[] {
@@ -232,9 +317,10 @@ function scaledRows(
     updated: '',
     ...part,
   };
+  const { id, stayId, owner, menuId, day, slot } = meal;
   const preview = previewMeal({
-    meal,
-    groups,
+    meal: { id, stayId, owner, menuId, day, slot, groupIds: [], additionalPeople: people },
+    groups: [],
     menus: [menu],
     recipes,
     ingredients: [...ingredientIds]

@@ -1,8 +1,9 @@
 /**
  * The cook sheets as a PDF (jsPDF): one sheet per meal to cook, headed on each of its pages
  * with the stay, the full date and slot, the head count and the groups, and numbered both in
- * the file ('page 5 / 12') and in the meal ('page 1 / 2 de ce repas'). An optional cover page
- * lists the meals by day with their pages.
+ * the file ('page 5 / 12') and in the meal ('page 1 / 2 de ce repas'). Each dish says its
+ * allergens; the meal's alternatives (issue 20) follow its menu, each under a band naming who
+ * it is for. An optional cover page lists the meals by day with their pages.
  *
  * The tables are drawn here rather than by jspdf-autotable, and the text written by
  * PdfWriter: a 300-meal file holds 18,000 ingredient lines, and autotable's per-cell work
@@ -10,7 +11,13 @@
  * package costs a web page nothing until a user asks for an export.
  */
 import type { jsPDF as JsPdf } from 'jspdf';
-import type { CookBlock, CookbookInput, CookbookPlan, CookSheet } from './cookbook-plan.js';
+import type {
+  CookAlternative,
+  CookBlock,
+  CookbookInput,
+  CookbookPlan,
+  CookSheet,
+} from './cookbook-plan.js';
 import {
   COMMENTS_TITLE,
   CONTENTS_TITLE,
@@ -46,6 +53,10 @@ const MUTED: Rgb = [90, 90, 90];
 const RULE: Rgb = [205, 205, 205];
 /** A light shade of the app's yellow, behind each recipe's name. */
 const BLOCK_FILL: Rgb = [255, 236, 179];
+/** Behind an alternative's title, and its edge: set apart from the menu's yellow. */
+const ALTERNATIVE_FILL: Rgb = [214, 234, 248];
+const ALTERNATIVE_EDGE: Rgb = [31, 97, 141];
+const ALTERNATIVE_HEAD_HEIGHT = 10;
 
 /** Ingredient lines: height, baseline in the line, and the width kept for quantities. */
 const ROW_HEIGHT = 5.2;
@@ -70,6 +81,9 @@ const STYLE = {
   commentsTitle: { style: 'bold', size: 9.5, color: BLACK },
   comments: { style: 'italic', size: 10, color: BLACK },
   note: { style: 'normal', size: 9.5, color: MUTED },
+  headNote: { style: 'bold', size: 10.5, color: BLACK },
+  blockNote: { style: 'bold', size: 9.5, color: BLACK },
+  alternativeTitle: { style: 'bold', size: 12.5, color: BLACK },
   empty: { style: 'italic', size: 12, color: BLACK },
   coverText: { style: 'normal', size: 10, color: BLACK },
   coverMuted: { style: 'normal', size: 10, color: MUTED },
@@ -105,6 +119,8 @@ class CookbookWriter {
   private y = 0;
   /** The sheet being drawn, for the head of its continuation pages. */
   private current = 0;
+  /** The alternative being drawn, whose title heads its continuation pages too. */
+  private section: string | null = null;
 
   constructor(
     private readonly doc: JsPdf,
@@ -124,13 +140,16 @@ class CookbookWriter {
 
   sheet(index: number): void {
     this.current = index;
+    this.section = null;
     const sheet = this.plan.sheets[index]!;
     this.sheetHead(sheet, false);
     if (sheet.blocks.length === 0) {
       this.text.text(EMPTY_MEAL, MARGIN, this.y + 3, STYLE.empty);
-      return;
+      this.y += 9;
     }
     for (const block of sheet.blocks) this.block(block);
+    for (const alternative of sheet.alternatives) this.alternative(alternative);
+    this.section = null;
   }
 
   /** The cover: the stay, its dates, and the meals by day with the page of their sheet. */
@@ -202,11 +221,15 @@ class CookbookWriter {
     this.text.text(title, MARGIN, HEAD_Y + 9, STYLE.title);
     this.y = HEAD_Y + 16;
     this.text.text(sheet.people, MARGIN, this.y, STYLE.people);
-    for (const text of [sheet.groups, sheet.additional, ...sheet.notes]) {
+    const texts = [
+      ...[sheet.groups, sheet.additional].map((text) => ({ text, style: STYLE.groups })),
+      ...sheet.notes.map((text) => ({ text, style: STYLE.headNote })),
+    ];
+    for (const { text, style } of texts) {
       if (text === '') continue;
-      for (const line of this.wrap(text, STYLE.groups, CONTENT_WIDTH)) {
+      for (const line of this.wrap(text, style, CONTENT_WIDTH)) {
         this.y += 4.4;
-        this.text.text(line, MARGIN, this.y, STYLE.groups);
+        this.text.text(line, MARGIN, this.y, style);
       }
     }
     this.y += 2.5;
@@ -218,6 +241,35 @@ class CookbookWriter {
 
   private continuePage(): void {
     this.sheetHead(this.plan.sheets[this.current]!, true);
+    if (this.section !== null) this.alternativeHead(this.section, true);
+  }
+
+  /** An alternative: a band naming who it is for, then its recipes' blocks. */
+  private alternative(alternative: CookAlternative): void {
+    // The band never ends a page: the first lines of its first recipe go with it.
+    if (this.y + ALTERNATIVE_HEAD_HEIGHT + BLOCK_HEAD_HEIGHT + ROW_HEIGHT > BOTTOM) {
+      this.continuePage();
+    }
+    this.alternativeHead(alternative.title, false);
+    this.section = alternative.title;
+    for (const block of alternative.blocks) this.block(block);
+    this.section = null;
+  }
+
+  /** The band over an alternative's recipes (again at the top of its continuation pages). */
+  private alternativeHead(title: string, continued: boolean): void {
+    const height = ALTERNATIVE_HEAD_HEIGHT - 2;
+    this.doc.setFillColor(...ALTERNATIVE_FILL);
+    this.doc.rect(MARGIN, this.y, CONTENT_WIDTH, height, 'F');
+    this.doc.setFillColor(...ALTERNATIVE_EDGE);
+    this.doc.rect(MARGIN, this.y, 1.6, height, 'F');
+    const text = this.fit(
+      continued ? `${title} ${CONTINUED}` : title,
+      STYLE.alternativeTitle,
+      CONTENT_WIDTH - 6,
+    );
+    this.text.text(text, MARGIN + 4, this.y + 5.6, STYLE.alternativeTitle);
+    this.y += ALTERNATIVE_HEAD_HEIGHT;
   }
 
   /** A recipe (or the menu's own ingredients of a course): its lines, description, notes. */
@@ -251,13 +303,15 @@ class CookbookWriter {
     }
     flush();
     this.y += 2;
+    // The allergens, right under the ingredients they come from.
+    for (const note of block.notes) {
+      this.lines(this.wrap(note, STYLE.blockNote, CONTENT_WIDTH), STYLE.blockNote);
+    }
     if (block.comments !== '') {
       this.y += 2;
       this.lines([`${COMMENTS_TITLE} :`], STYLE.commentsTitle);
       this.lines(this.wrap(block.comments, STYLE.comments, CONTENT_WIDTH), STYLE.comments);
     }
-    for (const note of block.notes)
-      this.lines(this.wrap(note, STYLE.note, CONTENT_WIDTH), STYLE.note);
     this.y += 4;
   }
 

@@ -26,3 +26,8 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 export function weekPlanFileName(stayName: string): string {
   return `${fileNamePart(`${stayName} Planning des repas`)}.pdf`;
 }
+
+/** '<stay name> Allergènes.pdf': the allergen table of the chosen days (issue 20). */
+export function allergenTableFileName(stayName: string): string {
+  return `${fileNamePart(`${stayName} Allergènes`)}.pdf`;
+}

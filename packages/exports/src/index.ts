@@ -1,11 +1,12 @@
 /**
- * Exports of a stay: the cook sheets and the week plan (PDF) and the shopping spreadsheet
- * (xlsx). Domain data in, bytes out; runs in the browser (a Web Worker) and in Node. jsPDF,
+ * Exports of a stay: the cook sheets, the week plan and the allergen table (PDF) and the
+ * shopping spreadsheet (xlsx). Domain data in, bytes out; runs in the browser (a Web Worker) and in Node. jsPDF,
  * jspdf-autotable and the xlsx writer (with fflate) are loaded only when a file is built.
  */
 export { buildCookbookPdf } from './cookbook.js';
 export type {
   ContentsDay,
+  CookAlternative,
   CookBlock,
   CookbookInput,
   CookbookOptions,
@@ -13,7 +14,16 @@ export type {
   CookRow,
   CookSheet,
 } from './cookbook-plan.js';
-export { EMPTY_MEAL, NOTHING_TO_COOK, planCookbook } from './cookbook-plan.js';
+export { EMPTY_MEAL, isEmptySheet, NOTHING_TO_COOK, planCookbook } from './cookbook-plan.js';
+export { buildAllergenTablePdf } from './allergen-table-pdf.js';
+export type {
+  AllergenDish,
+  AllergenMeal,
+  AllergenTableInput,
+  AllergenTablePlan,
+} from './allergen-table.js';
+export { ALLERGEN_TABLE_TITLE, planAllergenTable } from './allergen-table.js';
+export { ALLERGEN_SHORT_LABELS, allergenLegend, allergensNote } from './allergen-labels.js';
 export { buildShoppingXlsx } from './shopping.js';
 export type {
   CellValue,
@@ -29,6 +39,7 @@ export type { WeekPlanInput, WeekPage } from './week-plan.js';
 export { planWeeks } from './week-plan.js';
 export { cleanSheetName, MAX_SHEET_NAME_LENGTH, SheetNames } from './sheet-names.js';
 export {
+  allergenTableFileName,
   cookbookFileName,
   fileNamePart,
   PDF_MIME,

@@ -27,6 +27,11 @@ export function forPeopleLabel(people: number): string {
   return `Pour ${people} ${Math.abs(people) > 1 ? 'personnes' : 'personne'}`;
 }
 
+/** 'Menu pour 18 personnes': the people the menu is cooked for, beside a meal's alternatives. */
+export function menuPeopleLabel(people: number): string {
+  return `Menu ${forPeopleLabel(people).toLowerCase()}`;
+}
+
 /** A group's name; an unnamed group is the default one (spec 2.4). */
 export function groupLabel(name: string): string {
   return name.trim() === '' ? 'Groupe par défaut' : name;

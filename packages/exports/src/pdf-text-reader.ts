@@ -8,6 +8,22 @@ import { fromWinAnsiByte } from './pdf-text.js';
 
 /** The text shown on each page, in page order: one entry per (non-empty) string drawn. */
 export function readPdfPages(bytes: Uint8Array): string[][] {
+  return readPdfPageItems(bytes).map((items) => items.map((item) => item.text));
+}
+
+/** A string drawn on a page, where its text matrix put it (in points, from the bottom left). */
+export interface PdfTextItem {
+  text: string;
+  /** Null when the string was not placed by a text matrix (Tm) of its own. */
+  x: number | null;
+  y: number | null;
+}
+
+/**
+ * The strings of each page with their positions, for tests that check where something is
+ * drawn (the column of a mark in a table). PdfWriter places each string with a Tm.
+ */
+export function readPdfPageItems(bytes: Uint8Array): PdfTextItem[][] {
   const pdf = latin1(bytes);
   const objects = new Map<number, string>();
   for (const match of pdf.matchAll(/(\d+) 0 obj\b([\s\S]*?)\bendobj/gu)) {
@@ -15,7 +31,30 @@ export function readPdfPages(bytes: Uint8Array): string[][] {
   }
   const root = [...objects.values()].find((body) => /\/Type\s*\/Pages\b/u.test(body));
   if (root === undefined) throw new Error('No page tree in this PDF');
-  return pageIds(root, objects).map((id) => pageText(objects.get(id) ?? '', objects));
+  return pageIds(root, objects).map((id) => {
+    const contents = /\/Contents\s*(\[[^\]]*\]|\d+ 0 R)/u.exec(objects.get(id) ?? '')?.[1] ?? '';
+    return refs(contents).flatMap((ref) => streamItems(objects.get(ref) ?? ''));
+  });
+}
+
+function streamItems(object: string): PdfTextItem[] {
+  if (/\/Filter/u.test(object)) throw new Error('Compressed PDF streams are not supported');
+  const start = object.indexOf('stream');
+  const end = object.lastIndexOf('endstream');
+  if (start < 0 || end < 0) return [];
+  const stream = object.slice(start + 'stream'.length, end);
+  const number = '(-?[\\d.]+)';
+  const matrix = `(?:${Array(6).fill(number).join('\\s+')}\\s+Tm\\s*)?`;
+  const pattern = new RegExp(`${matrix}\\(((?:\\\\[\\s\\S]|[^\\\\)])*)\\)\\s*Tj`, 'gu');
+  const items: PdfTextItem[] = [];
+  for (const match of stream.matchAll(pattern)) {
+    const raw = match[7] ?? '';
+    if (raw === '') continue;
+    const x = match[5] === undefined ? null : Number(match[5]);
+    const y = match[6] === undefined ? null : Number(match[6]);
+    items.push({ text: unescapePdfString(raw), x, y });
+  }
+  return items;
 }
 
 /** How many pages the PDF has. */
@@ -41,25 +80,6 @@ function pageIds(node: string, objects: ReadonlyMap<number, string>): number[] {
     const kid = objects.get(id) ?? '';
     return /\/Type\s*\/Pages\b/u.test(kid) ? pageIds(kid, objects) : [id];
   });
-}
-
-function pageText(page: string, objects: ReadonlyMap<number, string>): string[] {
-  const contents = /\/Contents\s*(\[[^\]]*\]|\d+ 0 R)/u.exec(page)?.[1] ?? '';
-  return refs(contents).flatMap((id) => streamStrings(objects.get(id) ?? ''));
-}
-
-function streamStrings(object: string): string[] {
-  if (/\/Filter/u.test(object)) throw new Error('Compressed PDF streams are not supported');
-  const start = object.indexOf('stream');
-  const end = object.lastIndexOf('endstream');
-  if (start < 0 || end < 0) return [];
-  const stream = object.slice(start + 'stream'.length, end);
-  const strings: string[] = [];
-  for (const match of stream.matchAll(/\(((?:\\[\s\S]|[^\\)])*)\)\s*Tj/gu)) {
-    // An empty string draws nothing (a blank line of a column keeps its place that way).
-    if (match[1] !== '') strings.push(unescapePdfString(match[1] ?? ''));
-  }
-  return strings;
 }
 
 /** A PDF literal string's escapes undone, its Windows-1252 bytes read back as Unicode. */

@@ -90,6 +90,23 @@ export class PdfWriter {
     this.internals.write(out.join('\n'));
   }
 
+  /**
+   * One line of text turned a quarter turn left, reading upward from (`x`, `y`): `x` is its
+   * baseline, `y` where it starts (a table's column heads).
+   */
+  upward(text: string, x: number, y: number, style: TextStyle): void {
+    const { scale } = this;
+    const [r, g, b] = style.color.map((c) => num(c / 255));
+    const at = `${num(x * scale)} ${num((this.pageHeight - y) * scale)}`;
+    this.internals.write(
+      [
+        `q ${r} ${g} ${b} rg BT /${this.fontId(style.style)} ${num(style.size)} Tf`,
+        `0 1 -1 0 ${at} Tm (${escape(toWinAnsi(text))}) Tj`,
+        'ET Q',
+      ].join('\n'),
+    );
+  }
+
   /** Horizontal rules from `x1` to `x2` at each of the `ys`, `width` mm thick. */
   rules(ys: readonly number[], x1: number, x2: number, width: number, color: Rgb): void {
     if (ys.length === 0) return;

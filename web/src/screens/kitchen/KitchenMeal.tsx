@@ -1,6 +1,9 @@
-/** One meal in the kitchen view: its heading, head count, and a card per recipe. */
+/**
+ * One meal in the kitchen view: its heading, head count, a card per recipe with its allergens,
+ * then its alternatives (issue 20), each for its people.
+ */
 import { Card, Divider, Stack, Table, Text, Title } from '@mantine/core';
-import type { CookBlock, CookSheet } from '@popote/exports/cook-plan';
+import type { CookAlternative, CookBlock, CookSheet } from '@popote/exports/cook-plan';
 import { KITCHEN } from '../../strings';
 
 export function KitchenMeal({ sheet }: { sheet: CookSheet }) {
@@ -22,6 +25,11 @@ export function KitchenMeal({ sheet }: { sheet: CookSheet }) {
               {sheet.additional}
             </Text>
           )}
+          {sheet.notes.map((note) => (
+            <Text key={note} fz="lg" fw={600}>
+              {note}
+            </Text>
+          ))}
         </div>
         {sheet.blocks.length === 0 ? (
           <Text fz="xl" fs="italic">
@@ -30,16 +38,41 @@ export function KitchenMeal({ sheet }: { sheet: CookSheet }) {
         ) : (
           sheet.blocks.map((block, i) => <KitchenBlock key={i} block={block} />)
         )}
+        {sheet.alternatives.map((alternative, i) => (
+          <KitchenAlternative key={i} alternative={alternative} />
+        ))}
       </Stack>
     </Card>
   );
 }
 
-function KitchenBlock({ block }: { block: CookBlock }) {
+function KitchenAlternative({ alternative }: { alternative: CookAlternative }) {
+  return (
+    <Stack
+      gap="md"
+      component="section"
+      aria-label={alternative.title}
+      data-testid="kitchen-alternative"
+      pl="md"
+      style={{ borderLeft: '4px solid var(--mantine-color-blue-7)' }}
+    >
+      <Divider />
+      <Title order={3} fz={24}>
+        {alternative.title}
+      </Title>
+      {alternative.blocks.map((block, i) => (
+        <KitchenBlock key={i} block={block} level={4} />
+      ))}
+    </Stack>
+  );
+}
+
+/** A recipe, or the menu's own ingredients of a course; under an alternative, a level lower. */
+function KitchenBlock({ block, level = 3 }: { block: CookBlock; level?: 3 | 4 }) {
   return (
     <Stack gap="xs" data-testid="kitchen-recipe">
       <Divider />
-      <Title order={3} fz={24}>
+      <Title order={level} fz={24}>
         {block.title}
       </Title>
       {block.course && (
@@ -65,6 +98,11 @@ function KitchenBlock({ block }: { block: CookBlock }) {
           ))}
         </Table.Tbody>
       </Table>
+      {block.notes.map((note) => (
+        <Text key={note} fz="lg" fw={700} data-testid="kitchen-allergens">
+          {note}
+        </Text>
+      ))}
       {block.comments && (
         <div>
           <Text fz="lg" fw={700}>
