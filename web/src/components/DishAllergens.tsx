@@ -17,7 +17,7 @@ export function DishAllergens({
       {LIBRARY.noAllergen}
     </Text>
   ) : (
-    <Text size="sm" fw={600} c="orange.9" data-testid="dish-allergens">
+    <Text size="sm" fw={600} c="orange" data-testid="dish-allergens">
       {LIBRARY.dishAllergens(allergens.map((a) => ALLERGEN_LABELS[a]).join(', '))}
     </Text>
   );

@@ -14,7 +14,7 @@ export function MealWarnings({ warnings }: { warnings: readonly MealWarning[] })
       size="sm"
       spacing={2}
       mt={6}
-      c="orange.9"
+      c="orange"
       icon={<IconAlertTriangle size={16} aria-hidden />}
       data-testid="meal-warnings"
     >
@@ -22,7 +22,7 @@ export function MealWarnings({ warnings }: { warnings: readonly MealWarning[] })
         const text = warningText(w);
         return (
           <List.Item key={text}>
-            <Text size="sm" c="orange.9">
+            <Text size="sm" c="orange">
               {text}
             </Text>
           </List.Item>

@@ -144,7 +144,7 @@ function IngredientList() {
                   <Table.Td>
                     {INGREDIENT_KIND_LABELS[ingredient.kind]}
                     {(ingredient.allergens?.length ?? 0) > 0 && (
-                      <Text size="xs" c="orange.9" data-testid="ingredient-allergen-list">
+                      <Text size="xs" c="orange" data-testid="ingredient-allergen-list">
                         {allergenNames(ingredient.allergens ?? [])}
                       </Text>
                     )}

@@ -42,7 +42,7 @@ export function GroupCard({
               {SEJOURS.people(group.size)}
             </Text>
             {needsText(group) !== '' && (
-              <Text size="xs" c="orange.9" data-testid="group-needs">
+              <Text size="xs" c="orange" data-testid="group-needs">
                 {needsText(group)}
               </Text>
             )}

@@ -29,7 +29,7 @@ export function SingleGroupView({ group, addButton }: { group: Group; addButton:
           {SEJOURS.people(group.size)}
         </Button>
         {needsText(group) !== '' && (
-          <Text size="sm" c="orange.9" data-testid="group-needs">
+          <Text size="sm" c="orange" data-testid="group-needs">
             {needsText(group)}
           </Text>
         )}
