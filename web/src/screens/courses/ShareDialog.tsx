@@ -4,25 +4,11 @@
  * offline, it works once this device has synced. The organiser can stop sharing at any time.
  */
 import { useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  CopyButton,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { IconCheck, IconCopy, IconLinkOff } from '@tabler/icons-react';
+import { IconLinkOff } from '@tabler/icons-react';
 import type { ShopList } from '@popote/domain';
-import { QR_SIZE, useQrCode } from '../../components/useQrCode';
+import { LinkWithQr } from '../../components/LinkWithQr';
 import { COMMON, COURSES } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate } from '../../sync/useMutate';
@@ -43,7 +29,6 @@ export function ShareDialog({
   const pending = useLocalQuery(async (_store, db) => db.outbox.count(), []) ?? 0;
   const [stopped, setStopped] = useState(false);
   const url = list.share === null ? null : shopSessionUrl(window.location.origin, list.share.token);
-  const qr = useQrCode(opened ? url : null);
 
   // Opening the dialog on a list not shared yet makes its link (once per opening).
   const [asked, setAsked] = useState(false);
@@ -77,42 +62,7 @@ export function ShareDialog({
         </Text>
         {url !== null ? (
           <>
-            <TextInput
-              label={COURSES.link}
-              value={url}
-              readOnly
-              onFocus={(e) => e.currentTarget.select()}
-              data-testid="share-link"
-              rightSection={
-                <CopyButton value={url}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? COURSES.linkCopied : COURSES.copyLink} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color={copied ? 'teal' : 'gray'}
-                        aria-label={COURSES.copyLink}
-                        onClick={copy}
-                      >
-                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              }
-            />
-            <Box mx="auto" w={QR_SIZE} h={QR_SIZE}>
-              {qr === null ? (
-                <Loader m="auto" />
-              ) : (
-                <Image
-                  src={qr}
-                  alt={COURSES.qrAlt}
-                  w={QR_SIZE}
-                  h={QR_SIZE}
-                  data-testid="share-qr"
-                />
-              )}
-            </Box>
+            <LinkWithQr url={url} texts={COURSES} testId="share" />
             {(!online || pending > 0) && <Alert color="orange">{COURSES.shareOffline}</Alert>}
           </>
         ) : stopped ? (

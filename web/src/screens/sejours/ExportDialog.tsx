@@ -4,29 +4,15 @@
  * or replace it. The server learns a new secret only through sync, hence the offline notice.
  */
 import { useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  CopyButton,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { IconCheck, IconCopy, IconRefresh, IconLinkOff } from '@tabler/icons-react';
+import { IconRefresh, IconLinkOff } from '@tabler/icons-react';
 import { stayExportUrl, type Stay } from '@popote/domain';
 import { COMMON, SEJOURS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
 import { newExportSecret } from './stay-helpers';
-import { QR_SIZE, useQrCode } from '../../components/useQrCode';
+import { LinkWithQr } from '../../components/LinkWithQr';
 
 export function ExportDialog({
   stay,
@@ -45,7 +31,6 @@ export function ExportDialog({
   const [revoked, setRevoked] = useState(false);
   const secret = stay.exportSecret;
   const url = secret === null ? null : stayExportUrl(window.location.origin, secret, stay);
-  const qr = useQrCode(opened ? url : null);
 
   const renew = () =>
     mutate('setStayExportSecret', { stayId: stay.id, secret: newExportSecret() }).then((done) => {
@@ -80,42 +65,7 @@ export function ExportDialog({
         </Text>
         {url !== null ? (
           <>
-            <TextInput
-              label={SEJOURS.link}
-              value={url}
-              readOnly
-              onFocus={(e) => e.currentTarget.select()}
-              data-testid="export-link"
-              rightSection={
-                <CopyButton value={url}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? SEJOURS.linkCopied : SEJOURS.copyLink} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color={copied ? 'teal' : 'gray'}
-                        aria-label={SEJOURS.copyLink}
-                        onClick={copy}
-                      >
-                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              }
-            />
-            <Box mx="auto" w={QR_SIZE} h={QR_SIZE}>
-              {qr === null ? (
-                <Loader m="auto" />
-              ) : (
-                <Image
-                  src={qr}
-                  alt={SEJOURS.qrAlt}
-                  w={QR_SIZE}
-                  h={QR_SIZE}
-                  data-testid="export-qr"
-                />
-              )}
-            </Box>
+            <LinkWithQr url={url} texts={SEJOURS} testId="export" />
             {(!online || pending > 0) && (
               <Alert color="orange" data-testid="export-sync-note">
                 {online ? SEJOURS.pendingNote : SEJOURS.offlineNote}
