@@ -205,8 +205,11 @@ const AlternativeReasonSchema = {
   code: Type.Integer({ minimum: 0, maximum: 13 }),
 };
 
-/** Refuses a reason outside its enumeration (diets 0..3, allergens 0..13). */
-function checkReason(kind: 'diet' | 'allergen', code: number): void {
+/**
+ * Refuses a reason outside its enumeration (diets 0..3, allergens 0..13: the schema stops at
+ * 13 for both). Also checked when an undo puts a meal back (restore.ts).
+ */
+export function checkAlternativeReason(kind: 'diet' | 'allergen', code: number): void {
   if (kind === 'diet' && code > 3) throw invalid('Ce régime est inconnu.');
 }
 
@@ -227,7 +230,7 @@ export const setMealAlternative = defineMutator(
     }),
   }),
   async (ctx, { mealId, kind, code, people, recipeIds }) => {
-    checkReason(kind, code);
+    checkAlternativeReason(kind, code);
     const meal = await owned(ctx, 'meals', mealId);
     for (const recipeId of recipeIds) {
       const recipe = await readable(ctx, 'recipes', recipeId);

@@ -42,7 +42,11 @@ import { defineMutator, type MutationContext } from './define.js';
 import { checkIngredientNameFree } from './ingredients.js';
 import { checkRecipeNameFree } from './recipes.js';
 import { collectPrivateMenu } from './menu-gc.js';
-import { MAX_ALTERNATIVES_PER_MEAL, MAX_RECIPES_PER_ALTERNATIVE } from './meals.js';
+import {
+  MAX_ALTERNATIVES_PER_MEAL,
+  MAX_RECIPES_PER_ALTERNATIVE,
+  checkAlternativeReason,
+} from './meals.js';
 import {
   AdditionalPeopleSchema,
   AllergensSchema,
@@ -111,7 +115,11 @@ export const RESTORABLE_ROW_SCHEMAS = {
           kind: Type.Union([Type.Literal('diet'), Type.Literal('allergen')]),
           code: Type.Integer({ minimum: 0, maximum: 13 }),
           people: Type.Integer({ minimum: 0, maximum: 100_000 }),
-          recipeIds: Type.Array(IdSchema, { maxItems: MAX_RECIPES_PER_ALTERNATIVE }),
+          // Unique, as setMealAlternative takes them: a recipe twice would be cooked twice.
+          recipeIds: Type.Array(IdSchema, {
+            maxItems: MAX_RECIPES_PER_ALTERNATIVE,
+            uniqueItems: true,
+          }),
         }),
         { maxItems: MAX_ALTERNATIVES_PER_MEAL },
       ),
@@ -288,6 +296,16 @@ async function mend(
       const groupIds = new Set(await ctx.store.whereIds('groups', 'stayId', meal.stayId));
       // An alternative keeps the user's own recipes still there; one left with none goes.
       const { alternatives, ...rest } = meal;
+      const reasons = new Set<string>();
+      for (const { kind, code } of alternatives ?? []) {
+        checkAlternativeReason(kind, code);
+        // One per diet and per allergen, as setMealAlternative keeps them: two would both take
+        // their people off the menu.
+        if (reasons.has(`${kind}:${code}`)) {
+          throw invalid("Un repas ne peut proposer qu'une alternative par régime ou par allergie.");
+        }
+        reasons.add(`${kind}:${code}`);
+      }
       const kept: MealAlternative[] = [];
       for (const alternative of alternatives ?? []) {
         const recipes = await ctx.store.getMany('recipes', alternative.recipeIds);
