@@ -1,13 +1,15 @@
 /**
  * The Web Worker that builds the export files away from the page (see build-in-worker.ts): a
  * 300-meal cook-sheet file or spreadsheet takes hundreds of milliseconds of CPU that would
- * otherwise freeze the screen; it reads the days from the device's database itself, so that
- * the page does not spend its time on IndexedDB either. @popote/exports loads jsPDF,
- * autotable or fflate itself with import(), only when a file of that kind is built. Progress is
- * sent at most every PROGRESS_MS, and the bytes are transferred, not copied.
+ * otherwise freeze the screen; for the PDFs (cook sheets, week plan, allergen table) it reads
+ * the days from the device's database itself, so that the page does not spend its time on
+ * IndexedDB either. @popote/exports loads jsPDF, autotable or fflate itself with import(), only
+ * when a file of that kind is built. Progress is sent at most every PROGRESS_MS, and the bytes
+ * are transferred, not copied.
  */
 import { isDomainError, loadCompileInput } from '@popote/domain';
 import {
+  buildAllergenTablePdf,
   buildCookbookPdf,
   buildShoppingXlsx,
   buildWeekPlanPdf,
@@ -37,6 +39,8 @@ async function buildFile(
     }
     case 'weekPlan':
       return buildWeekPlanPdf(await readDays(request.source), onProgress);
+    case 'allergenTable':
+      return buildAllergenTablePdf(await readDays(request.source), onProgress);
     case 'shopping':
       return buildShoppingXlsx(request.input, onProgress);
   }

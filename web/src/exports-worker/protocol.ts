@@ -22,6 +22,8 @@ export interface DaysSource {
 export type ExportRequest =
   | { kind: 'cookbook'; source: DaysSource; options: CookbookOptions }
   | { kind: 'weekPlan'; source: DaysSource }
+  /** The chosen days' dishes against the 14 allergens (issue 20). */
+  | { kind: 'allergenTable'; source: DaysSource }
   /** The compile the 'Fournisseurs' dialog already made, with the profile chosen there. */
   | { kind: 'shopping'; input: Omit<ShoppingInput, 'extraColumns'> };
 

@@ -18,6 +18,8 @@ export const ORDER = {
   exportCookbook: 'Exporter les fiches de cuisine',
   exportShopping: 'Exporter un tableau de courses',
   exportWeekPlan: 'Exporter le planning des repas',
+  /** Issue 20: the chosen days' dishes against the 14 regulated allergens, to display. */
+  exportAllergenTable: 'Exporter le tableau des allergènes',
   includeEmptyMeals: 'Inclure les repas sans menu dans les fiches',
   coverPage: 'Ajouter une page de garde et un sommaire aux fiches',
   suppliers: 'Fournisseurs',

@@ -11,10 +11,16 @@ import {
   IconFileSpreadsheet,
   IconFileTypePdf,
   IconListCheck,
+  IconTable,
   IconBasket,
 } from '@tabler/icons-react';
 import type { Id, Stay } from '@popote/domain';
-import { cookbookFileName, PDF_MIME, weekPlanFileName } from '@popote/exports';
+import {
+  allergenTableFileName,
+  cookbookFileName,
+  PDF_MIME,
+  weekPlanFileName,
+} from '@popote/exports';
 import { NoActiveStay } from '../../components/NoActiveStay';
 import { useSession } from '../../session/useSession';
 import { COURSES, ORDER, SUCCESS } from '../../strings';
@@ -90,6 +96,15 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
       }),
       SUCCESS.fileDownloaded,
     );
+  const exportAllergenTable = () =>
+    run(
+      (): ExportJob => ({
+        request: { kind: 'allergenTable', source: source() },
+        fileName: allergenTableFileName(stay.name),
+        mime: PDF_MIME,
+      }),
+      SUCCESS.fileDownloaded,
+    );
 
   return (
     <Stack gap="lg" data-testid="screen-order">
@@ -156,6 +171,14 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
               onClick={() => void exportWeekPlan()}
             >
               {ORDER.exportWeekPlan}
+            </Button>
+            <Button
+              leftSection={<IconTable size={18} />}
+              disabled={noDay || busy !== null}
+              loading={busy === 'allergenTable'}
+              onClick={() => void exportAllergenTable()}
+            >
+              {ORDER.exportAllergenTable}
             </Button>
             <Button
               leftSection={<IconFileSpreadsheet size={18} />}
