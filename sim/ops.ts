@@ -1,7 +1,8 @@
 /**
  * Random user actions on a device, chosen from what the device holds, as a person would click:
  * plan stays, fill menus, publish and unpublish, use other users' published items, make
- * shopping lists from a stay's days and tick them in the shop, keep the camp's larder. Many are
+ * shopping lists from a stay's days and tick them in the shop, keep the camp's larder, record
+ * groups' diets and allergies and ingredients' allergens, offer alternatives in meals. Many are
  * refused (by the device or later by the server); that is part of the test.
  */
 import {
@@ -28,6 +29,11 @@ export interface Action<N extends MutationName = MutationName> {
   build: (ids: IdAllocator) => MutationArgs<N>;
   /** Run so that it can be undone (its undo kept for a later step), when it is undoable. */
   undoable?: boolean;
+  /**
+   * What the run's statistics count it as, when not its name: one use of a mutation among
+   * others (an ingredient's allergens rather than its fresh mark).
+   */
+  label?: string;
 }
 
 const NOW = '2025-06-01T10:00:00.000Z';
@@ -43,6 +49,8 @@ function action<N extends MutationName>(
 
 /** Of every action, the share that goes to shopping lists and the larder. */
 const SHOPPING_SHARE = 0.3;
+/** Of the others, the share that goes to diets, allergens and alternatives (issue 20). */
+const DIETS_SHARE = 0.12;
 
 /**
  * `now`: the device's clock. Devices' clocks differ a little, so that a tick made later may
@@ -56,6 +64,7 @@ export async function randomAction(
 ): Promise<Action | null> {
   const store = new DexieStore(db);
   if (rng.chance(SHOPPING_SHARE)) return shoppingAction(rng, store, userId, now);
+  if (rng.chance(DIETS_SHARE)) return dietsAction(rng, store, userId);
   const all = async <T extends TableName>(t: T): Promise<Tables[T][]> => store.all(t);
   const stays = (await all('stays')).filter((s) => s.owner === userId);
   const groups = await all('groups');
@@ -121,7 +130,10 @@ export async function randomAction(
         ? action('updateMeal', () => ({ id: meal.id, additionalPeople: rng.int(10) - 3 }))
         : null;
     case 9:
-      return meal && rng.chance(0.5) ? action('deleteMeal', () => ({ id: meal.id })) : null;
+      // Undoable: an undo puts back the meal's alternatives, whose recipes may be gone since.
+      return meal && rng.chance(0.5)
+        ? { ...action('deleteMeal', () => ({ id: meal.id })), undoable: true }
+        : null;
     case 10: {
       const to = rng.pick(meals.filter((m) => meal && m.stayId === meal.stayId));
       const g = meal ? rng.pick(meal.groupIds) : undefined;
@@ -175,6 +187,7 @@ export async function randomAction(
         id: ids.next(),
         name: rng.chance(0.5) ? `${rng.pick(INGREDIENT_NAMES)}` : `Ingrédient ${rng.int(100000)}`,
         kind: rng.int(7),
+        ...(rng.chance(0.3) ? ingredientFacts(rng) : {}),
       }));
     case 18: {
       const r = rng.pick(myRecipes);
@@ -239,6 +252,90 @@ export async function randomAction(
             kinds: [rng.int(7)],
             supplierId: s.id,
           }))
+        : null;
+    }
+  }
+}
+
+/** A few diets and allergens only, so that alternatives and needs meet on the same ones. */
+const DIETS = [0, 3];
+const ALLERGENS = [4, 6, 0];
+
+/** Some allergens and diet facts of an ingredient (none now and then: cleared). */
+function ingredientFacts(rng: Rng): { allergens: number[]; diet: number[] } {
+  const some = (codes: number[]) => codes.filter(() => rng.chance(0.4));
+  return { allergens: some([0, 4, 6, 7]), diet: some([0, 1, 2, 3]) };
+}
+
+/**
+ * Diets and allergies (issue 20): a group's needs, an ingredient's allergens and diet facts,
+ * and the alternatives of meals, with the device's own recipes (now and then another user's,
+ * or a diet that does not exist: refused).
+ */
+async function dietsAction(rng: Rng, store: DexieStore, userId: number): Promise<Action | null> {
+  const meals = (await store.all('meals')).filter((m) => m.owner === userId);
+  const recipes = await store.all('recipes');
+  const mine = recipes.filter((r) => r.owner === userId);
+  const meal = rng.pick(meals);
+  switch (rng.int(8)) {
+    case 0: {
+      const group = rng.pick((await store.all('groups')).filter((g) => g.owner === userId));
+      if (!group) return null;
+      const count = () => (rng.chance(0.2) ? 0 : 1 + rng.int(4));
+      return action('setGroupNeeds', () => ({
+        id: group.id,
+        needs: {
+          diets: rng.chance(0.7) ? { [String(rng.pick(DIETS))]: count() } : {},
+          allergies: rng.chance(0.7) ? { [String(rng.pick(ALLERGENS))]: count() } : {},
+          notes: rng.chance(0.3) ? 'Sans sel le soir' : '',
+        },
+      }));
+    }
+    case 1: {
+      const ingredient = rng.pick(
+        (await store.all('ingredients')).filter((i) => i.owner === userId),
+      );
+      if (!ingredient) return null;
+      const facts = ingredientFacts(rng);
+      return {
+        ...action('updateIngredient', () => ({ id: ingredient.id, ...facts })),
+        label: 'updateIngredient:allergens',
+      };
+    }
+    case 2:
+    case 3:
+    case 4: {
+      if (!meal || mine.length === 0) return null;
+      const recipeIds = [...new Set([rng.pick(mine)!.id, rng.pick(mine)!.id])];
+      const theirs = rng.pick(recipes.filter((r) => r.owner !== userId && r.isPublished));
+      if (theirs && rng.chance(0.05)) recipeIds.push(theirs.id);
+      const diet = rng.chance(0.5);
+      return action('setMealAlternative', () => ({
+        mealId: meal.id,
+        kind: diet ? 'diet' : 'allergen',
+        code: diet ? (rng.chance(0.03) ? 4 + rng.int(10) : rng.pick(DIETS)!) : rng.pick(ALLERGENS)!,
+        people: rng.int(6),
+        recipeIds,
+      }));
+    }
+    case 5:
+    case 6: {
+      const withSome = rng.pick(meals.filter((m) => (m.alternatives ?? []).length > 0));
+      const chosen = withSome && rng.pick(withSome.alternatives!);
+      return withSome && chosen
+        ? action('removeMealAlternative', () => ({
+            mealId: withSome.id,
+            kind: chosen.kind,
+            code: chosen.code,
+          }))
+        : null;
+    }
+    default: {
+      // A recipe an alternative uses: refused while it does (another device may have freed it).
+      const used = meals.flatMap((m) => (m.alternatives ?? []).flatMap((a) => a.recipeIds));
+      const id = rng.pick(used);
+      return id !== undefined && rng.chance(0.5)
+        ? { ...action('deleteRecipe', () => ({ id })), undoable: true }
         : null;
     }
   }

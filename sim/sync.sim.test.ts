@@ -24,7 +24,17 @@ const SHOPPING = [
   'updateIngredient',
   'restoreSnapshot',
 ];
-/** Mutations made on the devices over every seed run so far, by name. */
+/**
+ * Diets and allergies (issue 20): a group's needs, an ingredient's allergens and diet facts
+ * (updateIngredient, counted apart from its fresh mark), the alternatives of meals.
+ */
+const DIETS = [
+  'setGroupNeeds',
+  'updateIngredient:allergens',
+  'setMealAlternative',
+  'removeMealAlternative',
+];
+/** Mutations made on the devices over every seed run so far, by name (or label, see ops.ts). */
 const made: Record<string, number> = {};
 
 const STEPS = Number(process.env.SIM_STEPS ?? 1200);
@@ -54,11 +64,12 @@ describe('sync simulation (4 devices of 2 users, flaky network, offline stretche
       }
       const s = world.stats;
       for (const [name, n] of Object.entries(s.made)) made[name] = (made[name] ?? 0) + n;
-      const shopping = SHOPPING.map((name) => `${name} ${s.made[name] ?? 0}`).join(', ');
+      const count = (names: string[]) =>
+        names.map((name) => `${name} ${s.made[name] ?? 0}`).join(', ');
       console.log(
         `seed ${seed}: ${s.actions} actions (${s.localRefusals} refused on the device), ` +
           `${s.applied} applied and ${s.serverRejections} refused by the server, ${s.syncs} syncs; ` +
-          `shopping and larder: ${shopping}`,
+          `shopping and larder: ${count(SHOPPING)}; diets and alternatives: ${count(DIETS)}`,
       );
       expect(s.actions).toBeGreaterThan(STEPS / 5);
       expect(s.applied).toBeGreaterThan(0);
@@ -72,6 +83,12 @@ describe('what the simulation exercised', () => {
     'made every change of shopping lists and of the larder',
     () => {
       expect(SHOPPING.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
+    },
+  );
+  it.skipIf(seeds.length < 3 || STEPS < 1000)(
+    'made every change of diets, allergens and alternatives',
+    () => {
+      expect(DIETS.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
     },
   );
 });

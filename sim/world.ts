@@ -86,7 +86,10 @@ export interface WorldOptions {
 
 export interface SimResult {
   actions: number;
-  /** Mutations made on a device (accepted there and queued), by name. */
+  /**
+   * Mutations made on a device (accepted there and queued), by name, or by the label of the
+   * action that made them (ops.ts: one use of a mutation among others).
+   */
   made: Record<string, number>;
   localRefusals: number;
   serverRejections: number;
@@ -305,8 +308,9 @@ export class World {
     const action = await randomAction(this.rng, device.db, device.userId, now);
     if (!action) return;
     const { name } = action;
+    const counted = action.label ?? name;
     if (action.undoable && isUndoable(name) && this.rng.chance(0.5)) {
-      await this.mutate(name, async () => {
+      await this.mutate(counted, async () => {
         const { undo } = await mutateLocalUndoable(
           device.db,
           device.userId,
@@ -317,7 +321,7 @@ export class World {
       });
       return;
     }
-    await this.mutate(name, () =>
+    await this.mutate(counted, () =>
       mutateLocal(device.db, device.userId, name, action.build as never),
     );
   }
@@ -449,8 +453,44 @@ export class World {
     });
   }
 
-  /** Invariants 1 to 4 (5 and 7 are checked during the run, 6 is part of 1). */
+  /**
+   * The alternatives of meals (issue 20), on the server once quiet: each names recipes of its
+   * meal's owner that still exist (deleteRecipe refuses one in use, an undo drops one gone),
+   * none twice and at least one, one alternative per diet or allergy, diets 0 to 3.
+   */
+  private async checkAlternatives(): Promise<void> {
+    await this.rows.snapshot(async (store) => {
+      for (const meal of await store.all('meals')) {
+        const reasons = new Set<string>();
+        for (const alternative of meal.alternatives ?? []) {
+          const where = `meal ${meal.id}, alternative ${alternative.kind} ${alternative.code}`;
+          const reason = `${alternative.kind}:${alternative.code}`;
+          if (reasons.has(reason)) throw new Error(`Alternatives: ${where} is there twice`);
+          reasons.add(reason);
+          if (alternative.kind === 'diet' && alternative.code > 3) {
+            throw new Error(`Alternatives: ${where} names an unknown diet`);
+          }
+          const ids = alternative.recipeIds;
+          if (ids.length === 0 || new Set(ids).size !== ids.length) {
+            throw new Error(`Alternatives: ${where} has recipes ${ids.join(',')}`);
+          }
+          const recipes = await store.getMany('recipes', ids);
+          if (recipes.length !== ids.length || recipes.some((r) => r.owner !== meal.owner)) {
+            throw new Error(
+              `Alternatives: ${where} names recipes gone or not its owner's: ${ids.join(',')}`,
+            );
+          }
+        }
+      }
+    });
+  }
+
+  /**
+   * Invariants 1 to 4 (5 and 7 are checked during the run, 6 is part of 1), and the
+   * alternatives' references (checkAlternatives).
+   */
   async checkInvariants(): Promise<void> {
+    await this.checkAlternatives();
     for (const device of this.devices) {
       const local = await this.snapshot(device);
       const expected = await this.serverView(device.userId);
