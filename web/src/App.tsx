@@ -48,19 +48,28 @@ function ScreenBoundary({ children }: { children: ReactNode }) {
 }
 
 /**
- * The router view exists only for a logged-in user; otherwise only the login screen shows. A
- * shared shopping list opens for anyone with its link, logged in or not, outside the shell.
+ * A shared shopping list opens for anyone with its link, logged in or not, outside the shell;
+ * every other address is the app's.
  */
 export function App() {
+  return (
+    <Routes>
+      <Route
+        path={SHOP_SESSION_PAGE}
+        element={
+          <Suspense fallback={loading}>
+            <GuestShopScreen />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<UserApp />} />
+    </Routes>
+  );
+}
+
+/** The router view exists only for a logged-in user; otherwise only the login screen shows. */
+function UserApp() {
   const session = useSession();
-  const { pathname } = useLocation();
-  if (pathname === SHOP_SESSION_PAGE) {
-    return (
-      <Suspense fallback={loading}>
-        <GuestShopScreen />
-      </Suspense>
-    );
-  }
   if (session === null) {
     return (
       <LoggedOutShell>
