@@ -31,17 +31,25 @@ describe('the device database after an update of the app', () => {
     const old = new Dexie('popote-u7', options);
     old.version(1).stores(VERSION_1);
     await old.open();
-    await old
-      .table('outbox')
-      .add({
-        id: 1,
-        name: 'updateStay',
-        args: { id: 5, name: 'Colo' },
-        at: '2026-06-01T10:00:00.000Z',
-      });
+    await old.table('outbox').add({
+      id: 1,
+      name: 'updateStay',
+      args: { id: 5, name: 'Colo' },
+      at: '2026-06-01T10:00:00.000Z',
+    });
     await old.table('base').put({ key: 'stays:5', table: 'stays', id: 5, row: { id: 5 } });
     await old.table('stays').put({ id: 5, owner: 7, name: 'Camp', _ix_owner: [7] });
     await old.table('meta').put({ key: 'cookie', value: 42 });
+    // A meal pulled with an alternative while the device did not know them: no index field.
+    await old.table('meals').put({
+      id: 6,
+      stayId: 5,
+      owner: 7,
+      menuId: 8,
+      alternatives: [{ kind: 'allergen', code: 4, people: 2, recipeIds: [31, 32] }],
+      _ix_stayId: [5],
+      _ix_menuId: [8],
+    });
     old.close();
 
     const db = new LocalDb('popote-u7', options);
@@ -62,6 +70,10 @@ describe('the device database after an update of the app', () => {
     expect(await db.entityTable('shopLists').where('_ix_owner').equals(7).primaryKeys()).toEqual([
       10,
     ]);
+    // The meal's alternative recipes are indexed: a recipe in use is found.
+    expect(
+      await db.entityTable('meals').where('_ix_altRecipeIds').equals(32).primaryKeys(),
+    ).toEqual([6]);
     db.close();
   });
 });

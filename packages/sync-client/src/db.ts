@@ -5,7 +5,8 @@
  * mutations touched (to rebase them after a pull), sync metadata and the refused changes.
  */
 import { Dexie, type Table, type Transaction } from 'dexie';
-import { INDEXES, TABLE_NAMES, type Id, type TableName } from '@popote/domain';
+import { INDEXES, indexValues, TABLE_NAMES, type Id, type TableName } from '@popote/domain';
+import { fromStored } from './dexie-store.js';
 import type { Rejection } from '@popote/sync-protocol';
 
 /** A pending mutation, as the user made it. */
@@ -71,7 +72,22 @@ export class LocalDb extends Dexie implements DeviceTables {
     // recipes of meals' alternatives (issue 20). Opening an older database only creates the new
     // stores and indexes: the outbox, the pending changes' bases and every row stay.
     // A new version is needed whenever a table or an index is added (TABLE_NAMES, INDEXES).
-    this.version(DB_VERSION).stores(schema);
+    this.version(DB_VERSION)
+      .stores(schema)
+      // Meals a device stored before it knew alternatives (a pull of a meal another device had
+      // given one) lack the new index's field: computed once, so that a recipe in use is not
+      // deleted here only to be refused by the server.
+      .upgrade((tx) =>
+        tx
+          .table('meals')
+          .toCollection()
+          .modify((stored: StoredRow) => {
+            const row = fromStored<'meals'>(stored);
+            if (row.alternatives?.length) {
+              stored._ix_altRecipeIds = indexValues('meals', 'altRecipeIds', row);
+            }
+          }),
+      );
   }
 
   entityTable(table: TableName): Table<StoredRow, Id> {
