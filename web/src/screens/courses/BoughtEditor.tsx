@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, NumberInput, Popover, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { QuantityTotal, ShopItem, ShopList } from '@popote/domain';
+import { numberOf } from '../../components/number-input';
 import { COURSES } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 
@@ -71,7 +72,7 @@ export function BoughtEditor({ list, line }: { list: ShopList; line: ShopItem })
               max={1e9}
               decimalSeparator=","
               value={draft[measure]}
-              onChange={(v) => setDraft({ ...draft, [measure]: typeof v === 'number' ? v : 0 })}
+              onChange={(v) => setDraft({ ...draft, [measure]: numberOf(v) })}
             />
           ))}
           <Group justify="space-between">

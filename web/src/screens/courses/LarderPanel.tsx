@@ -24,6 +24,7 @@ import {
   type Id,
   type Ingredient,
 } from '@popote/domain';
+import { numberOf } from '../../components/number-input';
 import { LARDER } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
@@ -117,13 +118,14 @@ function AddToLarder({ stayId }: { stayId: Id }) {
   const [unite, setUnite] = useState<string>(String(Unite.Kg));
 
   async function add() {
-    if (ingredientId === null || typeof val !== 'number' || val <= 0) return;
+    const amount = numberOf(val);
+    if (ingredientId === null || amount <= 0) return;
     const done = await mutate('addStock', (ids) => ({
       id: ids.next(),
       stayId,
       ingredientId: Number(ingredientId),
       unite: Number(unite) as Unite,
-      val,
+      val: amount,
     }));
     if (done !== null) {
       setIngredientId(null);
@@ -162,7 +164,7 @@ function AddToLarder({ stayId }: { stayId: Id }) {
       />
       <Button
         leftSection={<IconPlus size={18} />}
-        disabled={ingredientId === null || typeof val !== 'number' || val <= 0}
+        disabled={ingredientId === null || numberOf(val) <= 0}
         onClick={() => void add()}
       >
         {LARDER.add}

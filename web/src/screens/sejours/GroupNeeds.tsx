@@ -7,12 +7,14 @@ import {
   ALLERGEN_LABELS,
   ALLERGENS,
   DIET_LABELS,
+  MAX_DESCRIPTION_LENGTH,
   DIETS,
   emptyNeeds,
   tidyNeeds,
   type Group,
   type GroupNeeds,
 } from '@popote/domain';
+import { numberOf } from '../../components/number-input';
 import { SEJOURS } from '../../strings';
 
 /** Whether the needs typed differ from the group's (zero counts and blank notes are none). */
@@ -46,7 +48,8 @@ export function NeedsFields({
       key={label}
       label={label}
       value={value ?? 0}
-      onChange={(v) => set(typeof v === 'number' ? v : 0)}
+      onChange={(v) => set(numberOf(v))}
+      max={100_000}
       min={0}
       allowDecimal={false}
       allowNegative={false}
@@ -80,6 +83,7 @@ export function NeedsFields({
               onChange={(e) => onChange({ ...needs, notes: e.currentTarget.value })}
               autosize
               minRows={2}
+              maxLength={MAX_DESCRIPTION_LENGTH}
             />
           </Stack>
         </Accordion.Panel>
