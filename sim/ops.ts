@@ -492,10 +492,10 @@ async function shoppingAction(
     }
     case 6:
       return list && list.stayId !== null
-        ? action('addPurchasesToStock', (ids) => ({
-            id: list.id,
-            ids: ids.range(3 * list.items.length),
-          }))
+        ? action('addPurchasesToStock', (ids) => {
+            const keys = list.items.filter((i) => i.checked && !i.stored).map((i) => i.key);
+            return { id: list.id, keys, ids: ids.range(3 * keys.length) };
+          })
         : null;
     case 7: {
       const ingredient = rng.pick(

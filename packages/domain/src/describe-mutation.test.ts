@@ -374,7 +374,9 @@ describe('describeMutation of shopping lists and the larder', () => {
     expect(await say('deleteShopList', { id: 90 })).toBe(
       'Suppression de la liste « Courses du 3 juillet »',
     );
-    expect(await say('addPurchasesToStock', { id: 90, ids: { first: 100, count: 6 } })).toBe(
+    expect(
+      await say('addPurchasesToStock', { id: 90, keys: [], ids: { first: 100, count: 6 } }),
+    ).toBe(
       'Rangement des achats cochés de la liste « Courses du 3 juillet » dans la réserve du séjour « Colo des Glénans »',
     );
   });
@@ -412,9 +414,9 @@ describe('describeMutation of shopping lists and the larder', () => {
     expect(await say('tickShopItem', { id: 90, key: '30@1', checked: true, now: NOW })).toBe(
       'Coche de « Tomates » dans une liste supprimée',
     );
-    expect(await say('addPurchasesToStock', { id: 90, ids: { first: 100, count: 6 } })).toBe(
-      "Rangement des achats cochés d'une liste supprimée dans la réserve",
-    );
+    expect(
+      await say('addPurchasesToStock', { id: 90, keys: [], ids: { first: 100, count: 6 } }),
+    ).toBe("Rangement des achats cochés d'une liste supprimée dans la réserve");
     await store.delete('stock', 91);
     expect(await say('deleteStock', { id: 91 })).toBe(
       "Retrait d'une entrée supprimée de la réserve",

@@ -170,7 +170,11 @@ beforeAll(async () => {
     ],
     ['shareShopList', { id: list.id, token: 'b'.repeat(22), now }, 'not_found'],
     ['stopSharingShopList', { id: list.id }, 'not_found'],
-    ['addPurchasesToStock', { id: list.id, ids: { first: FRESH, count: 10 } }, 'not_found'],
+    [
+      'addPurchasesToStock',
+      { id: list.id, keys: [], ids: { first: FRESH, count: 10 } },
+      'not_found',
+    ],
     [
       'addStock',
       { id: FRESH, stayId: stay.id, ingredientId: ingredient.id, unite: 1, val: 1 },

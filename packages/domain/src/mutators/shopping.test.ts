@@ -529,7 +529,11 @@ describe('addPurchasesToStock', () => {
     ]);
     await w.store.delete('ingredients', sugar.id);
 
-    await w.run(ALICE, 'addPurchasesToStock', { id: list.id, ids: { first: FRESH, count: 10 } });
+    await w.run(ALICE, 'addPurchasesToStock', {
+      id: list.id,
+      keys: list.items.map((i) => i.key),
+      ids: { first: FRESH, count: 10 },
+    });
 
     const entry = (id: number, ingredientId: number, unite: Unite, val: number) => ({
       id,
@@ -561,6 +565,7 @@ describe('addPurchasesToStock', () => {
     const before = w.snapshot();
     await w.run(ALICE, 'addPurchasesToStock', {
       id: list.id,
+      keys: list.items.map((i) => i.key),
       ids: { first: FRESH + 20, count: 10 },
     });
     expect(w.snapshot()).toEqual(before);
@@ -577,7 +582,7 @@ describe('addPurchasesToStock', () => {
     await expectRefusal(
       ALICE,
       'addPurchasesToStock',
-      { id: loose.id, ids: { first: FRESH, count: 10 } },
+      { id: loose.id, keys: loose.items.map((i) => i.key), ids: { first: FRESH, count: 10 } },
       'invalid',
       "Cette liste n'est liée à aucun séjour.",
     );
@@ -588,7 +593,7 @@ describe('addPurchasesToStock', () => {
     await expectRefusal(
       ALICE,
       'addPurchasesToStock',
-      { id: list.id, ids: { first: FRESH, count: 2 } },
+      { id: list.id, keys: list.items.map((i) => i.key), ids: { first: FRESH, count: 2 } },
       'invalid',
       "Pas assez d'identifiants réservés pour cette modification.",
     );
@@ -596,11 +601,12 @@ describe('addPurchasesToStock', () => {
 
   it('keeps to the room of the larder', async () => {
     for (let i = 0; i < MAX_STOCK_PER_STAY - 1; i++) await w.stock(stay, flour);
-    const list = await listOf([shopLine(flour, { checked: true, toBuy: total(1, 1000, 0) })]);
+    // Milk: no entry of the larder to join, two new ones (pieces and grams) are one too many.
+    const list = await listOf([shopLine(milk, { checked: true, toBuy: total(1, 1000, 0) })]);
     await expectRefusal(
       ALICE,
       'addPurchasesToStock',
-      { id: list.id, ids: { first: FRESH, count: 10 } },
+      { id: list.id, keys: list.items.map((i) => i.key), ids: { first: FRESH, count: 10 } },
       'invalid',
       `La réserve d'un séjour ne peut pas compter plus de ${MAX_STOCK_PER_STAY} lignes.`,
     );
@@ -608,10 +614,33 @@ describe('addPurchasesToStock', () => {
 
   it('writes entries an undo can take back, however large', async () => {
     const list = await listOf([shopLine(flour, { checked: true, bought: total(0, 5e11, 0) })]);
-    await w.run(ALICE, 'addPurchasesToStock', { id: list.id, ids: { first: FRESH, count: 3 } });
+    await w.run(ALICE, 'addPurchasesToStock', {
+      id: list.id,
+      keys: list.items.map((i) => i.key),
+      ids: { first: FRESH, count: 3 },
+    });
     const before = w.snapshot();
     await doThenUndo('deleteStock', { id: FRESH });
     expect(w.snapshot()).toEqual(before);
+  });
+});
+
+describe('addPurchasesToStock, lines named and entries joined', () => {
+  it('puts away only the lines the device saw ticked, joining the entry of the same unit', async () => {
+    const held = await w.stock(stay, flour, { unite: Unite.G, val: 500 });
+    const list = await listOf([
+      shopLine(flour, { checked: true, toBuy: total(0, 1800, 0) }),
+      // Ticked by a helper after the device's last pull: not named, left for a later action.
+      shopLine(milk, { day: 2, checked: true, toBuy: total(0, 0, 150) }),
+    ]);
+    await w.run(ALICE, 'addPurchasesToStock', {
+      id: list.id,
+      keys: [`${flour.id}`],
+      ids: { first: FRESH, count: 3 },
+    });
+    expect(w.store.snapshot('stock')).toEqual([{ ...held, val: 2300 }]);
+    const stored = (await w.get('shopLists', list.id))!.items.map((i) => i.stored);
+    expect(stored).toEqual([true, false]);
   });
 });
 

@@ -277,24 +277,34 @@ export const deleteStock = defineMutator(Type.Object({ id: IdSchema }), async (c
 
 /**
  * Puts the ticked lines of a list away in its stay's larder, in one action: what was noted as
- * bought, else what was to buy, one entry per measure. Each line goes in once; a line whose
- * ingredient is gone is left out.
+ * bought, else what was to buy, per measure (pieces, grams, centilitres). Only the lines the
+ * device named (`keys`: those it saw ticked) go, each once; a line whose ingredient is gone is
+ * left out. A quantity joins the larder's entry of the same ingredient and unit when there is
+ * one (the larder does not grow by an entry per shop trip); new entries take ids from `ids`.
  */
 export const addPurchasesToStock = defineMutator(
-  Type.Object({ id: IdSchema, ids: IdRangeSchema }),
-  async (ctx, { id, ids }) => {
+  Type.Object({
+    id: IdSchema,
+    keys: Type.Array(ShopItemKeySchema, { maxItems: MAX_SHOP_ITEMS, uniqueItems: true }),
+    ids: IdRangeSchema,
+  }),
+  async (ctx, { id, keys, ids }) => {
     const list = await owned(ctx, 'shopLists', id);
     if (list.stayId === null) throw invalid("Cette liste n'est liée à aucun séjour.");
     const stayId = list.stayId;
     const stay = await ctx.store.get('stays', stayId);
     if (!stay || stay.owner !== ctx.userId) throw notFound(missingMessage('stays'));
     const drawer = idDrawer(ids);
-    const entries: StockItem[] = [];
+    const named = new Set(keys);
+    const larder = await ctx.store.where('stock', 'stayId', stayId);
+    const entryOf = (ingredientId: Id, unite: Unite) =>
+      larder.find((e) => e.ingredientId === ingredientId && e.unite === unite);
+    const changed = new Map<Id, StockItem>();
     const items: ShopItem[] = [];
     let stored = 0;
     for (const line of list.items) {
       const ingredient = await ctx.store.get('ingredients', line.ingredientId);
-      if (!line.checked || line.stored || !ingredient) {
+      if (!named.has(line.key) || !line.checked || line.stored || !ingredient) {
         items.push(line);
         continue;
       }
@@ -306,24 +316,33 @@ export const addPurchasesToStock = defineMutator(
       ];
       for (const [unite, val] of measures) {
         if (val <= 0) continue;
+        const held = entryOf(line.ingredientId, unite);
+        if (held) {
+          const sum = { ...held, val: held.val + val };
+          changed.set(held.id, sum);
+          larder[larder.indexOf(held)] = sum;
+          continue;
+        }
         const entryId = drawer.next();
         await ctx.claimId('stock', entryId);
-        entries.push({
+        const entry: StockItem = {
           id: entryId,
           stayId,
           owner: ctx.userId,
           ingredientId: line.ingredientId,
           unite,
           val,
-        });
+        };
+        larder.push(entry);
+        changed.set(entryId, entry);
       }
       items.push({ ...line, stored: true });
       stored++;
     }
     // Nothing ticked is left to put away: the list is not written again for nothing.
     if (stored === 0) return;
-    await checkStockRoom(ctx, stayId, entries.length);
-    for (const entry of entries) await ctx.store.put('stock', entry);
+    await checkStockRoom(ctx, stayId, drawer.drawn().length);
+    for (const entry of changed.values()) await ctx.store.put('stock', entry);
     await ctx.store.put('shopLists', { ...list, items });
   },
 );

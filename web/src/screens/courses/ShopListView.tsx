@@ -21,7 +21,7 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
   const mutateUndoable = useMutateUndoable();
   const [sharing, setSharing] = useState(false);
   const { checked, total } = tickCount(list.items);
-  const toStore = list.items.filter((i) => i.checked && !i.stored).length;
+  const toStore = list.items.filter((i) => i.checked && !i.stored).map((i) => i.key);
 
   const tick = (line: ShopItem, value: boolean) =>
     void mutate('tickShopItem', {
@@ -32,12 +32,14 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
     });
 
   async function store() {
+    // The lines this device sees ticked: a helper's later tick waits for the next time.
     const done = await mutate('addPurchasesToStock', (ids) => ({
       id: list.id,
+      keys: toStore,
       // At most three entries (pieces, grams, centilitres) per line put away.
-      ids: ids.range(3 * toStore),
+      ids: ids.range(3 * toStore.length),
     }));
-    if (done !== null) notifySuccess(COURSES.stored(toStore));
+    if (done !== null) notifySuccess(COURSES.stored(toStore.length));
   }
 
   return (
@@ -71,7 +73,7 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
           <Button
             variant="light"
             leftSection={<IconBuildingWarehouse size={18} />}
-            disabled={toStore === 0 || list.stayId === null}
+            disabled={toStore.length === 0 || list.stayId === null}
             onClick={() => void store()}
           >
             {COURSES.store}
