@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Unite } from './enums.js';
 import type { Ingredient } from './entities.js';
-import { addPurchases, needsWithStock, stockByIngredient, subtractStock } from './larder.js';
+import {
+  addPurchases,
+  daysBefore,
+  needsWithStock,
+  stockAfter,
+  stockByIngredient,
+  subtractStock,
+} from './larder.js';
 import { emptyTotal } from './quantity.js';
 
 const total = (pieces: number, grams: number, centiliters: number) => ({
@@ -85,5 +92,50 @@ describe('the larder', () => {
     expect(after.get(2)).toEqual(total(24, 0, 0));
     // The stock given is left as it was.
     expect(stock.get(1)).toEqual(total(0, 1000, 0));
+  });
+});
+
+describe('the larder over the days', () => {
+  it('is used first by the days between today and the chosen ones', () => {
+    const stayDays = [0, 1, 2, 3, 4, 5];
+    // Before the stay: every day before the first chosen one.
+    expect(daysBefore(stayDays, [3, 5], -10)).toEqual([0, 1, 2]);
+    // During the stay, on day 1: the days gone by are eaten already.
+    expect(daysBefore(stayDays, [3, 5], 1)).toEqual([1, 2]);
+    expect(daysBefore(stayDays, [0, 1], -10)).toEqual([]);
+    expect(daysBefore(stayDays, [], -10)).toEqual([]);
+  });
+
+  it("leaves the chosen days what the earlier days' meals do not take", () => {
+    const farine = { id: 1, name: 'Farine' } as Ingredient;
+    const oeufs = { id: 2, name: 'Œufs' } as Ingredient;
+    const stock = new Map([
+      [1, total(0, 5000, 0)],
+      [2, total(30, 0, 0)],
+    ]);
+    const earlier = {
+      ingredients: [
+        // 2 kg of flour on day 0, 1,5 kg on day 1.
+        {
+          ingredient: farine,
+          uses: [
+            { mealId: 1, unite: Unite.G, val: 2000 },
+            { mealId: 2, unite: Unite.Kg, val: 1.5 },
+          ],
+          total: total(0, 3500, 0),
+        },
+        // 12,4 eggs at one meal: 13 whole eggs are cooked.
+        {
+          ingredient: oeufs,
+          uses: [{ mealId: 1, unite: Unite.Pieces, val: 12.4 }],
+          total: total(12.4, 0, 0),
+        },
+      ],
+    };
+    const left = stockAfter(stock, earlier);
+    expect(left.get(1)).toEqual(total(0, 1500, 0));
+    expect(left.get(2)).toEqual(total(17, 0, 0));
+    // What the larder did not hold stays absent.
+    expect(stockAfter(new Map(), earlier).size).toBe(0);
   });
 });

@@ -5,10 +5,10 @@
  * stock larger than the need leaves nothing to buy, and the rest stays in the larder. Pieces
  * to buy are whole (pieces.ts); a floating-point residue is no need.
  */
-import type { CompiledIngredient } from './compile.js';
+import type { CompiledIngredient, CompileResult } from './compile.js';
 import type { Id, Ingredient } from './entities.js';
 import type { Unite } from './enums.js';
-import { roundUpPieces } from './pieces.js';
+import { purchaseTotal, roundUpPieces } from './pieces.js';
 import { addToTotal, emptyTotal, type QuantityTotal } from './quantity.js';
 
 /** Below this, a difference of grams or centilitres is a floating-point residue. */
@@ -95,6 +95,35 @@ export function addPurchases(
     });
   }
   return next;
+}
+
+/**
+ * The days whose meals use the larder before the chosen ones: the stay's days from `fromDay`
+ * (today: the days gone by are eaten, and the larder was counted since) up to the first chosen
+ * day. Without that, every list would count the same flour again, and the purchases of a first
+ * list, once put away, would be counted against the needs of the next days.
+ */
+export function daysBefore(
+  stayDays: readonly number[],
+  chosen: readonly number[],
+  fromDay: number,
+): number[] {
+  if (chosen.length === 0) return [];
+  const first = Math.min(...chosen);
+  return stayDays.filter((d) => d >= fromDay && d < first);
+}
+
+/** The larder once the meals of earlier days (compiled) have used what they need of it. */
+export function stockAfter(
+  stock: ReadonlyMap<Id, QuantityTotal>,
+  earlier: Pick<CompileResult, 'ingredients'>,
+): Map<Id, QuantityTotal> {
+  const left = new Map(stock);
+  for (const { ingredient, uses } of earlier.ingredients) {
+    const held = left.get(ingredient.id);
+    if (held) left.set(ingredient.id, subtractStock(purchaseTotal(uses), held).left);
+  }
+  return left;
 }
 
 const clean = (n: number): number => (Math.abs(n) < RESIDUE ? 0 : n);

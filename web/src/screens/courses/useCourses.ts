@@ -2,6 +2,7 @@
 import {
   compareFrench,
   compileIngredients,
+  daysBefore,
   dayToDate,
   formatDayMonth,
   loadCompileInput,
@@ -9,6 +10,7 @@ import {
   NO_SUPPLIER_NAME,
   planShopItems,
   resolveSupplier,
+  stockAfter,
   stockByIngredient,
   type Id,
   type Ingredient,
@@ -20,6 +22,7 @@ import {
   type StockItem,
 } from '@popote/domain';
 import { useLocalQuery } from '../../sync/useLocal';
+import { todayOf } from '../kitchen/kitchen-day';
 
 /**
  * The lists of a stay, and those the old phone app sent (they name no stay), the newest first.
@@ -74,9 +77,35 @@ export function useLarder(stayId: Id): LarderLine[] | undefined {
 export const readStock = async (store: ReadStore, stayId: Id): Promise<Map<Id, QuantityTotal>> =>
   stockByIngredient(await store.where('stock', 'stayId', stayId));
 
-/** The larder's totals per ingredient, live. */
-export function useStockTotals(stayId: Id): Map<Id, QuantityTotal> | undefined {
-  return useLocalQuery((store) => readStock(store, stayId), [stayId]);
+/**
+ * What the larder holds for these days: the meals of the days before them, from today on, use
+ * it first (see daysBefore in the domain).
+ */
+export async function readStockFor(
+  store: ReadStore,
+  stay: Stay,
+  days: readonly number[],
+): Promise<Map<Id, QuantityTotal>> {
+  const stock = await readStock(store, stay.id);
+  if (stock.size === 0) return stock;
+  const meals = await store.where('meals', 'stayId', stay.id);
+  const stayDays = [...new Set(meals.map((m) => m.day))].sort((a, b) => a - b);
+  const earlier = daysBefore(stayDays, days, todayOf(stay.start));
+  if (earlier.length === 0) return stock;
+  return stockAfter(stock, compileIngredients(await loadCompileInput(store, stay.id, earlier)));
+}
+
+/** The larder's totals per ingredient for these days, live; null without days. */
+export function useStockFor(
+  stay: Stay,
+  days: readonly number[] | null,
+): Map<Id, QuantityTotal> | null | undefined {
+  const key = days === null ? null : days.join(',');
+  return useLocalQuery(
+    async (store) =>
+      key === null || key === '' ? null : readStockFor(store, stay, key.split(',').map(Number)),
+    [stay.id, stay.start, key],
+  );
 }
 
 /** The supplier's name of each ingredient under the stay's profile; '' without one. */
@@ -105,7 +134,7 @@ export async function planListFor(
   const compiled = compileIngredients(await loadCompileInput(store, stay.id, [...days]));
   return planShopItems({
     compiled,
-    stock: await readStock(store, stay.id),
+    stock: await readStockFor(store, stay, days),
     freshPerDay,
     supplierOf: await supplierNames(store, stay),
   });

@@ -26,7 +26,7 @@ import { useSession } from '../../session/useSession';
 import { COURSES, ORDER, SUCCESS } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useSync } from '../../sync/SyncProvider';
-import { useStockTotals } from '../courses/useCourses';
+import { useStockFor } from '../courses/useCourses';
 import { CompiledList } from './CompiledList';
 import { CreateListDialog } from './CreateListDialog';
 import { DayPicker } from './DayPicker';
@@ -63,7 +63,7 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
   const [shoppingOpen, setShoppingOpen] = useState(false);
   const [profilesOpen, setProfilesOpen] = useState(false);
   const [listOpen, setListOpen] = useState(false);
-  const stock = useStockTotals(stay.id);
+  const stock = useStockFor(stay, compiledDays);
   const { busy, progress, run } = useExportRunner();
   const noDay = selected.length === 0;
 
@@ -142,7 +142,7 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
           {compiled && !compiled.ok && <Text c="red">{compiled.message}</Text>}
           {warnings && <DayWarnings warnings={warnings} start={stay.start} />}
           {compiled?.ok && (
-            <CompiledList result={compiled.result} start={stay.start} stock={stock} />
+            <CompiledList result={compiled.result} start={stay.start} stock={stock ?? undefined} />
           )}
         </Stack>
       </Card>
