@@ -488,6 +488,10 @@ describe('whoText and alternativeTitle', () => {
       '2 personnes allergiques aux arachides',
     );
     expect(whoText(1, { diet: Diet.Vegetarien })).toBe('1 personne végétarienne');
+    // Nobody (an alternative set for 0 through /api): never said as one person.
+    expect(whoText(0, { allergen: Allergen.Arachides })).toBe(
+      '0 personne allergique aux arachides',
+    );
     expect(whoText(3, { diet: Diet.SansPorc })).toBe('3 personnes sans porc');
     expect(alternativeTitle({ kind: 'allergen', code: Allergen.Arachides, people: 2 })).toBe(
       'Alternative pour 2 personnes allergiques aux arachides',

@@ -311,7 +311,8 @@ export function alternativeDishes(
   );
 }
 
-const persons = (n: number): string => (n > 1 ? `${n} personnes` : '1 personne');
+/** '2 personnes', '1 personne', '0 personne' (French keeps the singular below 2). */
+const persons = (n: number): string => `${n} ${n > 1 ? 'personnes' : 'personne'}`;
 
 /** '2 personnes allergiques aux arachides', '3 personnes végétariennes': who, in words. */
 export function whoText(people: number, reason: MealWarning['reason']): string {

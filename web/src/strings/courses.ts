@@ -80,4 +80,6 @@ export const GUEST = {
   invalid: 'Ce lien de liste de courses est invalide ou terminé.',
   offline: 'Hors ligne : vos coches seront envoyées au retour du réseau.',
   pending: (n: number): string => `${n} coche(s) en attente d’envoi`,
+  notSent: (n: number): string =>
+    `${n} coche(s) n’ont pas pu être envoyées avant la fin du partage.`,
 } as const;

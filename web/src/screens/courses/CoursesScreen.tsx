@@ -5,7 +5,7 @@
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime, tickCount, type Stay } from '@popote/domain';
+import { formatDateTime, isShareOpen, tickCount, type Stay } from '@popote/domain';
 import { NoActiveStay } from '../../components/NoActiveStay';
 import { useSession } from '../../session/useSession';
 import { COURSES } from '../../strings';
@@ -92,7 +92,7 @@ function ListsPanel({ stay }: { stay: Stay }) {
                   {formatDateTime(list.created, -new Date().getTimezoneOffset())}
                 </Text>
                 <Badge variant="light">{COURSES.progress(checked, total)}</Badge>
-                {list.share !== null && (
+                {isShareOpen(list, Date.now()) && (
                   <Badge color="teal" variant="light">
                     {COURSES.shared}
                   </Badge>

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconLinkOff } from '@tabler/icons-react';
-import type { ShopList } from '@popote/domain';
+import { isShareOpen, type ShopList } from '@popote/domain';
 import { LinkWithQr } from '../../components/LinkWithQr';
 import { COMMON, COURSES } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
@@ -28,21 +28,23 @@ export function ShareDialog({
   const { online } = useNetwork();
   const pending = useLocalQuery(async (_store, db) => db.outbox.count(), []) ?? 0;
   const [stopped, setStopped] = useState(false);
-  const url = list.share === null ? null : shopSessionUrl(window.location.origin, list.share.token);
+  // A link past its 30 days opens nothing any more: shown as none, and made again.
+  const open = isShareOpen(list, Date.now());
+  const url = open && list.share ? shopSessionUrl(window.location.origin, list.share.token) : null;
 
   // Opening the dialog on a list not shared yet makes its link (once per opening).
   const [asked, setAsked] = useState(false);
   useEffect(() => {
     if (!opened || asked) return;
     setAsked(true);
-    if (list.share === null) {
+    if (!open) {
       void mutate('shareShopList', {
         id: list.id,
         token: newExportSecret(),
         now: new Date().toISOString(),
       });
     }
-  }, [opened, asked, list.share, list.id, mutate]);
+  }, [opened, asked, open, list.id, mutate]);
 
   async function stop() {
     if ((await mutate('stopSharingShopList', { id: list.id })) !== null) setStopped(true);

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconBuildingWarehouse, IconShare, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { tickCount, type ShopItem, type ShopList } from '@popote/domain';
+import { isShareOpen, tickCount, type ShopItem, type ShopList } from '@popote/domain';
 import { ShopLines } from '../../components/shop/ShopLines';
 import { notifySuccess } from '../../feedback/feedback';
 import { COURSES } from '../../strings';
@@ -59,7 +59,7 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
             <Badge size="lg" variant="light" data-testid="shop-progress">
               {COURSES.progress(checked, total)}
             </Badge>
-            {list.share !== null && (
+            {isShareOpen(list, Date.now()) && (
               <Badge size="lg" color="teal" variant="light">
                 {COURSES.shared}
               </Badge>

@@ -15,7 +15,7 @@ import {
   addPending,
   afterSent,
   fetchList,
-  forgetSession,
+  forgetList,
   sendTicks,
   storedList,
   storedTicks,
@@ -40,6 +40,7 @@ export function GuestShopScreen() {
   const [pending, setPending] = useState<PendingTick[]>(() => storedTicks(token));
   const pendingRef = useRef(pending);
   const busy = useRef(false);
+  const shownText = useRef<string | null>(null);
 
   const keepPending = useCallback(
     (next: PendingTick[]) => {
@@ -53,11 +54,16 @@ export function GuestShopScreen() {
   const settle = useCallback(
     (answer: Answer) => {
       if (answer.kind === 'ended') {
-        forgetSession(token);
+        forgetList(token);
         setEnded(true);
       } else if (answer.kind === 'list') {
-        storeList(token, answer.list);
-        setList(answer.list);
+        // Every 2 seconds the same list, mostly: stored and drawn again only when it changed.
+        const text = JSON.stringify(answer.list);
+        if (text !== shownText.current) {
+          shownText.current = text;
+          storeList(token, answer.list);
+          setList(answer.list);
+        }
       }
     },
     [token],
@@ -70,9 +76,11 @@ export function GuestShopScreen() {
     try {
       const sent = pendingRef.current.slice(0, TICKS_PER_REQUEST);
       const answer = sent.length > 0 ? await sendTicks(token, sent) : await fetchList(token);
-      if (answer.kind === 'list' && sent.length > 0) {
+      // Taken, or refused for good (never to be taken): either way no longer pending.
+      if ((answer.kind === 'list' || answer.kind === 'refused') && sent.length > 0) {
         keepPending(afterSent(pendingRef.current, sent));
       }
+      if (answer.kind === 'refused') settle(await fetchList(token));
       settle(answer);
     } finally {
       busy.current = false;
@@ -103,6 +111,7 @@ export function GuestShopScreen() {
       <Container size="sm" py="xl">
         <Alert color="gray" title={GUEST.title} data-testid="guest-ended">
           {GUEST.invalid}
+          {pending.length > 0 && ` ${GUEST.notSent(pending.length)}`}
         </Alert>
       </Container>
     );

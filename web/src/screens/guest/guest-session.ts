@@ -89,20 +89,27 @@ export function storeTicks(token: string, ticks: readonly PendingTick[]): void {
   }
 }
 
-export function forgetSession(token: string): void {
+/** The list is forgotten once its link ended; ticks never sent are kept, to be told. */
+export function forgetList(token: string): void {
   localStorage.removeItem(listKey(token));
-  localStorage.removeItem(ticksKey(token));
 }
 
 // ---- The server ----
 
-export type Answer = { kind: 'list'; list: GuestList } | { kind: 'ended' } | { kind: 'offline' };
+export type Answer =
+  | { kind: 'list'; list: GuestList }
+  | { kind: 'ended' }
+  /** The server will never take these ticks (a malformed batch, a full account): not retried. */
+  | { kind: 'refused' }
+  | { kind: 'offline' };
 
 const query = (token: string) => `sessionID=${encodeURIComponent(token)}`;
 
 async function answerOf(response: Response): Promise<Answer> {
   if (response.status === 404) return { kind: 'ended' };
-  if (!response.ok) return { kind: 'offline' };
+  // Too many requests, or a server error: worth trying again later. Any other refusal is final.
+  if (response.status === 429 || response.status >= 500) return { kind: 'offline' };
+  if (!response.ok) return { kind: 'refused' };
   const body: unknown = await response.json();
   return isList(body) ? { kind: 'list', list: body } : { kind: 'offline' };
 }

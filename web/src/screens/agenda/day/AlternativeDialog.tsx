@@ -18,6 +18,7 @@ import {
   type Id,
   type Meal,
 } from '@popote/domain';
+import { numberOf } from '../../../components/number-input';
 import { AGENDA, COMMON } from '../../../strings';
 import { useLocalQuery } from '../../../sync/useLocal';
 import { useMutate } from '../../../sync/useMutate';
@@ -63,7 +64,10 @@ export function AlternativeDialog({
   const counted = REASONS.find((r) => countOf(r.value) > 0)?.value ?? REASONS[0]!.value;
   const [chosen, setChosen] = useState<ReasonKey>(reason ?? counted);
   const existing = (meal.alternatives ?? []).find((a) => `${a.kind}:${a.code}` === chosen);
-  const [people, setPeople] = useState<number | string>(existing?.people ?? countOf(chosen));
+  // At least one person: an alternative for nobody cooks nothing.
+  const [people, setPeople] = useState<number | string>(
+    existing?.people ?? Math.max(1, countOf(chosen)),
+  );
   const [recipeIds, setRecipeIds] = useState<string[]>((existing?.recipeIds ?? []).map(String));
   const recipes = useLocalQuery(
     async (store) => (await store.where('recipes', 'owner', userId)).sort(compareByName),
@@ -73,16 +77,16 @@ export function AlternativeDialog({
   const choose = (key: ReasonKey) => {
     setChosen(key);
     const other = (meal.alternatives ?? []).find((a) => `${a.kind}:${a.code}` === key);
-    setPeople(other?.people ?? countOf(key));
+    setPeople(other?.people ?? Math.max(1, countOf(key)));
     setRecipeIds((other?.recipeIds ?? []).map(String));
   };
 
   async function save() {
-    if (typeof people !== 'number' || recipeIds.length === 0) return;
+    if (numberOf(people) < 1 || recipeIds.length === 0) return;
     const done = await mutate('setMealAlternative', {
       mealId: meal.id,
       ...parseReason(chosen),
-      people,
+      people: Math.round(numberOf(people)),
       recipeIds: recipeIds.map(Number),
     });
     if (done !== null) onClose();
@@ -109,7 +113,7 @@ export function AlternativeDialog({
           label={AGENDA.alternativePeople}
           value={people}
           onChange={setPeople}
-          min={0}
+          min={1}
           allowDecimal={false}
           allowNegative={false}
         />
@@ -127,7 +131,7 @@ export function AlternativeDialog({
             {COMMON.cancel}
           </Button>
           <Button
-            disabled={typeof people !== 'number' || recipeIds.length === 0}
+            disabled={numberOf(people) < 1 || recipeIds.length === 0}
             onClick={() => void save()}
           >
             {COMMON.save}
