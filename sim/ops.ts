@@ -323,11 +323,14 @@ async function dietsAction(rng: Rng, store: DexieStore, userId: number): Promise
       const withSome = rng.pick(meals.filter((m) => (m.alternatives ?? []).length > 0));
       const chosen = withSome && rng.pick(withSome.alternatives!);
       return withSome && chosen
-        ? action('removeMealAlternative', () => ({
-            mealId: withSome.id,
-            kind: chosen.kind,
-            code: chosen.code,
-          }))
+        ? {
+            ...action('removeMealAlternative', () => ({
+              mealId: withSome.id,
+              kind: chosen.kind,
+              code: chosen.code,
+            })),
+            undoable: true,
+          }
         : null;
     }
     default: {

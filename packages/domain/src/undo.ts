@@ -24,6 +24,7 @@ export const UNDOABLE_MUTATIONS = [
   'deleteSupplier',
   'deleteShopList',
   'deleteStock',
+  'removeMealAlternative',
 ] as const satisfies readonly MutationName[];
 
 export type UndoableMutation = (typeof UNDOABLE_MUTATIONS)[number];
@@ -113,6 +114,8 @@ export async function undoScope<N extends UndoableMutation>(
           .map((s): RowRef => ({ table: 'stays', id: s.id })),
       ];
     }
+    case 'removeMealAlternative':
+      return [{ table: 'meals', id: a.mealId as Id }];
     case 'deleteShopList':
       return [{ table: 'shopLists', id: a.id as Id }];
     case 'deleteStock':

@@ -7,6 +7,7 @@ export const UNDO = {
   recipeDeleted: 'Recette supprimée avec succès',
   menuDeleted: 'Menu supprimé avec succès',
   ingredientDeleted: 'Ingrédient supprimé avec succès',
+  alternativeRemoved: 'Alternative retirée',
 } as const;
 
 /** What a screen shows in its place when it cannot be drawn (the rest of the app still works). */

@@ -350,6 +350,19 @@ describe('undo and copies keep the alternatives', () => {
     );
   });
 
+  it('undo of removeMealAlternative puts the alternative back as it was', async () => {
+    await set(peanuts(2, [gratin.id]));
+    await set(vegetarians(3, [salade.id]));
+    const before = w.snapshot();
+    const args = { mealId: meal.id, kind: 'diet' as const, code: 0 };
+    const undo = await runUndoable(w.store, ALICE, 'removeMealAlternative', args, () =>
+      runMutation(w.as(ALICE), 'removeMealAlternative', args),
+    );
+    expect(await alternativesOf()).toEqual([peanuts(2, [gratin.id])]);
+    await w.run(ALICE, 'restoreSnapshot', undo!);
+    expect(w.snapshot()).toEqual(before);
+  });
+
   it('undo of deleteStay puts back every meal with its alternatives', async () => {
     const dinner = await w.meal(stay, { slot: Horaire.Diner });
     await set(peanuts(2, [gratin.id]));

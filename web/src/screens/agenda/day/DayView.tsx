@@ -31,7 +31,7 @@ import {
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { frenchDrag } from '../../../components/dragAnnouncements';
 import { notifySuccess } from '../../../feedback/feedback';
-import { AGENDA, SUCCESS } from '../../../strings';
+import { AGENDA, SUCCESS, UNDO } from '../../../strings';
 import { useFirstSyncDone } from '../../../sync/FirstSync';
 import { useMutate, useMutateUndoable } from '../../../sync/useMutate';
 import { readDragId, readDropId, type ResourceKind } from '../dnd-ids';
@@ -127,7 +127,11 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
     onPreview: (meal) => setPreviewing(meal.id),
     onAlternative: (meal, reason) => setAlternative({ meal, reason }),
     onRemoveAlternative: (meal, kind, code) =>
-      void mutate('removeMealAlternative', { mealId: meal.id, kind, code }),
+      void mutateUndoable(
+        'removeMealAlternative',
+        { mealId: meal.id, kind, code },
+        UNDO.alternativeRemoved,
+      ),
     onSaveFavorite: (meal) =>
       void mutate('saveMealMenuAsFavorite', { mealId: meal.id, now: now() }).then(
         (done) => done && notifySuccess(SUCCESS.menuSavedToLibrary),
