@@ -210,6 +210,26 @@ describe('buildStayExport', () => {
     ]);
   });
 
+  it('counts in For_ only the people who eat the menu, not those of its alternatives', () => {
+    const withAlternative = meals.map((m) =>
+      m.id === 10
+        ? {
+            ...m,
+            alternatives: [{ kind: 'allergen' as const, code: 4, people: 3, recipeIds: [200] }],
+          }
+        : m,
+    );
+    const out = buildStayExport({
+      stay,
+      groups,
+      meals: withAlternative,
+      menus,
+      recipes,
+      ingredients,
+    });
+    expect(out.Meals.find((m) => m.Id === 10)?.For_).toBe(21);
+  });
+
   it('sends each menu once with its items, leaving out links to missing rows', () => {
     expect(result.Menus).toEqual([
       {

@@ -12,7 +12,7 @@ import type { Group, Id, Ingredient, Meal, Menu, Quantity, Recipe, Stay } from '
 import { HORAIRE_HOURS } from './enums.js';
 import type { Horaire, IngredientKind, Plat, Unite } from './enums.js';
 import { invalid } from './errors.js';
-import { mealPeople } from './compile.js';
+import { mealShares } from './compile.js';
 import { dateToIsoDay, dayToDate, stayYear } from './dates.js';
 import { compareFrench } from './sorting.js';
 
@@ -141,7 +141,9 @@ const exportQuantity = (q: Quantity): ExportQuantity => ({
  * The whole export of a stay as flat lists, each ordered by id (meals by day, slot, id).
  * Links to rows that are missing (a menu, recipe or ingredient not in the input) are left out
  * rather than sent dangling, because the phone app imports everything into related tables. A
- * meal's For_ is its planned head count, counted as 0 when negative, as quantities are.
+ * meal's For_ is the people who eat its menu: its planned head count less the people of its
+ * alternatives (issue 20, which the phone app does not know), counted as 0 when negative, as
+ * quantities are.
  * Catalogue ingredients, which no user owns, have Owner 0: the phone app reads integers.
  */
 export function buildStayExport(input: StayExportInput): StayExport {
@@ -224,7 +226,8 @@ export function buildStayExport(input: StayExportInput): StayExport {
       IdMenu: m.menuId,
       Name: stayExportMealName(stay, m, groups),
       Date: stayExportMealDate(stay.start, m.day, m.slot),
-      For_: Math.max(0, mealPeople(m, groupsById)),
+      // The phone app knows no alternatives (issue 20): it cooks the menu for those who eat it.
+      For_: mealShares(m, groupsById).menu,
     })),
   };
 }
