@@ -53,7 +53,9 @@ export function planShopItems(input: ShopListInput): NewShopItem[] {
     const parts = new Map<number | null, typeof uses>();
     for (const use of uses) {
       const day = perDay ? (compiled.meals[use.mealId]?.day ?? null) : null;
-      parts.set(day, [...(parts.get(day) ?? []), use]);
+      const part = parts.get(day);
+      if (part) part.push(use);
+      else parts.set(day, [use]);
     }
     let stockLeft = input.stock.get(ingredient.id) ?? emptyTotal();
     const days = [...parts.keys()].sort(compareDays);

@@ -51,6 +51,12 @@ const OLD_TICK_BODY_LIMIT = 4 * 1024;
 const OLD_LIST_BODY_LIMIT = 4 * 1024 * 1024;
 
 const limited = { config: { rateLimit: SHOP_SESSION_RATE_LIMIT } };
+/**
+ * Ticks write the list (a new version every owner device pulls): fewer a minute per address.
+ * A helper's page sends pending ticks in one request; a team ticking fast stays below.
+ */
+export const SHOP_TICKS_RATE_LIMIT = { max: 300, timeWindow: 60_000 };
+const writeLimited = { config: { rateLimit: SHOP_TICKS_RATE_LIMIT } };
 
 /** The answers are as secret as the link: no cache may keep them after it is closed. */
 function noStore(app: FastifyInstance): void {
@@ -87,7 +93,7 @@ export async function shopSessionGuestRoutes(app: FastifyInstance): Promise<void
   app.post<{ Querystring: SessionQuery; Body: GuestTicksIn }>(
     '/shop-session/ticks',
     {
-      ...limited,
+      ...writeLimited,
       bodyLimit: TICKS_BODY_LIMIT,
       preValidation: explaining(explainTicks),
       schema: { querystring: SessionQuery, body: GuestTicksIn, response: { 200: GuestListOut } },
@@ -156,7 +162,7 @@ export async function shopSessionApiRoutes(app: FastifyInstance): Promise<void> 
   app.post<{ Querystring: SessionQuery; Body: OldTickIn }>(
     '/shop-session',
     {
-      ...limited,
+      ...writeLimited,
       bodyLimit: OLD_TICK_BODY_LIMIT,
       schema: { querystring: SessionQuery, body: OldTickIn, response: { 200: OldSessionOut } },
     },

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
-import { SHOP_SESSION_RATE_LIMIT } from './routes.js';
+import { SHOP_SESSION_RATE_LIMIT, SHOP_TICKS_RATE_LIMIT } from './routes.js';
 import { NOW, TOKEN, device, pullAll, sharedWebList, webLine, type Device } from './test-kit.js';
 
 let server: TestServer;
@@ -233,5 +233,29 @@ describe('rate limit', () => {
     });
     // Other helpers, elsewhere, are not held.
     expect((await from('198.51.100.4', TOKEN)).statusCode).toBe(200);
+  });
+
+  it(`takes at most ${SHOP_TICKS_RATE_LIMIT.max} tick requests a minute from one address: each writes the list`, async () => {
+    const tick = (remoteAddress: string) =>
+      server.inject({
+        method: 'POST',
+        url: `/shop-session/ticks?sessionID=${TOKEN}`,
+        remoteAddress,
+        payload: { ticks: [{ key: '9001', checked: true, now: NOW }] },
+      });
+    for (let i = 0; i < SHOP_TICKS_RATE_LIMIT.max; i++) {
+      expect((await tick('203.0.113.9')).statusCode).toBe(200);
+    }
+    expect((await tick('203.0.113.9')).statusCode).toBe(429);
+    // Reading the list is still allowed: only writes are held back.
+    expect(
+      (
+        await server.inject({
+          method: 'GET',
+          url: `/shop-session/list?sessionID=${TOKEN}`,
+          remoteAddress: '203.0.113.9',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -41,6 +41,8 @@ function StayCourses({ stay }: { stay: Stay }) {
 
 function OneList({ stay, listId }: { stay: Stay; listId: number }) {
   const list = useShopList(listId);
+  // A list of another stay (a link kept from before) dates its days from that stay's start.
+  const own = useStay(list?.stayId ?? null);
   if (list === undefined) return <Loader aria-label={COURSES.loading} />;
   if (list === null) {
     return (
@@ -52,7 +54,7 @@ function OneList({ stay, listId }: { stay: Stay; listId: number }) {
       </Stack>
     );
   }
-  return <ShopListView list={list} start={stay.start} />;
+  return <ShopListView list={list} start={own?.start ?? stay.start} />;
 }
 
 function ListsPanel({ stay }: { stay: Stay }) {
