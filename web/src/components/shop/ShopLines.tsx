@@ -4,7 +4,7 @@
  * meals), each part by supplier; the lines the larder covers come last. Large tick boxes: the
  * list is used one-handed, on a phone, in a shop aisle.
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   dayToDate,
@@ -97,38 +97,13 @@ export function ShopLines<L extends ShopLine>({
                 </Text>
               )}
               {group.map((line) => (
-                <Paper
+                <ShopLineRow
                   key={line.key}
-                  withBorder
-                  p="sm"
-                  data-testid="shop-line"
-                  data-checked={line.checked}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap="sm">
-                    <Checkbox
-                      size="lg"
-                      checked={line.checked}
-                      onChange={(e) => onTick(line, e.currentTarget.checked)}
-                      label={
-                        <Text
-                          fz="lg"
-                          td={line.checked ? 'line-through' : undefined}
-                          c={line.checked ? 'dimmed' : undefined}
-                        >
-                          {line.name}
-                        </Text>
-                      }
-                      description={
-                        <>
-                          {formatTotal(line.toBuy)}
-                          {line.day !== null && ` · ${COURSES.forDay(dayText(start, line.day))}`}
-                          {line.bought !== null && ` · ${COURSES.boughtNote(line.bought)}`}
-                        </>
-                      }
-                    />
-                    {extra?.(line)}
-                  </Group>
-                </Paper>
+                  line={line}
+                  start={start}
+                  onTick={onTick}
+                  extra={extra}
+                />
               ))}
             </Stack>
           ))}
@@ -137,3 +112,49 @@ export function ShopLines<L extends ShopLine>({
     </Stack>
   );
 }
+
+interface RowProps<L extends ShopLine> {
+  line: L;
+  start: string | null;
+  onTick: (line: L, checked: boolean) => void;
+  extra?: (line: L) => ReactNode;
+}
+
+/**
+ * One line, drawn again only when its content changed: each tick brings the whole list anew
+ * (one row), and a list of thousands of lines must not redraw them all for one tick. The
+ * callbacks act on the line they are given, so a new function of the same list is the same.
+ */
+const ShopLineRow = memo(
+  function ShopLineRow<L extends ShopLine>({ line, start, onTick, extra }: RowProps<L>) {
+    return (
+      <Paper withBorder p="sm" data-testid="shop-line" data-checked={line.checked}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Checkbox
+            size="lg"
+            checked={line.checked}
+            onChange={(e) => onTick(line, e.currentTarget.checked)}
+            label={
+              <Text
+                fz="lg"
+                td={line.checked ? 'line-through' : undefined}
+                c={line.checked ? 'dimmed' : undefined}
+              >
+                {line.name}
+              </Text>
+            }
+            description={
+              <>
+                {formatTotal(line.toBuy)}
+                {line.day !== null && ` · ${COURSES.forDay(dayText(start, line.day))}`}
+                {line.bought !== null && ` · ${COURSES.boughtNote(line.bought)}`}
+              </>
+            }
+          />
+          {extra?.(line)}
+        </Group>
+      </Paper>
+    );
+  },
+  (a, b) => a.start === b.start && JSON.stringify(a.line) === JSON.stringify(b.line),
+) as <L extends ShopLine>(props: RowProps<L>) => ReactNode;
