@@ -11,14 +11,13 @@
  * noodles for all 12. The ingredients are the test's own (not the shipped catalogue's), so
  * that their allergens are exactly those below.
  */
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readPdfPageItems, readPdfPages } from '@popote/exports/readers';
 import type { PdfTextItem } from '@popote/exports/readers';
 import { createAccount, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
-import { loginThroughUi, openPage, successMessages } from './pages.js';
+import { downloadOf, loginWithActiveStay, openPage, successMessages } from './pages.js';
 import { qty, Seeder } from './seed.js';
 
 const MAIL = 'allergenes@exemple.fr';
@@ -85,27 +84,13 @@ beforeAll(async () => {
   await seedStay();
   context = await app.newContext(TABLET);
   page = await openPage(context);
-  await loginThroughUi(page, MAIL, PASSWORD);
-  await page.getByTestId('sync-indicator').getByText('À jour').waitFor();
-  // The stays screen makes the only stay the active one.
-  await page.waitForFunction(
-    () =>
-      typeof (
-        JSON.parse(localStorage.getItem('popote.session') ?? '{}') as { activeStayId?: number }
-      ).activeStayId === 'number',
-  );
+  await loginWithActiveStay(page, MAIL, PASSWORD);
 });
 afterAll(async () => {
   await app?.close();
 });
 
-async function download(click: () => Promise<void>): Promise<{ name: string; bytes: Uint8Array }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  return {
-    name: file.suggestedFilename(),
-    bytes: new Uint8Array(await readFile(await file.path())),
-  };
-}
+const download = (click: () => Promise<void>) => downloadOf(page, click);
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 

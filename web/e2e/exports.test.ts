@@ -9,14 +9,13 @@
  * entier) for the Louveteaux, and the Scouts' own Midi (+2 people: 10) of Œufs (12 per 10) and
  * Baguette (10 / 4 = 2,5, cooked as 3); Dîner Bolognaise for both. Day 2: an empty Midi.
  */
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Quantity } from '@popote/domain';
 import { readPdfPages, readXlsxSheets } from '@popote/exports/readers';
 import { createAccount, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
-import { loginThroughUi, openPage, successMessages } from './pages.js';
+import { downloadOf, loginWithActiveStay, openPage, successMessages } from './pages.js';
 import { qty, seedCampRecipes, Seeder } from './seed.js';
 
 const MAIL = 'cuisine@exemple.fr';
@@ -87,27 +86,13 @@ beforeAll(async () => {
   await seedStay();
   context = await app.newContext(TABLET);
   page = await openPage(context);
-  await loginThroughUi(page, MAIL, PASSWORD);
-  await page.getByTestId('sync-indicator').getByText('À jour').waitFor();
-  // The stays screen makes the only stay the active one.
-  await page.waitForFunction(
-    () =>
-      typeof (
-        JSON.parse(localStorage.getItem('popote.session') ?? '{}') as { activeStayId?: number }
-      ).activeStayId === 'number',
-  );
+  await loginWithActiveStay(page, MAIL, PASSWORD);
 });
 afterAll(async () => {
   await app?.close();
 });
 
-async function download(click: () => Promise<void>): Promise<{ name: string; bytes: Uint8Array }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  return {
-    name: file.suggestedFilename(),
-    bytes: new Uint8Array(await readFile(await file.path())),
-  };
-}
+const download = (click: () => Promise<void>) => downloadOf(page, click);
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 

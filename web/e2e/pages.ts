@@ -1,4 +1,5 @@
 /** What a user does on the login screen and in the shell, shared by the browser tests. */
+import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 /** Short waits: every step is local, a long wait only hides a failure. */
@@ -46,4 +47,35 @@ export async function drawerPseudo(page: Page): Promise<string> {
 export async function visibleText(locator: Locator): Promise<string> {
   await locator.waitFor();
   return (await locator.innerText()).trim();
+}
+
+/**
+ * Logs in through the login screen and waits until the device is up to date and the stays
+ * screen has made the account's only stay the active one.
+ */
+export async function loginWithActiveStay(
+  page: Page,
+  mail: string,
+  password: string,
+): Promise<void> {
+  await loginThroughUi(page, mail, password);
+  await page.getByTestId('sync-indicator').getByText('À jour').waitFor();
+  await page.waitForFunction(
+    () =>
+      typeof (
+        JSON.parse(localStorage.getItem('popote.session') ?? '{}') as { activeStayId?: number }
+      ).activeStayId === 'number',
+  );
+}
+
+/** The file a click downloads: its suggested name and its bytes. */
+export async function downloadOf(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  return {
+    name: file.suggestedFilename(),
+    bytes: new Uint8Array(await readFile(await file.path())),
+  };
 }
