@@ -247,6 +247,30 @@ describe('compileIngredients', () => {
   });
 });
 
+describe('fixed quantities in a compile (issue 21)', () => {
+  it('counts a fixed line once per meal eaten, whatever its people', () => {
+    // A bottle of oil per meal, for lunch (15 people) and dinner (8): 2 L, not scaled.
+    const oil = { ...qty(1, Unite.L, 10), fixed: true };
+    const lunch = menu(41, [[SEL.id, oil]]);
+    const dinner = menu(42, [[SEL.id, oil]]);
+    const result = compileIngredients({
+      ...stayInput([0]),
+      meals: [
+        { ...LUNCH0, menuId: lunch.id },
+        { ...DINNER0, menuId: dinner.id },
+      ],
+      menus: [lunch, dinner],
+      ingredients: [SEL],
+    });
+    const sel = result.ingredients.find((i) => i.ingredient.id === SEL.id)!;
+    expect(sel.uses).toEqual([
+      { mealId: 101, unite: Unite.L, val: 1 },
+      { mealId: 102, unite: Unite.L, val: 1 },
+    ]);
+    expect(sel.total).toEqual({ pieces: 0, grams: 0, centiliters: 200 });
+  });
+});
+
 describe('groupByKind', () => {
   it('groups consecutive categories in category order, leaving empty ones out', () => {
     const groups = groupByKind(compileIngredients(stayInput([0, 1])).ingredients);

@@ -112,6 +112,18 @@ describe('describeMutation', () => {
     ).toBe(
       "Modification de l'ingrédient « Tomates » dans le menu du dîner du lundi 3 juillet 2023 (séjour « Colo des Glénans ») : 500 gr pour 10 personnes",
     );
+    // A fixed quantity (issue 21) is said as such, not for a number of people.
+    expect(
+      await say('updateMenuIngredient', {
+        menuId: 50,
+        ingredientId: 30,
+        quantity: { ...q(0.5, 1, 10), fixed: true },
+        plat: 3,
+        now: NOW,
+      }),
+    ).toBe(
+      "Modification de l'ingrédient « Tomates » dans le menu du dîner du lundi 3 juillet 2023 (séjour « Colo des Glénans ») : 500 gr (quantité fixe)",
+    );
     expect(await say('removeMenuItem', { menuId: 51, itemId: 40, isRecipe: true, now: NOW })).toBe(
       'Retrait de la recette « Lasagnes » du menu favori « Lasagnes, Pain »',
     );

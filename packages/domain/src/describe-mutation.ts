@@ -94,6 +94,7 @@ function quantityWords(value: unknown): string | null {
   }
   try {
     const people = q.forPeople;
+    if (q.fixed === true) return `${formatQuantity(q.val, q.unite)} (quantité fixe)`;
     return `${formatQuantity(q.val, q.unite)} pour ${people} personne${people > 1 ? 's' : ''}`;
   } catch {
     return null;

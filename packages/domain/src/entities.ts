@@ -21,6 +21,11 @@ export interface Quantity {
   val: number;
   unite: Unite;
   forPeople: number;
+  /**
+   * 'Quantité fixe' (issue 21): val whatever the number of people (a pinch of salt, a bottle
+   * of oil per meal); absent: it scales.
+   */
+  fixed?: boolean;
 }
 
 /** What other users may know of a user: the pseudonym shown on locks. */

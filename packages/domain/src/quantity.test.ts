@@ -24,6 +24,14 @@ describe('scaleQuantity', () => {
     expect(scaleQuantity({ val: 2, unite: Unite.Kg, forPeople: 10 }, 0)).toBe(0);
     expect(scaleQuantity({ val: 2, unite: Unite.Kg, forPeople: 10 }, -3)).toBe(0);
   });
+  it('keeps a fixed quantity whatever the number of people, and none for nobody (issue 21)', () => {
+    const oil = { val: 1, unite: Unite.L, forPeople: 10, fixed: true };
+    expect(scaleQuantity(oil, 3)).toBe(1);
+    expect(scaleQuantity(oil, 120)).toBe(1);
+    expect(scaleQuantity(oil, 0)).toBe(0);
+    expect(scaleQuantity(oil, -4)).toBe(0);
+    expect(scaleQuantity({ ...oil, fixed: false }, 20)).toBe(2);
+  });
   it('refuses a quantity given for nobody', () => {
     const q = { val: 2, unite: Unite.Kg, forPeople: 0 };
     expect(() => scaleQuantity(q, 10)).toThrow(DomainError);

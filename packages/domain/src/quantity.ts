@@ -10,7 +10,7 @@ import { invalid } from './errors.js';
  * Quantities scale linearly: "val for forPeople people" becomes val * people / forPeople.
  * A negative number of people (additional people may be negative and outweigh the groups)
  * counts as 0: nobody eats that meal, and a negative amount would silently cut what other
- * meals need from the order.
+ * meals need from the order. A fixed quantity does not scale.
  */
 export function scaleQuantity(q: Quantity, people: number): number {
   if (!Number.isFinite(q.forPeople) || q.forPeople <= 0) {
@@ -18,6 +18,8 @@ export function scaleQuantity(q: Quantity, people: number): number {
   }
   if (!Number.isFinite(q.val)) throw invalid('La quantité doit être un nombre.');
   if (!Number.isFinite(people)) throw invalid('Le nombre de personnes doit être un nombre.');
+  // A fixed quantity is the same for any meal that someone eats (issue 21).
+  if (q.fixed === true) return people > 0 ? q.val : 0;
   // Exact value when no scaling is needed: 0.3 * 7 / 7 is not 0.3 in floating point.
   if (people === q.forPeople) return q.val;
   const eaters = Math.max(0, people);
