@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Unite } from './enums.js';
 import type { Ingredient } from './entities.js';
-import {
-  addPurchases,
-  daysBefore,
-  needsWithStock,
-  stockAfter,
-  stockByIngredient,
-  subtractStock,
-} from './larder.js';
-import { emptyTotal } from './quantity.js';
+import { daysBefore, stockAfter, stockByIngredient, subtractStock } from './larder.js';
 
 const total = (pieces: number, grams: number, centiliters: number) => ({
   pieces,
@@ -59,39 +51,6 @@ describe('the larder', () => {
 
   it('counts a stock below zero (a typing slip) as none', () => {
     expect(subtractStock(total(4, 0, 0), total(-3, 0, 0)).toBuy).toEqual(total(4, 0, 0));
-  });
-
-  it('shows each compiled need beside its stock and what remains to buy', () => {
-    const farine = { id: 1, name: 'Farine' } as Ingredient;
-    const oeufs = { id: 2, name: 'Œufs' } as Ingredient;
-    const lines = needsWithStock(
-      [
-        { ingredient: farine, total: total(0, 3000, 0) },
-        { ingredient: oeufs, total: total(24, 0, 0) },
-      ],
-      stockByIngredient([{ ingredientId: 1, unite: Unite.Kg, val: 1 }]),
-    );
-    expect(lines).toEqual([
-      {
-        ingredient: farine,
-        need: total(0, 3000, 0),
-        inStock: total(0, 1000, 0),
-        toBuy: total(0, 2000, 0),
-      },
-      { ingredient: oeufs, need: total(24, 0, 0), inStock: emptyTotal(), toBuy: total(24, 0, 0) },
-    ]);
-  });
-
-  it('puts ticked purchases away in the larder in one step', () => {
-    const stock = stockByIngredient([{ ingredientId: 1, unite: Unite.Kg, val: 1 }]);
-    const after = addPurchases(stock, [
-      { ingredientId: 1, unite: Unite.G, val: 2000 },
-      { ingredientId: 2, unite: Unite.Pieces, val: 24 },
-    ]);
-    expect(after.get(1)).toEqual(total(0, 3000, 0));
-    expect(after.get(2)).toEqual(total(24, 0, 0));
-    // The stock given is left as it was.
-    expect(stock.get(1)).toEqual(total(0, 1000, 0));
   });
 });
 

@@ -5,8 +5,8 @@
  * stock larger than the need leaves nothing to buy, and the rest stays in the larder. Pieces
  * to buy are whole (pieces.ts); a floating-point residue is no need.
  */
-import type { CompiledIngredient, CompileResult } from './compile.js';
-import type { Id, Ingredient } from './entities.js';
+import type { CompileResult } from './compile.js';
+import type { Id } from './entities.js';
 import type { Unite } from './enums.js';
 import { purchaseTotal, roundUpPieces } from './pieces.js';
 import { addToTotal, emptyTotal, type QuantityTotal } from './quantity.js';
@@ -58,43 +58,6 @@ export function subtractStock(need: QuantityTotal, stock: QuantityTotal): AfterS
     used: { pieces: pieces.used, grams: grams.used, centiliters: centiliters.used },
     left: { pieces: pieces.left, grams: grams.left, centiliters: centiliters.left },
   };
-}
-
-export interface NeedWithStock {
-  ingredient: Ingredient;
-  /** The compiled need (as the order screen shows it). */
-  need: QuantityTotal;
-  /** What the larder holds of it (zero when none). */
-  inStock: QuantityTotal;
-  toBuy: QuantityTotal;
-}
-
-/** Each compiled ingredient with the larder's stock of it and what remains to buy. */
-export function needsWithStock(
-  compiled: readonly Pick<CompiledIngredient, 'ingredient' | 'total'>[],
-  stock: ReadonlyMap<Id, QuantityTotal>,
-): NeedWithStock[] {
-  return compiled.map(({ ingredient, total }) => {
-    const inStock = stock.get(ingredient.id) ?? emptyTotal();
-    return { ingredient, need: total, inStock, toBuy: subtractStock(total, inStock).toBuy };
-  });
-}
-
-/** The larder once purchases are put away: each bought quantity added to its ingredient's. */
-export function addPurchases(
-  stock: ReadonlyMap<Id, QuantityTotal>,
-  purchases: readonly StockEntry[],
-): Map<Id, QuantityTotal> {
-  const next = new Map(stock);
-  for (const [id, bought] of stockByIngredient(purchases)) {
-    const held = next.get(id) ?? emptyTotal();
-    next.set(id, {
-      pieces: held.pieces + bought.pieces,
-      grams: held.grams + bought.grams,
-      centiliters: held.centiliters + bought.centiliters,
-    });
-  }
-  return next;
 }
 
 /**

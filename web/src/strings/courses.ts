@@ -17,6 +17,8 @@ export const COURSES = {
   onceTitle: 'À acheter une fois',
   buyOn: (date: string): string => `À acheter le ${date}`,
   forDay: (date: string): string => `pour le ${date}`,
+  /** A day of a list whose stay is unknown to the helper: 'jour 1' is the stay's first. */
+  dayNumber: (day: number): string => `jour ${day + 1}`,
   noSupplier: 'Sans fournisseur',
   inLarder: 'Déjà en réserve',
   needAndStock: (need: QuantityTotal, inStock: QuantityTotal): string =>

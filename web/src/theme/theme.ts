@@ -66,7 +66,7 @@ export const theme = createTheme({
         content: {
           // Never wider than the screen on phones.
           minWidth: `min(${DIALOG_MIN_WIDTH}px, calc(100vw - 2rem))`,
-          maxWidth: `${DIALOG_MAX_WIDTH}px`,
+          maxWidth: `min(${DIALOG_MAX_WIDTH}px, calc(100vw - 2rem))`,
         },
       },
     }),

@@ -29,7 +29,7 @@ interface Part<L> {
 }
 
 const dayText = (start: string | null, day: number): string =>
-  start === null ? `jour ${day + 1}` : formatLongDate(dayToDate(start, day));
+  start === null ? COURSES.dayNumber(day) : formatLongDate(dayToDate(start, day));
 
 /** The list cut into its parts, in the order of the lines (sortShopItems). */
 export function shopParts<L extends ShopLine>(
