@@ -99,6 +99,8 @@ export interface Stay {
   profileId: Id | null;
   /** Secret of the public export link for the phone app; null when revoked or never made. */
   exportSecret: string | null;
+  /** What the stay may spend per person and per day, in euros (issue 21); absent: no budget. */
+  budget?: number | null;
 }
 
 export interface Group {
@@ -244,6 +246,41 @@ export interface ShopList {
   share: ShopShare | null;
 }
 
+/** What a price is for: one pack, or one kg, gr, L, cL or piece. */
+export type PricePer = 'pack' | Unite;
+
+/** A price of an ingredient: the default one (no supplier) or a supplier's. */
+export interface Price {
+  /** A supplier of one of the user's profiles; null: the default price. */
+  supplierId: Id | null;
+  /** In euros. */
+  amount: number;
+  per: PricePer;
+  /** ISO date the price was seen. */
+  date: string;
+}
+
+/** What an ingredient is sold in: 'paquet' of 500 gr, 'plateau' of 30 pièces. */
+export interface Pack {
+  name: string;
+  size: number;
+  unite: Unite;
+}
+
+/**
+ * How the user buys an ingredient (issue 21): its pack and its prices. The user's own facts,
+ * kept apart from the ingredient so that catalogue and shared ingredients have them too; one row
+ * per user and ingredient (the newest wins if two were made offline, see costs.ts).
+ */
+export interface Purchase {
+  id: Id;
+  owner: Id;
+  ingredientId: Id;
+  /** null: bought by the measure (loose, by the kg, by the piece). */
+  pack: Pack | null;
+  prices: Price[];
+}
+
 /** Every synced table and the type of its rows. */
 export interface Tables {
   users: PublicUser;
@@ -257,6 +294,7 @@ export interface Tables {
   suppliers: Supplier;
   stock: StockItem;
   shopLists: ShopList;
+  purchases: Purchase;
 }
 export type TableName = keyof Tables;
 export type Row<T extends TableName = TableName> = Tables[T];
@@ -274,4 +312,5 @@ export const TABLE_NAMES: readonly TableName[] = [
   // New tables go last: a paginated first sync's cursor names a table by its position.
   'stock',
   'shopLists',
+  'purchases',
 ];

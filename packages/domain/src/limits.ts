@@ -23,3 +23,7 @@ export const MAX_SHOP_LISTS_PER_USER = 200;
 export const MAX_USES_PER_SHOP_ITEM = 500;
 /** Entries of one stay's larder. */
 export const MAX_STOCK_PER_STAY = 2_000;
+/** Ingredients one user gives a pack or a price (issue 21). */
+export const MAX_PURCHASES_PER_USER = 5_000;
+/** Prices of one ingredient: the default one and one per supplier. */
+export const MAX_PRICES_PER_INGREDIENT = 50;

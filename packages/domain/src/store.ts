@@ -54,6 +54,11 @@ export const INDEXES = {
     /** How a helper's link finds its list. */
     shareToken: (r) => (r.share === null ? [] : [r.share.token]),
   },
+  purchases: {
+    owner: (r) => [r.owner],
+    /** One row per user and ingredient: setPurchase finds the user's row by it. */
+    ownerIngredient: (r) => [`${r.owner}:${r.ingredientId}`],
+  },
 } as const satisfies { [T in TableName]: IndexExtractors<Tables[T]> };
 
 export type IndexName<T extends TableName> = keyof (typeof INDEXES)[T] & string;

@@ -4,8 +4,9 @@
  * readable. They are the single definition of visibility.
  *
  * - users (pseudonyms), ingredients, profiles and suppliers: readable by everyone.
- * - stays, groups, meals, the larder and shopping lists: their owner only (a helper ticks a
- *   shared list through its link, on the server, never by reading the row).
+ * - stays, groups, meals, the larder, shopping lists and purchases (packs and prices): their
+ *   owner only (a helper ticks a shared list through its link, on the server, never by reading
+ *   the row).
  * - menus: owner, everyone once published, and any user whose own meal uses the menu.
  * - recipes: owner, everyone once published, and a user who may read a menu containing it when
  *   that menu is the user's own or belongs to the recipe's owner.
@@ -30,6 +31,7 @@ const OWNER_ONLY_TABLES: ReadonlySet<TableName> = new Set([
   'meals',
   'stock',
   'shopLists',
+  'purchases',
 ]);
 
 export const isPublicTable = (table: TableName): boolean => PUBLIC_TABLES.has(table);
@@ -132,6 +134,7 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
     recipes: [...recipeIds],
     stock: stockIds,
     shopLists: await store.whereIds('shopLists', 'owner', userId),
+    purchases: await store.whereIds('purchases', 'owner', userId),
   };
 }
 

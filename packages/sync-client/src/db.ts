@@ -69,7 +69,8 @@ export class LocalDb extends Dexie implements DeviceTables {
       schema[table] = ['id', ...indexes].join(', ');
     }
     // Version 2 adds the larder and the shopping lists (issue 19), version 3 the index of the
-    // recipes of meals' alternatives (issue 20). Opening an older database only creates the new
+    // recipes of meals' alternatives (issue 20), version 4 the purchases (packs and prices,
+    // issue 21). Opening an older database only creates the new
     // stores and indexes: the outbox, the pending changes' bases and every row stay.
     // A new version is needed whenever a table or an index is added (TABLE_NAMES, INDEXES).
     this.version(DB_VERSION)
@@ -96,7 +97,7 @@ export class LocalDb extends Dexie implements DeviceTables {
 }
 
 /** The device database's schema version (see the constructor). */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 export const dbNameForUser = (userId: Id): string => `popote-u${userId}`;
 

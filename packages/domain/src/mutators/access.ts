@@ -18,6 +18,7 @@ const THIS: Record<TableName, string> = {
   suppliers: 'ce fournisseur',
   stock: 'cette réserve',
   shopLists: 'cette liste de courses',
+  purchases: 'ce prix',
 };
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

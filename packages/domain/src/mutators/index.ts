@@ -11,6 +11,7 @@ import * as ingredients from './ingredients.js';
 import * as meals from './meals.js';
 import * as menus from './menus.js';
 import * as profiles from './profiles.js';
+import * as purchases from './purchases.js';
 import * as recipeImport from './recipe-import.js';
 import * as recipes from './recipes.js';
 import * as restore from './restore.js';
@@ -44,6 +45,7 @@ export const MUTATORS = {
   ...mutatorsOf(profiles),
   ...mutatorsOf(restore),
   ...mutatorsOf(shopping),
+  ...mutatorsOf(purchases),
 };
 
 export type MutationName = keyof typeof MUTATORS;
@@ -80,6 +82,7 @@ export {
   TotalSchema,
   type TickShopItemArgs,
 } from './shopping.js';
+export { PackSchema, PriceSchema, PricesSchema } from './purchases.js';
 export {
   RESTORABLE_ROW_SCHEMAS,
   RESTORE_ORDER,

@@ -64,6 +64,7 @@ import {
   NowSchema,
   PlatSchema,
   QuantitySchema,
+  BudgetSchema,
   SupplierRefSchema,
   UniteSchema,
 } from './schemas.js';
@@ -90,6 +91,7 @@ export const RESTORABLE_ROW_SCHEMAS = {
     start: IsoDaySchema,
     profileId: Type.Union([IdSchema, Type.Null()]),
     exportSecret: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
+    budget: Type.Optional(Type.Union([BudgetSchema, Type.Null()])),
   }),
   groups: closed({
     id: IdSchema,

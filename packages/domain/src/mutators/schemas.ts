@@ -71,3 +71,6 @@ export const GroupNeedsSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A stay's budget per person and per day, in euros (issue 21). */
+export const BudgetSchema = Type.Number({ exclusiveMinimum: 0, maximum: 10_000 });
