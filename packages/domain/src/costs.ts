@@ -11,7 +11,7 @@
  * a missing price is marked incomplete wherever it is shown.
  */
 import type { CompileResult } from './compile.js';
-import { mealPeople } from './compile.js';
+import { compileIngredients, loadCompileInput, mealPeople } from './compile.js';
 import type {
   Group,
   Id,
@@ -21,6 +21,7 @@ import type {
   Price,
   PricePer,
   Purchase,
+  Stay,
   Supplier,
 } from './entities.js';
 import { NO_SUPPLIER } from './entities.js';
@@ -28,7 +29,8 @@ import { Unite, UNITE_LABELS } from './enums.js';
 import { purchaseTotal, purchaseVal, roundUpPieces } from './pieces.js';
 import { addToTotal, emptyTotal, formatNumber, type QuantityTotal } from './quantity.js';
 import { compareFrench } from './sorting.js';
-import { NO_SUPPLIER_NAME } from './suppliers.js';
+import type { ReadStore } from './store.js';
+import { NO_SUPPLIER_NAME, resolveSupplier } from './suppliers.js';
 
 /** The measure a unit counts in: pieces, grams or centilitres (QuantityTotal's fields). */
 export type Measure = keyof QuantityTotal;
@@ -393,3 +395,40 @@ export const formatPackSize = (pack: Pick<Pack, 'size' | 'unite'>): string =>
 /** '3 × paquet de 500 gr'. */
 export const formatPacks = (count: number, pack: Pack): string =>
   `${count} × ${pack.name} de ${formatPackSize(pack)}`;
+
+/**
+ * The chosen days' compile and their costs, read from a store: the order screen, the day view
+ * and the shopping spreadsheet read the same rows. `mapping` is the spreadsheet's choice of
+ * supplier per ingredient; without it, the stay's profile decides.
+ */
+export async function loadCostPlan(
+  store: ReadStore,
+  owner: Id,
+  stay: Pick<Stay, 'id' | 'profileId' | 'budget'>,
+  days: readonly number[],
+  mapping?: Readonly<Record<Id, Id>>,
+): Promise<{ compiled: CompileResult; plan: CostPlan }> {
+  const input = await loadCompileInput(store, stay.id, [...days]);
+  const compiled = compileIngredients(input);
+  const [rows, profile, suppliers] = await Promise.all([
+    store.where('purchases', 'owner', owner),
+    stay.profileId === null ? undefined : store.get('profiles', stay.profileId),
+    stay.profileId === null ? [] : store.where('suppliers', 'profileId', stay.profileId),
+  ]);
+  const supplierOf = (ingredient: Ingredient): Id =>
+    mapping
+      ? (mapping[ingredient.id] ?? NO_SUPPLIER)
+      : profile
+        ? resolveSupplier(profile, ingredient)
+        : NO_SUPPLIER;
+  const plan = planCosts({
+    compiled,
+    meals: input.meals,
+    groups: input.groups,
+    purchases: purchasesByIngredient(rows),
+    supplierOf,
+    suppliers,
+    budget: stay.budget ?? null,
+  });
+  return { compiled, plan };
+}

@@ -3,7 +3,7 @@
  * with the course type when the item is a menu ingredient. Used by the agenda and the library.
  */
 import { useState } from 'react';
-import { Button, Group, NumberInput, Select, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Select, Stack } from '@mantine/core';
 import {
   PLATS,
   PLAT_LABELS,
@@ -38,6 +38,8 @@ export function QuantityEditor({
   const [unite, setUnite] = useState<Unite>(value.unite);
   const [forPeople, setForPeople] = useState<number>(value.forPeople);
   const [course, setCourse] = useState<Plat | undefined>(plat);
+  // 'Quantité fixe' (issue 21): a pinch of salt, a bottle of oil per meal, whatever the people.
+  const [fixed, setFixed] = useState<boolean>(value.fixed === true);
   const valid = Number.isFinite(val) && val >= 0 && Number.isInteger(forPeople) && forPeople >= 1;
   return (
     <Stack gap="sm">
@@ -77,9 +79,16 @@ export function QuantityEditor({
           onChange={(v) => setForPeople(typeof v === 'number' ? v : Number(v))}
           min={1}
           allowDecimal={false}
-          disabled={readOnly}
+          disabled={readOnly || fixed}
         />
       </Group>
+      <Checkbox
+        label={COMMON.fixedQuantity}
+        description={COMMON.fixedQuantityHint}
+        checked={fixed}
+        onChange={(e) => setFixed(e.currentTarget.checked)}
+        disabled={readOnly}
+      />
       {!readOnly && (
         <Group justify="flex-end">
           {onCancel && (
@@ -87,7 +96,12 @@ export function QuantityEditor({
               {COMMON.cancel}
             </Button>
           )}
-          <Button disabled={!valid} onClick={() => onSave({ val, unite, forPeople }, course)}>
+          <Button
+            disabled={!valid}
+            onClick={() =>
+              onSave({ val, unite, forPeople, ...(fixed ? { fixed: true } : {}) }, course)
+            }
+          >
             {COMMON.save}
           </Button>
         </Group>

@@ -130,6 +130,8 @@ export const COMMON = {
   forPeople: 'Pour',
   people: 'personnes',
   courseType: 'Type de plat',
+  fixedQuantity: 'Quantité fixe',
+  fixedQuantityHint: 'La même quantité quel que soit le nombre de personnes (une pincée de sel).',
 } as const;
 
 /** Global feedback pieces (spec 2.9). */

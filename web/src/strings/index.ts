@@ -10,3 +10,4 @@ export * from './library';
 export * from './kitchen';
 export * from './undo';
 export * from './courses';
+export * from './costs';

@@ -52,8 +52,10 @@ export const LIBRARY = {
   menuEmpty: 'Le menu est vide.',
   recipeEmpty: 'La recette est vide.',
   peopleSubtitle: (n: number): string => `Ingrédients pour ${n} personnes`,
-  quantityFor: (quantity: string, people: number): string =>
-    `${quantity} pour ${people} ${plural(people, 'personne', 'personnes')}`,
+  quantityFor: (quantity: string, people: number, fixed = false): string =>
+    fixed
+      ? `${quantity} (quantité fixe)`
+      : `${quantity} pour ${people} ${plural(people, 'personne', 'personnes')}`,
   editQuantity: (name: string): string => `Modifier la quantité de « ${name} »`,
   removeItem: (name: string): string => `Retirer « ${name} »`,
   openRecipe: (name: string): string => `Ouvrir la recette « ${name} »`,

@@ -20,10 +20,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconPencil, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCoin, IconPencil, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import {
   ALLERGEN_LABELS,
   ALLERGENS,
+  formatEuros,
+  formatPackSize,
+  perLabel,
   DIET_FACT_LABELS,
   DIET_FACTS,
   INGREDIENT_KIND_LABELS,
@@ -33,11 +36,14 @@ import {
   pageItems,
   type Ingredient,
   type IngredientKind,
+  type Purchase,
 } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OwnerLock } from '../../components/OwnerLock';
+import { PurchaseDialog } from '../../components/costs/PurchaseDialog';
+import { usePurchases } from '../../components/costs/usePurchases';
 import { notifyError, notifySuccess } from '../../feedback/feedback';
-import { COMMON, ERRORS, LIBRARY, SUCCESS, UNDO } from '../../strings';
+import { COMMON, COSTS, ERRORS, LIBRARY, SUCCESS, UNDO } from '../../strings';
 import { useLocalQuery, useLocalRead } from '../../sync/useLocal';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
@@ -79,6 +85,8 @@ function IngredientList() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Ingredient | null>(null);
   const [toDelete, setToDelete] = useState<Ingredient | null>(null);
+  const [pricing, setPricing] = useState<Ingredient | null>(null);
+  const purchases = usePurchases();
 
   const found = useMemo(
     () => filterIngredients(ingredients ?? [], debounced),
@@ -140,7 +148,10 @@ function IngredientList() {
                 />
               ) : (
                 <Table.Tr key={ingredient.id} data-testid="ingredient-row">
-                  <Table.Td>{ingredient.name}</Table.Td>
+                  <Table.Td>
+                    {ingredient.name}
+                    <PurchaseSummary purchase={purchases?.get(ingredient.id)} />
+                  </Table.Td>
                   <Table.Td>
                     {INGREDIENT_KIND_LABELS[ingredient.kind]}
                     {(ingredient.allergens?.length ?? 0) > 0 && (
@@ -150,33 +161,42 @@ function IngredientList() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {ingredient.owner === userId ? (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={LIBRARY.editIngredient(ingredient.name)}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={LIBRARY.editIngredient(ingredient.name)}
-                            onClick={() => setEditing(ingredient)}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={LIBRARY.deleteIngredient(ingredient.name)}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={LIBRARY.deleteIngredient(ingredient.name)}
-                            onClick={() => void askDelete(ingredient)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    ) : (
-                      <Group justify="flex-end">
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label={COSTS.edit(ingredient.name)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={COSTS.edit(ingredient.name)}
+                          onClick={() => setPricing(ingredient)}
+                        >
+                          <IconCoin size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      {ingredient.owner === userId ? (
+                        <>
+                          <Tooltip label={LIBRARY.editIngredient(ingredient.name)}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={LIBRARY.editIngredient(ingredient.name)}
+                              onClick={() => setEditing(ingredient)}
+                            >
+                              <IconPencil size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={LIBRARY.deleteIngredient(ingredient.name)}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={LIBRARY.deleteIngredient(ingredient.name)}
+                              onClick={() => void askDelete(ingredient)}
+                            >
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </>
+                      ) : (
                         <OwnerLock ownerId={ingredient.owner} withName={false} />
-                      </Group>
-                    )}
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ),
@@ -185,6 +205,14 @@ function IngredientList() {
         </Table>
       )}
       {pages > 1 && <Pagination total={pages} value={current} onChange={setPage} size="sm" />}
+      {pricing !== null && purchases !== undefined && (
+        <PurchaseDialog
+          key={pricing.id}
+          ingredient={pricing}
+          purchase={purchases.get(pricing.id)}
+          onClose={() => setPricing(null)}
+        />
+      )}
       <ConfirmDialog
         opened={toDelete !== null}
         onClose={() => setToDelete(null)}
@@ -199,6 +227,22 @@ function IngredientList() {
         </Text>
       </ConfirmDialog>
     </Stack>
+  );
+}
+
+/** 'paquet de 500 gr · 1,20 € par paquet de 500 gr': the user's pack and default price. */
+function PurchaseSummary({ purchase }: { purchase: Purchase | undefined }) {
+  if (!purchase) return null;
+  const pack = purchase.pack;
+  const price = purchase.prices.find((p) => p.supplierId === null) ?? purchase.prices[0];
+  const parts = [
+    ...(pack ? [`${pack.name} de ${formatPackSize(pack)}`] : []),
+    ...(price ? [`${formatEuros(price.amount)} ${perLabel(price.per, pack)}`] : []),
+  ];
+  return (
+    <Text size="xs" c="dimmed" data-testid="ingredient-purchase">
+      {parts.join(' · ')}
+    </Text>
   );
 }
 

@@ -210,6 +210,7 @@ function MenuDetails({
                         {LIBRARY.quantityFor(
                           formatQuantity(quantity.val, quantity.unite),
                           quantity.forPeople,
+                          quantity.fixed,
                         )}
                       </Text>
                     )}

@@ -185,6 +185,7 @@ function RecipeDetails({ recipe, ingredients }: { recipe: Recipe; ingredients: I
                     {LIBRARY.quantityFor(
                       formatQuantity(quantity.val, quantity.unite),
                       quantity.forPeople,
+                      quantity.fixed,
                     )}
                   </Text>
                 </Group>

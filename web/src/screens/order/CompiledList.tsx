@@ -4,6 +4,7 @@
  * Pieces are counted whole meal by meal, as the cook sheets and the spreadsheet count them.
  */
 import {
+  ActionIcon,
   Anchor,
   Badge,
   Group,
@@ -14,8 +15,10 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { IconCoin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
+  formatEuros,
   formatQuantity,
   formatTotal,
   groupByKind,
@@ -26,21 +29,29 @@ import {
   type CompiledIngredient,
   type CompileResult,
   type Id,
+  type Ingredient,
+  type PurchaseLine,
   type QuantityTotal,
 } from '@popote/domain';
 import { mealLabel } from '@popote/exports';
-import { LARDER, ORDER } from '../../strings';
+import { COSTS, LARDER, ORDER } from '../../strings';
 import { agendaDayUrl } from '../agenda/links';
 
 export function CompiledList({
   result,
   start,
   stock,
+  lines,
+  onPrice,
 }: {
   result: CompileResult;
   start: string;
   /** The larder's totals: an ingredient held there shows what remains to buy. */
   stock?: ReadonlyMap<Id, QuantityTotal>;
+  /** Packs and cost of each need (issue 21). */
+  lines?: ReadonlyMap<Id, PurchaseLine>;
+  /** Opens an ingredient's pack and prices. */
+  onPrice?: (ingredient: Ingredient) => void;
 }) {
   if (result.ingredients.length === 0) {
     return (
@@ -66,9 +77,22 @@ export function CompiledList({
                       need={purchaseTotal(item.uses)}
                       held={stock?.get(item.ingredient.id)}
                     />
+                    <Purchase line={lines?.get(item.ingredient.id)} />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <UsesPopover item={item} result={result} start={start} />
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <UsesPopover item={item} result={result} start={start} />
+                      {onPrice && (
+                        <ActionIcon
+                          variant="subtle"
+                          size="xl"
+                          aria-label={COSTS.edit(item.ingredient.name)}
+                          onClick={() => onPrice(item.ingredient)}
+                        >
+                          <IconCoin size={20} />
+                        </ActionIcon>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -135,6 +159,23 @@ function InLarder({ need, held }: { need: QuantityTotal; held: QuantityTotal | u
   return (
     <Text size="xs" c="dimmed" data-testid="order-in-larder">
       {LARDER.inStock(held)} · {LARDER.toBuy(subtractStock(need, held).toBuy)}
+    </Text>
+  );
+}
+
+/** The whole packs to buy and what they cost: '3 × paquet de 500 gr · 3,60 €'. */
+function Purchase({ line }: { line: PurchaseLine | undefined }) {
+  if (!line || (line.pack === null && line.price === null)) return null;
+  const parts: string[] = [];
+  if (line.pack !== null && line.packs !== null && line.packs > 0) {
+    parts.push(COSTS.packs(line.packs, line.pack));
+  }
+  if (line.price !== null && line.missing === null) parts.push(formatEuros(line.cost));
+  if (line.missing !== null) parts.push(COSTS.missingReason[line.missing]);
+  if (parts.length === 0) return null;
+  return (
+    <Text size="xs" c={line.missing === null ? 'dimmed' : 'orange.9'} data-testid="order-packs">
+      {parts.join(' · ')}
     </Text>
   );
 }

@@ -14,7 +14,7 @@ import {
   IconTable,
   IconBasket,
 } from '@tabler/icons-react';
-import type { Id, Stay } from '@popote/domain';
+import type { Id, Ingredient, Stay } from '@popote/domain';
 import {
   allergenTableFileName,
   cookbookFileName,
@@ -22,18 +22,22 @@ import {
   weekPlanFileName,
 } from '@popote/exports';
 import { NoActiveStay } from '../../components/NoActiveStay';
+import { BudgetDialog } from '../../components/costs/BudgetDialog';
+import { PurchaseDialog } from '../../components/costs/PurchaseDialog';
+import { usePurchases } from '../../components/costs/usePurchases';
 import { useSession } from '../../session/useSession';
 import { COURSES, ORDER, SUCCESS } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useSync } from '../../sync/SyncProvider';
 import { useStockFor } from '../courses/useCourses';
 import { CompiledList } from './CompiledList';
+import { CostCard } from './CostCard';
 import { CreateListDialog } from './CreateListDialog';
 import { DayPicker } from './DayPicker';
 import { ProfilesDialog } from './ProfilesDialog';
 import { ShoppingDialog } from './ShoppingDialog';
 import { DayWarnings } from './DayWarnings';
-import { useCompiled, useDayWarnings, useStay, useStayDays } from './useOrderData';
+import { useCostedCompile, useDayWarnings, useStay, useStayDays } from './useOrderData';
 import {
   useExportRunner,
   useProgress,
@@ -58,7 +62,10 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
   const days = useStayDays(stay.id);
   // Kept in the address: back from a meal of the agenda, the ticked days are still ticked.
   const { selected, compiledDays, select, compile } = useOrderSelection();
-  const compiled = useCompiled(stay.id, compiledDays);
+  const compiled = useCostedCompile(stay, userId, compiledDays);
+  const purchases = usePurchases();
+  const [pricing, setPricing] = useState<Ingredient | null>(null);
+  const [budgetOpen, setBudgetOpen] = useState(false);
   const warnings = useDayWarnings(stay.id, compiledDays);
   const [shoppingOpen, setShoppingOpen] = useState(false);
   const [profilesOpen, setProfilesOpen] = useState(false);
@@ -142,10 +149,23 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
           {compiled && !compiled.ok && <Text c="red">{compiled.message}</Text>}
           {warnings && <DayWarnings warnings={warnings} start={stay.start} />}
           {compiled?.ok && (
-            <CompiledList result={compiled.result} start={stay.start} stock={stock ?? undefined} />
+            <CompiledList
+              result={compiled.result}
+              start={stay.start}
+              stock={stock ?? undefined}
+              lines={compiled.plan.lines}
+              onPrice={setPricing}
+            />
           )}
         </Stack>
       </Card>
+
+      <CostCard
+        stay={stay}
+        plan={compiled?.ok ? compiled.plan : null}
+        onBudget={() => setBudgetOpen(true)}
+        onPrice={setPricing}
+      />
 
       <Card withBorder>
         <Stack>
@@ -212,6 +232,15 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
         </Stack>
       </Card>
 
+      {pricing !== null && purchases !== undefined && (
+        <PurchaseDialog
+          key={pricing.id}
+          ingredient={pricing}
+          purchase={purchases.get(pricing.id)}
+          onClose={() => setPricing(null)}
+        />
+      )}
+      {budgetOpen && <BudgetDialog stay={stay} onClose={() => setBudgetOpen(false)} />}
       {listOpen && (
         <CreateListDialog stay={stay} days={selected} onClose={() => setListOpen(false)} />
       )}

@@ -4,6 +4,8 @@ import {
   compareByName,
   isDomainError,
   loadCompileInput,
+  loadCostPlan,
+  type CostPlan,
   warningsOfDays,
   type CompileResult,
   type Id,
@@ -58,6 +60,36 @@ export function useCompiled(
       }
     },
     [stayId, key],
+  );
+}
+
+export type CostedOutcome =
+  { ok: true; result: CompileResult; plan: CostPlan } | { ok: false; message: string };
+
+/**
+ * The ingredients needed on `days` and what they cost (issue 21): the stay's profile chooses
+ * each ingredient's supplier and price; null when no compile was asked for.
+ */
+export function useCostedCompile(
+  stay: Stay,
+  userId: Id,
+  days: readonly number[] | null,
+): CostedOutcome | null | undefined {
+  const key = days === null ? null : days.join(',');
+  return useLocalQuery(
+    async (store) => {
+      if (key === null) return null;
+      const chosen = key === '' ? [] : key.split(',').map(Number);
+      try {
+        const { compiled, plan } = await loadCostPlan(store, userId, stay, chosen);
+        return { ok: true, result: compiled, plan } as const;
+      } catch (e) {
+        if (isDomainError(e)) return { ok: false, message: e.message } as const;
+        throw e;
+      }
+    },
+    // The budget and the profile are read from the stay given: a change runs the query again.
+    [stay.id, stay.profileId, stay.budget, userId, key],
   );
 }
 

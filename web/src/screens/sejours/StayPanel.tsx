@@ -16,6 +16,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import {
+  IconCoin,
   IconCopy,
   IconDeviceMobileShare,
   IconFilePlus,
@@ -32,8 +33,9 @@ import {
 } from '@popote/domain';
 import { notifySuccess } from '../../feedback/feedback';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { BudgetDialog } from '../../components/costs/BudgetDialog';
 import { setActiveStay } from '../../session/session';
-import { COMMON, SEJOURS, UNDO } from '../../strings';
+import { COMMON, COSTS, SEJOURS, UNDO } from '../../strings';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
 import { ExportDialog } from './ExportDialog';
@@ -46,6 +48,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [budgeting, setBudgeting] = useState(false);
   const counts = useLocalQuery(
     async (store) =>
       active === null
@@ -171,6 +174,21 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             {SEJOURS.startsOn(formatLongDate(dayToDate(active.start, 0)))}
           </Text>
         )}
+        {active !== null && (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" data-testid="active-stay-budget">
+              {typeof active.budget === 'number' ? COSTS.budgetOf(active.budget) : COSTS.noBudget}
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconCoin size={16} />}
+              onClick={() => setBudgeting(true)}
+            >
+              {COSTS.editBudget}
+            </Button>
+          </Group>
+        )}
       </Stack>
       {active !== null && (
         <>
@@ -190,6 +208,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             </Text>
             <Text>{COMMON.irreversible}</Text>
           </ConfirmDialog>
+          {budgeting && <BudgetDialog stay={active} onClose={() => setBudgeting(false)} />}
           <ExportDialog
             key={active.id}
             stay={active}

@@ -26,6 +26,7 @@ import { Draggable, Droppable } from '@hello-pangea/dnd';
 import {
   HORAIRE_LABELS,
   alternativeTitle,
+  formatEuros,
   mealPeople,
   menuItems,
   warningsOfMeal,
@@ -35,6 +36,7 @@ import {
   type Id,
   type Ingredient,
   type Meal,
+  type MealCost,
   type Menu,
   type MenuItem,
   type Recipe,
@@ -42,7 +44,7 @@ import {
 import { HORAIRE_COLORS, PLAT_COLORS } from '../../../theme/colors';
 import { MealWarnings } from '../../../components/MealWarnings';
 import { unreadableRecipeIds } from '../../../components/unreadable';
-import { AGENDA, COMMON } from '../../../strings';
+import { AGENDA, COMMON, COSTS } from '../../../strings';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
 import { groupLabel } from '../plan-view';
 import type { ReasonKey } from './AlternativeDialog';
@@ -77,6 +79,8 @@ export interface MealRowProps {
   /** Until the device's first sync is done, a recipe not read yet is not called unreadable. */
   firstSyncDone: boolean;
   actions: MealRowActions;
+  /** What the meal costs (issue 21); nothing is shown before any of its prices is known. */
+  cost?: MealCost;
 }
 
 export function MealRow({
@@ -88,6 +92,7 @@ export function MealRow({
   locked,
   firstSyncDone,
   actions,
+  cost,
 }: MealRowProps) {
   const slot = HORAIRE_LABELS[meal.slot];
   const items = menu ? menuItems(menu, recipesById, ingredientsById) : [];
@@ -114,6 +119,13 @@ export function MealRow({
           <Text size="sm" c="dimmed" data-testid="meal-people">
             {AGENDA.people(mealPeople(meal, groupsById))}
           </Text>
+          {cost !== undefined && cost.cost > 0 && cost.perPerson !== null && (
+            <Text size="sm" c="dimmed" data-testid="meal-cost">
+              {(cost.complete ? COSTS.mealCost : COSTS.mealCostIncomplete)(
+                formatEuros(cost.perPerson),
+              )}
+            </Text>
+          )}
           {meal.additionalPeople !== 0 && (
             <Badge variant="outline" color="gray" tt="none" data-testid="meal-additional-people">
               {AGENDA.additionalPeople(meal.additionalPeople)}
