@@ -27,13 +27,41 @@ export { ALLERGEN_SHORT_LABELS, allergenLegend, allergensNote } from './allergen
 export { buildShoppingXlsx } from './shopping.js';
 export type {
   CellValue,
-  ShoppingColumn,
+  ShoppingCosts,
   ShoppingInput,
   ShoppingLine,
   ShoppingProfile,
   SheetPlan,
 } from './shopping-plan.js';
-export { ALL_INGREDIENTS_SHEET, planShopping } from './shopping-plan.js';
+export {
+  ALL_INGREDIENTS_SHEET,
+  COLUMN_BUDGET,
+  COLUMN_COST,
+  COLUMN_COST_PER_PERSON,
+  COLUMN_DAY,
+  COLUMN_INGREDIENT,
+  COLUMN_KIND,
+  COLUMN_MEALS,
+  COLUMN_NOTE,
+  COLUMN_OVER_BUDGET,
+  COLUMN_PACK,
+  COLUMN_PACKS,
+  COLUMN_PEOPLE,
+  COLUMN_PRICE,
+  COLUMN_PRICE_PER,
+  COLUMN_QUANTITY,
+  COLUMN_SUPPLIER,
+  COLUMN_TO_PAY,
+  COLUMN_UNIT,
+  COSTS_SHEET,
+  EUROS_FORMAT,
+  INCOMPLETE_NOTE,
+  MISSING_PRICES_HEADING,
+  MISSING_REASON_LABELS,
+  OVER_BUDGET,
+  planShopping,
+  TOTAL_LABEL,
+} from './shopping-plan.js';
 export { buildWeekPlanPdf } from './week-plan-pdf.js';
 export type { WeekPlanInput, WeekPage } from './week-plan.js';
 export { planWeeks } from './week-plan.js';

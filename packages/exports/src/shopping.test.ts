@@ -145,34 +145,6 @@ describe('planShopping', () => {
     expect(all?.rows.filter((r) => r[1] === 'Lait')).toEqual([['Laitages', 'Lait', 0, 'L']]);
   });
 
-  it('takes further columns (packs, prices) on the ingredients and supplier sheets', () => {
-    const sheets = planShopping({
-      ...input(profile()),
-      extraColumns: [
-        {
-          header: 'Prix',
-          numFmt: '0.00 €',
-          value: (line) => (line.dimension === 'mass' ? line.amount / 100 : null),
-        },
-      ],
-    });
-    expect(sheets[0]?.columns.at(-1)).toEqual({ header: 'Prix', numFmt: '0.00 €' });
-    expect(sheets[0]?.rows.find((r) => r[1] === 'Pâtes')).toEqual([
-      'Sans fournisseur',
-      'Pâtes',
-      5.2,
-      'kg',
-      52,
-    ]);
-    expect(sheets.find((s) => s.name === 'Primeur')?.rows).toEqual([
-      ['Tomates', 26, 'pièces', null],
-      ['Tomates', 600, 'gr', 6],
-    ]);
-    expect(sheets.find((s) => s.name === 'Lun. 7-07')?.columns.at(-1)).toEqual({
-      header: 'Repas',
-    });
-  });
-
   it('gives valid, unique sheet names whatever the suppliers are called', () => {
     const odd = {
       suppliers: [

@@ -33,6 +33,8 @@ function toSheet(plan: SheetPlan): XlsxSheet {
       ...(column.numFmt === undefined ? {} : { numFmt: column.numFmt }),
     })),
     rows: plan.rows,
+    ...(plan.headings === undefined ? {} : { headings: plan.headings }),
+    ...(plan.filter === undefined ? {} : { filter: plan.filter }),
   };
 }
 

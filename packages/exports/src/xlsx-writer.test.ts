@@ -48,6 +48,42 @@ describe('writeXlsx', () => {
     expect(workbook.worksheets.map((w) => w.name)).toEqual(['Courses', "L'épicerie"]);
     expect(workbook.getWorksheet("L'épicerie")!.getCell('A1').value).toBe('Ingrédient');
   });
+  it('styles further heading rows as the header, leaves empty headers out, filters on demand', async () => {
+    const bytes = writeXlsx(
+      [
+        {
+          name: 'Coûts',
+          columns: [
+            { header: 'Fournisseur', width: 15 },
+            { header: '', width: 10 },
+            { header: 'À payer', width: 10, numFmt: '#,##0.00 "€"' },
+          ],
+          rows: [
+            ['Primeur', null, 14],
+            [],
+            ['Jour', 'Personnes', 'Coût'],
+            ['Lun. 7-07', 20, 48.73],
+          ],
+          headings: [2],
+          filter: false,
+        },
+      ],
+      'Popote',
+    );
+    const workbook = await load(bytes);
+    const sheet = workbook.getWorksheet('Coûts')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Fournisseur', undefined, 'À payer']);
+    expect(sheet.getCell('B1').type).toBe(ExcelJS.ValueType.Null);
+    for (const cell of ['A4', 'B4', 'C4']) {
+      expect(sheet.getCell(cell).font?.bold).toBe(true);
+      expect(sheet.getCell(cell).fill).toMatchObject({ pattern: 'solid' });
+    }
+    expect(sheet.getCell('A2').font?.bold).toBeFalsy();
+    expect(sheet.getCell('C2').numFmt).toBe('#,##0.00 "€"');
+    expect(sheet.getCell('C5').value).toBe(48.73);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBeFalsy();
+  });
 });
 
 describe('columnLetters', () => {

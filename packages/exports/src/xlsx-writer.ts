@@ -24,6 +24,10 @@ export interface XlsxSheet {
   columns: XlsxColumn[];
   /** Under the header; null leaves a cell empty. */
   rows: XlsxValue[][];
+  /** Indexes in `rows` of rows styled as the header (the head of a further table). */
+  headings?: readonly number[];
+  /** False: no filter on the header. Default: true. */
+  filter?: boolean;
 }
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -99,20 +103,25 @@ function worksheet(
   const width = sheet.columns.length;
   const letters = sheet.columns.map((_, c) => columnLetters(c));
   const styles = sheet.columns.map((c) => styleOf(c.numFmt));
+  const headings = new Set(sheet.headings);
+  const filter = width > 0 && sheet.filter !== false;
   const out: string[] = [];
   const head = sheet.columns
-    .map(
-      (c, i) =>
-        `<c r="${letters[i]}1" s="${HEADER_STYLE}" t="s"><v>${strings.id(c.header)}</v></c>`,
+    .map((c, i) =>
+      c.header === ''
+        ? ''
+        : `<c r="${letters[i]}1" s="${HEADER_STYLE}" t="s"><v>${strings.id(c.header)}</v></c>`,
     )
     .join('');
   out.push(`<row r="1">${head}</row>`);
   sheet.rows.forEach((row, r) => {
     const line = r + 2;
+    const heading = headings.has(r);
     let cells = '';
     for (let c = 0; c < width; c++) {
       const value = row[c];
-      const style = styles[c] === 0 ? '' : ` s="${styles[c]}"`;
+      const s = heading ? HEADER_STYLE : styles[c];
+      const style = s === 0 ? '' : ` s="${s}"`;
       if (typeof value === 'number') {
         if (Number.isFinite(value))
           cells += `<c r="${letters[c]}${line}"${style}><v>${value}</v></c>`;
@@ -135,7 +144,7 @@ function worksheet(
     `<dimension ref="A1:${last}"/><sheetViews>${view}</sheetViews>` +
     `<sheetFormatPr defaultRowHeight="15"/>${cols === '' ? '' : `<cols>${cols}</cols>`}` +
     `<sheetData>${out.join('')}</sheetData>` +
-    (width > 0 ? `<autoFilter ref="A1:${last}"/>` : '') +
+    (filter ? `<autoFilter ref="A1:${last}"/>` : '') +
     '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>' +
     '</worksheet>'
   );
@@ -148,7 +157,7 @@ function workbook(sheets: readonly XlsxSheet[]): string {
   // Excel notes each sheet's filter range under this hidden name.
   const filters = sheets
     .map((s, i) => {
-      if (s.columns.length === 0) return '';
+      if (s.columns.length === 0 || s.filter === false) return '';
       const ref = `$A$1:$${columnLetters(s.columns.length - 1)}$${s.rows.length + 1}`;
       const quoted = `'${s.name.replace(/'/gu, "''")}'`;
       return `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${escapeXml(`${quoted}!${ref}`)}</definedName>`;
