@@ -10,6 +10,7 @@ import type {
   Meal,
   Menu,
   Profile,
+  Purchase,
   Recipe,
   ShopItem,
   ShopList,
@@ -274,6 +275,22 @@ export class World {
       ingredientId: ingredient.id,
       unite: Unite.Kg,
       val: 1,
+      ...over,
+    });
+  }
+
+  /** The user's pack and prices of an ingredient: a default price of 2 € per kg unless told. */
+  async purchase(
+    owner: Id,
+    ingredient: Pick<Ingredient, 'id'>,
+    over: Partial<Purchase> = {},
+  ): Promise<Purchase> {
+    return this.put('purchases', {
+      id: over.id ?? this.nextId(),
+      owner,
+      ingredientId: ingredient.id,
+      pack: null,
+      prices: [{ supplierId: null, amount: 2, per: Unite.Kg, date: '2024-06-15' }],
       ...over,
     });
   }
