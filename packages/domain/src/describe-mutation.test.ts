@@ -247,6 +247,97 @@ describe('describeMutation', () => {
   });
 });
 
+describe('describeMutation of packs, prices and budgets (issue 21)', () => {
+  const day = '2024-06-15';
+
+  it('names the ingredient, its pack and its prices, the suppliers by name', async () => {
+    await store.put('ingredients', { id: 34, name: 'Farine', kind: 4, owner: null });
+    expect(
+      await say('setPurchase', {
+        id: 95,
+        ingredientId: 34,
+        pack: { name: 'sac', size: 5, unite: 1 },
+        prices: [
+          { supplierId: null, amount: 4.5, per: 'pack', date: day },
+          { supplierId: 80, amount: 0.85, per: 1, date: day },
+        ],
+      }),
+    ).toBe(
+      "Prix et paquet de l'ingrédient « Farine » : sac de 5 kg, 4,50\u00a0€ par sac, 0,85\u00a0€ par kg chez « Boulangerie Martin »",
+    );
+    expect(
+      await say('setPurchase', {
+        id: 95,
+        ingredientId: 31,
+        pack: null,
+        prices: [{ supplierId: 81, amount: 1.2, per: 0, date: day }],
+      }),
+    ).toBe(
+      "Prix et paquet de l'ingrédient « Pain » : sans paquet, 1,20\u00a0€ par pièce chez un fournisseur supprimé",
+    );
+    expect(
+      await say('setPurchase', {
+        id: 95,
+        ingredientId: 30,
+        pack: { name: 'cagette', size: 6, unite: 1 },
+        prices: [],
+      }),
+    ).toBe("Prix et paquet de l'ingrédient « Tomates » : cagette de 6 kg");
+    expect(await say('setPurchase', { id: 95, ingredientId: 34, pack: null, prices: [] })).toBe(
+      "Retrait des prix et du paquet de l'ingrédient « Farine »",
+    );
+  });
+
+  it('shows three prices at most', async () => {
+    const prices = [null, 80, 81, 82, 83].map((supplierId, i) => ({
+      supplierId,
+      amount: i + 1,
+      per: 3,
+      date: day,
+    }));
+    expect(await say('setPurchase', { id: 95, ingredientId: 30, pack: null, prices })).toBe(
+      "Prix et paquet de l'ingrédient « Tomates » : sans paquet, 1,00\u00a0€ par L, 2,00\u00a0€ par L chez « Boulangerie Martin », 3,00\u00a0€ par L chez un fournisseur supprimé, 2 autres prix",
+    );
+  });
+
+  it('says the budget per person and per day, or its removal', async () => {
+    expect(await say('setStayBudget', { stayId: 10, budget: 5 })).toBe(
+      'Budget du séjour « Colo des Glénans » : 5,00\u00a0€ par personne et par jour',
+    );
+    expect(await say('setStayBudget', { stayId: 10, budget: 1234.5 })).toBe(
+      'Budget du séjour « Colo des Glénans » : 1\u202f234,50\u00a0€ par personne et par jour',
+    );
+    expect(await say('setStayBudget', { stayId: 10, budget: null })).toBe(
+      'Retrait du budget du séjour « Colo des Glénans »',
+    );
+    expect(await say('setStayBudget', { stayId: 999, budget: 4.5 })).toBe(
+      "Budget d'un séjour supprimé : 4,50\u00a0€ par personne et par jour",
+    );
+  });
+
+  it('never throws on malformed packs, prices or budgets', async () => {
+    expect(await say('setPurchase', { ingredientId: 'x', pack: 'sac', prices: 'tous' })).toBe(
+      "Prix et paquet d'un ingrédient supprimé",
+    );
+    expect(
+      await say('setPurchase', {
+        ingredientId: 30,
+        pack: { name: 'sac', size: Number.NaN, unite: 1 },
+        prices: [
+          null,
+          { amount: 'cher', per: 1 },
+          { amount: 2, per: 'kg' },
+          { amount: 3, per: 'pack' },
+        ],
+      }),
+    ).toBe("Prix et paquet de l'ingrédient « Tomates » : 3,00\u00a0€ par sac");
+    expect(await say('setStayBudget', { stayId: 10, budget: 'beaucoup' })).toBe(
+      'Budget du séjour « Colo des Glénans »',
+    );
+    expect(await say('setStayBudget', null)).toBe("Budget d'un séjour supprimé");
+  });
+});
+
 describe('describeMutation of an undo', () => {
   it('names the rows it puts back, from the snapshot itself', async () => {
     await store.delete('meals', 60);

@@ -22,9 +22,10 @@ import type {
   Tables,
 } from './entities.js';
 import { NO_SUPPLIER } from './entities.js';
-import type { Horaire } from './enums.js';
+import type { Horaire, Unite } from './enums.js';
 import { INGREDIENT_KIND_NAMES, isHoraire, isIngredientKind, isUnite } from './enums.js';
 import { dayToDate, formatLongDate } from './dates.js';
+import { formatEuros, formatPackSize, perLabel } from './costs.js';
 import { menuTitle } from './menu-title.js';
 import { formatQuantity, formatTotal } from './quantity.js';
 import type { ReadStore } from './store.js';
@@ -414,6 +415,56 @@ function forWhom(a: Args): string {
 
 const people = (n: number): string => `${n} personne${n > 1 || n < -1 ? 's' : ''}`;
 
+/** A pack from the arguments ('paquet de 500 gr'), null when there is none or it is malformed. */
+function packOf(value: unknown): { name: string; size: number; unite: Unite } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const p = value as Record<string, unknown>;
+  if (typeof p.name !== 'string' || typeof p.size !== 'number' || !isUnite(p.unite)) return null;
+  return { name: p.name.trim(), size: p.size, unite: p.unite };
+}
+
+/**
+ * What a change of an ingredient's pack and prices sets (issue 21): 'paquet de 500 gr, 1,20 €
+ * par paquet, 2,40 € par kg chez « Carrefour »'. The default price comes without a supplier.
+ */
+async function purchaseWords(a: Args, w: Words): Promise<string[]> {
+  const pack = packOf(a.pack);
+  const parts: string[] = [];
+  if (a.pack === null) parts.push('sans paquet');
+  else if (pack !== null) {
+    try {
+      parts.push(`${pack.name} de ${formatPackSize(pack)}`);
+    } catch {
+      // A size that is not a finite number: the pack goes unsaid.
+    }
+  }
+  const prices = (Array.isArray(a.prices) ? a.prices : []).filter(
+    (p): p is Args => typeof p === 'object' && p !== null,
+  );
+  for (const p of prices.slice(0, LIST_MAX)) {
+    if (typeof p.amount !== 'number' || !Number.isFinite(p.amount)) continue;
+    const per =
+      p.per === 'pack'
+        ? `par ${pack?.name || 'paquet'}`
+        : isUnite(p.per)
+          ? perLabel(p.per, null)
+          : null;
+    if (per === null) continue;
+    const supplierId = id(p, 'supplierId');
+    const supplier = supplierId === null ? null : await w.supplierRow(supplierId);
+    const where =
+      supplierId === null
+        ? ''
+        : supplier === null
+          ? ' chez un fournisseur supprimé'
+          : ` chez ${quoted(supplier.name)}`;
+    parts.push(`${formatEuros(p.amount)} ${per}${where}`);
+  }
+  const rest = prices.length - LIST_MAX;
+  if (rest > 0) parts.push(`${rest} autre${rest > 1 ? 's' : ''} prix`);
+  return parts;
+}
+
 // ---- One sentence per mutation ----
 
 const DESCRIBERS: { [N in MutationName]?: Describer } = {
@@ -434,6 +485,15 @@ const DESCRIBERS: { [N in MutationName]?: Describer } = {
     const profileId = id(a, 'profileId');
     if (profileId === null) return `Retrait du profil de fournisseurs par défaut ${ofPhrase(stay)}`;
     return `Choix ${ofPhrase(await w.profile(profileId))} comme profil par défaut ${ofPhrase(stay)}`;
+  },
+  setStayBudget: async (a, w) => {
+    const budget = a.budget;
+    if (budget === null) return `Retrait du budget ${await w.ofStay(id(a, 'stayId'))}`;
+    const amount =
+      typeof budget === 'number' && Number.isFinite(budget)
+        ? `${formatEuros(budget)} par personne et par jour`
+        : null;
+    return `Budget ${await w.ofStay(id(a, 'stayId'))}${changes([amount])}`;
   },
   setStayExportSecret: async (a, w) =>
     a.secret === null
@@ -714,6 +774,14 @@ const DESCRIBERS: { [N in MutationName]?: Describer } = {
     return `Rangement des achats cochés ${ofPhrase(w.shopListOf(list))} dans ${await w.larder(
       list?.stayId ?? null,
     )}`;
+  },
+
+  // Packs and prices (issue 21)
+  setPurchase: async (a, w) => {
+    const ingredient = ofPhrase(await w.ingredient(id(a, 'ingredientId')));
+    const prices = Array.isArray(a.prices) ? a.prices.length : 0;
+    if (a.pack === null && prices === 0) return `Retrait des prix et du paquet ${ingredient}`;
+    return `Prix et paquet ${ingredient}${changes(await purchaseWords(a, w))}`;
   },
 
   // The larder

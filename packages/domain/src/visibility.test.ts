@@ -115,9 +115,14 @@ describe('readableIds', () => {
     await w.store.put('shopLists', shopList(910, ALICE, aliceStay.id));
     await w.store.put('shopLists', shopList(911, ALICE, null));
     await w.store.put('shopLists', shopList(912, BOB, bobStay.id));
+    // Packs and prices (issue 21): each user's own row for the same catalogue flour.
+    const salt = await w.ingredient(null, { name: 'Sel' });
+    const alicePurchase = await w.purchase(ALICE, flour, { id: 920 });
+    const bobPurchase = await w.purchase(BOB, flour, { id: 921 });
+    await w.purchase(ALICE, salt, { id: 922 });
     const common = {
       users: [ALICE, BOB, CAROL],
-      ingredients: [flour.id],
+      ingredients: [flour.id, salt.id],
       profiles: [],
       suppliers: [],
     };
@@ -131,6 +136,7 @@ describe('readableIds', () => {
       recipes: sorted(Object.values(r).map((x) => x.id)),
       stock: [aliceStock.id],
       shopLists: [910, 911],
+      purchases: [920, 922],
     });
 
     const bob = await readableIds(w.store, BOB);
@@ -143,6 +149,7 @@ describe('readableIds', () => {
       recipes: sorted([r.published.id, r.inPublishedMenu.id, r.inUnpublishedMenu.id]),
       stock: [bobStock.id],
       shopLists: [912],
+      purchases: [921],
     });
 
     const carol = await readableIds(w.store, CAROL);
@@ -155,15 +162,19 @@ describe('readableIds', () => {
       recipes: sorted([r.published.id, r.inPublishedMenu.id]),
       stock: [],
       shopLists: [],
+      purchases: [],
     });
 
-    // canReadRow agrees: the larder and the lists are their owner's alone.
+    // canReadRow agrees: the larder, the lists and the prices are their owner's alone.
     expect(await canReadRow(w.store, ALICE, 'stock', aliceStock)).toBe(true);
     expect(await canReadRow(w.store, BOB, 'stock', aliceStock)).toBe(false);
     expect(await canReadRow(w.store, ALICE, 'shopLists', shopList(911, ALICE, null))).toBe(true);
     expect(await canReadRow(w.store, CAROL, 'shopLists', shopList(912, BOB, bobStay.id))).toBe(
       false,
     );
+    expect(await canReadRow(w.store, ALICE, 'purchases', alicePurchase)).toBe(true);
+    expect(await canReadRow(w.store, ALICE, 'purchases', bobPurchase)).toBe(false);
+    expect(await canReadRow(w.store, CAROL, 'purchases', alicePurchase)).toBe(false);
   });
 
   it('agrees with canReadRow on every menu and recipe', async () => {

@@ -186,6 +186,45 @@ describe('runMutation: names and arguments', () => {
     );
   });
 
+  it('refuses malformed packs, prices and budgets (issue 21)', async () => {
+    const purchase = {
+      id: FRESH,
+      ingredientId: 55,
+      pack: { name: 'paquet', size: 500, unite: 2 },
+      prices: [{ supplierId: null, amount: 1.2, per: 'pack', date: '2024-06-15' }],
+    };
+    const [good] = purchase.prices;
+    await expectInvalid(
+      'setPurchase',
+      { ...purchase, pack: { name: 'paquet' } },
+      fieldMessage('pack'),
+    );
+    await expectInvalid('setPurchase', { ...purchase, prices: null }, fieldMessage('prices'));
+    await expectInvalid(
+      'setPurchase',
+      { ...purchase, prices: [{ ...good, amount: '1,20' }] },
+      fieldMessage('prices.0.amount'),
+    );
+    await expectInvalid(
+      'setPurchase',
+      { ...purchase, prices: [{ ...good, per: 'paquet' }] },
+      fieldMessage('prices.0.per'),
+    );
+    await expectInvalid(
+      'setPurchase',
+      { ...purchase, prices: [{ ...good, date: '2024-6-15' }] },
+      fieldMessage('prices.0.date'),
+    );
+    await expectInvalid(
+      'setPurchase',
+      { ...purchase, prices: [{ ...good, currency: 'EUR' }] },
+      fieldMessage('prices.0.currency'),
+    );
+    await expectInvalid('setStayBudget', { stayId: 50, budget: 0 }, fieldMessage('budget'));
+    await expectInvalid('setStayBudget', { stayId: 50, budget: 10_001 }, fieldMessage('budget'));
+    await expectInvalid('setStayBudget', { stayId: 50 }, fieldMessage('budget'));
+  });
+
   it('refuses an empty argument object for every mutator, writing nothing', async () => {
     for (const name of Object.keys(MUTATORS)) {
       const { error, before, after } = await w.refusal(ALICE, name, {});
@@ -199,7 +238,7 @@ describe('runMutation: names and arguments', () => {
 describe('the registry derived from the modules', () => {
   it('holds every mutator, and only mutators, under its export name', () => {
     const names = Object.keys(MUTATORS);
-    expect(names).toHaveLength(58);
+    expect(names).toHaveLength(60);
     expect(names).toEqual(
       expect.arrayContaining([
         'createStay',
@@ -220,6 +259,9 @@ describe('the registry derived from the modules', () => {
         'setGroupNeeds',
         'setMealAlternative',
         'removeMealAlternative',
+        // Packs, prices and budget (issue 21).
+        'setPurchase',
+        'setStayBudget',
       ]),
     );
     // Helpers and messages exported beside the mutators are not mutations.
@@ -227,6 +269,8 @@ describe('the registry derived from the modules', () => {
     expect(names).not.toContain('INGREDIENT_IN_USE');
     expect(names).not.toContain('checkShopListRoom');
     expect(names).not.toContain('TickShopItemSchema');
+    expect(names).not.toContain('PackSchema');
+    expect(names).not.toContain('PricesSchema');
     for (const def of Object.values(MUTATORS)) {
       expect(typeof def.run).toBe('function');
       expect(def.schema).toBeTypeOf('object');

@@ -9,7 +9,9 @@ import { ALICE, BOB, FRESH, LATER, World, shopLine } from './test-kit.js';
  * unpublished menus and recipes) are reported missing; rows he can read but not change
  * (published menus and recipes, ingredients, profiles, suppliers) are forbidden. Her larder
  * and shopping lists are hers alone: missing to him, whatever he tries (a helper ticks a shared
- * list on the server, on her behalf, never as another user).
+ * list on the server, on her behalf, never as another user). Her packs and prices (issue 21) are
+ * found by her own id: his setPurchase only ever makes or changes his row, and her row's id is
+ * taken.
  */
 
 // Mutators that only create rows of the caller: there is nobody else's row to touch.
@@ -56,6 +58,7 @@ beforeAll(async () => {
     share: { token: 'a'.repeat(22), created: now },
   });
   const stock = await w.stock(stay, ingredient);
+  const purchase = await w.purchase(ALICE, ingredient);
   const newLine = { ...shopLine(ingredient) } as Partial<ReturnType<typeof shopLine>>;
   for (const field of ['checked', 'stored', 'bought', 'tickedAt'] as const) delete newLine[field];
 
@@ -71,6 +74,13 @@ beforeAll(async () => {
     ['duplicateStay', { id: stay.id, ids: { first: FRESH, count: 100 }, now }, 'not_found'],
     ['setStayProfile', { stayId: stay.id, profileId: bobsProfile.id }, 'not_found'],
     ['setStayExportSecret', { stayId: stay.id, secret: null }, 'not_found'],
+    ['setStayBudget', { stayId: stay.id, budget: 5 }, 'not_found'],
+    ['setStayBudget', { stayId: stay.id, budget: null }, 'not_found'],
+    [
+      'setPurchase',
+      { id: purchase.id, ingredientId: ingredient.id, pack: null, prices: purchase.prices },
+      'conflict',
+    ],
     [
       'createGroup',
       { id: FRESH, stayId: stay.id, name: 'X', color: '#000000', size: 1 },
@@ -208,9 +218,32 @@ describe("every mutator on another user's rows", () => {
       expect(error.message, name).toMatch(
         code === 'forbidden'
           ? /^Seul son propriétaire peut modifier /
-          : /n'existe pas ou n'est plus disponible\.$/,
+          : code === 'conflict'
+            ? /^L'identifiant \d+ est déjà utilisé\.$/
+            : /n'existe pas ou n'est plus disponible\.$/,
       );
       expect(after, name).toEqual(before);
     }
+  });
+
+  it("makes the caller's own purchase row, never changes or removes hers", async () => {
+    const [hers] = w.snapshot().purchases;
+    expect(hers?.owner).toBe(ALICE);
+    const args = { ingredientId: hers!.ingredientId, pack: null };
+    await w.run(BOB, 'setPurchase', { ...args, id: FRESH + 500, prices: [] });
+    expect(w.snapshot().purchases).toEqual([hers]);
+    const price = { supplierId: null, amount: 9, per: 1 as const, date: '2024-06-15' };
+    await w.run(BOB, 'setPurchase', { ...args, id: FRESH + 501, prices: [price] });
+    await w.run(BOB, 'setPurchase', {
+      ...args,
+      id: FRESH + 502,
+      prices: [{ ...price, amount: 8 }],
+    });
+    expect(w.snapshot().purchases).toEqual([
+      hers,
+      { ...args, id: FRESH + 501, owner: BOB, prices: [{ ...price, amount: 8 }] },
+    ]);
+    await w.run(BOB, 'setPurchase', { ...args, id: FRESH + 503, prices: [] });
+    expect(w.snapshot().purchases).toEqual([hers]);
   });
 });
