@@ -1,8 +1,7 @@
 /**
  * What the page asks the exports worker, and what it answers. Everything crosses by structured
- * clone, so a request holds plain data only: a later feature that needs more in a file (packs
- * and prices, issue 21) adds its data here and turns it into the package's options (such as
- * ShoppingInput.extraColumns, which holds functions) inside the worker.
+ * clone, so a request holds plain data only (the shopping spreadsheet's costs, issue 21, are
+ * the domain's cost plan and purchase rows, computed by the page with the dialog's choices).
  */
 import type { DomainErrorCode, Id, Stay } from '@popote/domain';
 import type { CookbookOptions, ShoppingInput } from '@popote/exports';
@@ -25,7 +24,7 @@ export type ExportRequest =
   /** The chosen days' dishes against the 14 allergens (issue 20). */
   | { kind: 'allergenTable'; source: DaysSource }
   /** The compile the 'Fournisseurs' dialog already made, with the profile chosen there. */
-  | { kind: 'shopping'; input: Omit<ShoppingInput, 'extraColumns'> };
+  | { kind: 'shopping'; input: ShoppingInput };
 
 export type ExportKind = ExportRequest['kind'];
 

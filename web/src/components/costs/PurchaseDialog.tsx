@@ -70,11 +70,14 @@ export function PurchaseDialog({
       setProblem(form.problem === 'packSize' ? COSTS.packSize : COSTS.perPackNeedsPack);
       return;
     }
+    // A supplier deleted since its price was set takes its price along (else none could be saved).
+    const known = new Set((suppliers ?? []).map((s) => s.id));
+    const prices = form.prices.filter((p) => p.supplierId === null || known.has(p.supplierId));
     const done = await mutate('setPurchase', (ids) => ({
       id: ids.next(),
       ingredientId: ingredient.id,
       pack: form.pack,
-      prices: form.prices,
+      prices,
     }));
     if (done !== null) {
       notifySuccess(COSTS.saved);

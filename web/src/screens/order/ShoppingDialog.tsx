@@ -19,6 +19,7 @@ import {
 import {
   defaultMapping,
   NO_SUPPLIER,
+  planCosts,
   sortSuppliers,
   type CompiledIngredient,
   type Id,
@@ -27,7 +28,8 @@ import {
 import { shoppingFileName, XLSX_MIME } from '@popote/exports';
 import { COMMON, ORDER, SHOPPING } from '../../strings';
 import type { PrepareExport } from './useExportRunner';
-import { useCompiled, useProfileDetails, useProfiles } from './useOrderData';
+import { usePurchases } from '../../components/costs/usePurchases';
+import { useCompiled, useProfileDetails, useProfiles, useStayPeople } from './useOrderData';
 
 /** No choice of the user's yet (one object, so that the memoised table keeps still). */
 const NO_CHOICES: Readonly<Record<Id, Id>> = {};
@@ -49,6 +51,8 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
   const profileId = chosen === undefined ? stayDefault : chosen;
   const details = useProfileDetails(profileId);
   const compiled = useCompiled(stay.id, days);
+  const people = useStayPeople(stay.id);
+  const purchases = usePurchases();
   // The user's choices, for the profile they were made with.
   const [overrides, setOverrides] = useState<{ profileId: Id | null; map: Record<Id, Id> }>({
     profileId: null,
@@ -66,7 +70,12 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
   const customCount = Object.entries(custom).filter(
     ([id, supplier]) => defaults[Number(id)] !== supplier,
   ).length;
-  const loading = profiles === undefined || compiled === undefined || details === undefined;
+  const loading =
+    profiles === undefined ||
+    compiled === undefined ||
+    details === undefined ||
+    people === undefined ||
+    purchases === undefined;
 
   // Stable, so that the table (hundreds of selects) is not redrawn for the export's state.
   const choose = useCallback(
@@ -84,6 +93,24 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
   const exportFile = () => {
     if (!result) return;
     const mapping = { ...defaults, ...custom };
+    // Prices and packs (issue 21), with the suppliers chosen here: the order screen's figures
+    // when the choices are the profile's.
+    const costs =
+      people && purchases
+        ? {
+            purchases: [...purchases.values()],
+            plan: planCosts({
+              compiled: result,
+              meals: people.meals,
+              groups: people.groups,
+              purchases,
+              supplierOf: (ingredient) => mapping[ingredient.id] ?? NO_SUPPLIER,
+              suppliers,
+              budget: stay.budget ?? null,
+            }),
+            budget: stay.budget ?? null,
+          }
+        : undefined;
     onExport(() => ({
       request: {
         kind: 'shopping',
@@ -94,6 +121,7 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
             profile === null
               ? null
               : { suppliers: suppliers.map(({ id, name }) => ({ id, name })), mapping },
+          ...(costs ? { costs } : {}),
         },
       },
       fileName: shoppingFileName(stay.name),

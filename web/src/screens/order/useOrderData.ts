@@ -8,7 +8,9 @@ import {
   type CostPlan,
   warningsOfDays,
   type CompileResult,
+  type Group,
   type Id,
+  type Meal,
   type Ingredient,
   type Profile,
   type Stay,
@@ -90,6 +92,20 @@ export function useCostedCompile(
     },
     // The budget and the profile are read from the stay given: a change runs the query again.
     [stay.id, stay.profileId, stay.budget, userId, key],
+  );
+}
+
+/** The stay's meals and groups: who eats each meal, for the costs per person (issue 21). */
+export function useStayPeople(stayId: Id): { meals: Meal[]; groups: Group[] } | undefined {
+  return useLocalQuery(
+    async (store) => {
+      const [meals, groups] = await Promise.all([
+        store.where('meals', 'stayId', stayId),
+        store.where('groups', 'stayId', stayId),
+      ]);
+      return { meals, groups };
+    },
+    [stayId],
   );
 }
 
