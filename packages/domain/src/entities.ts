@@ -217,6 +217,8 @@ export interface ShopItem {
   need: QuantityTotal;
   inStock: QuantityTotal;
   toBuy: QuantityTotal;
+  /** The whole packs that cover toBuy (issue 21), when the owner gave the ingredient a pack. */
+  packs?: ShopPacks;
   uses: ShopUse[];
   checked: boolean;
   /** Put away in the larder once bought (addPurchasesToStock): never added twice. */
@@ -225,6 +227,12 @@ export interface ShopItem {
   bought: QuantityTotal | null;
   /** When the tick last changed (the device's clock): of two ticks made offline, the later wins. */
   tickedAt: string | null;
+}
+
+/** '3 × paquet de 500 gr': copied into a list's line, so that helpers read it too. */
+export interface ShopPacks {
+  count: number;
+  pack: Pack;
 }
 
 /** The link that lets helpers without an account tick one list. */

@@ -3,6 +3,7 @@ import { compileIngredients, loadCompileInput, type CompileResult } from './comp
 import type { Id, Ingredient } from './entities.js';
 import { Horaire, IngredientKind, Unite } from './enums.js';
 import { stockByIngredient } from './larder.js';
+import type { Pack, Purchase } from './entities.js';
 import { ALICE, World } from './mutators/test-kit.js';
 import { emptyTotal, type QuantityTotal } from './quantity.js';
 import {
@@ -180,6 +181,78 @@ describe('planShopItems', () => {
     expect(items.map((i) => [i.need, i.inStock, i.toBuy])).toEqual([
       [total(0, 4000, 0), total(0, 1500, 0), total(0, 2500, 0)],
     ]);
+  });
+
+  it('says how many whole packs cover what the larder leaves to buy (issue 21)', () => {
+    const purchase = (id: Id, ingredientId: Id, pack: Pack | null): Purchase => ({
+      id,
+      owner: 1,
+      ingredientId,
+      pack,
+      prices: [],
+    });
+    const items = plan({
+      compiled: compiled(
+        [
+          flour,
+          [
+            [10, Unite.Kg, 3],
+            [12, Unite.Kg, 1],
+          ],
+        ],
+        [
+          eggs,
+          [
+            [10, Unite.Pieces, 21.6],
+            [12, Unite.Pieces, 12],
+          ],
+        ],
+        [bread, [[10, Unite.Pieces, 8]]],
+      ),
+      freshPerDay: false,
+      // 4 kg of flour, 1,5 kg in the larder: 2,5 kg to buy is 3 packets of 1 kg.
+      stock: stockByIngredient([{ ingredientId: flour.id, unite: Unite.G, val: 1500 }]),
+      purchases: new Map([
+        [flour.id, purchase(20, flour.id, { name: 'paquet', size: 1, unite: Unite.Kg })],
+        [eggs.id, purchase(21, eggs.id, { name: 'plateau', size: 30, unite: Unite.Pieces })],
+        // Bread has a price but no pack: no packs on its line.
+        [bread.id, purchase(22, bread.id, null)],
+      ]),
+    });
+    expect(items.map((i) => [i.name, i.toBuy, i.packs ?? null])).toEqual([
+      [
+        'Farine',
+        total(0, 2500, 0),
+        { count: 3, pack: { name: 'paquet', size: 1, unite: Unite.Kg } },
+      ],
+      // 22 + 12 = 34 eggs: 2 trays of 30.
+      [
+        'Œufs',
+        total(34, 0, 0),
+        { count: 2, pack: { name: 'plateau', size: 30, unite: Unite.Pieces } },
+      ],
+      ['Baguette', total(8, 0, 0), null],
+    ]);
+  });
+
+  it('gives no packs when the larder covers it all', () => {
+    const items = plan({
+      compiled: compiled([flour, [[10, Unite.Kg, 1]]]),
+      stock: stockByIngredient([{ ingredientId: flour.id, unite: Unite.Kg, val: 2 }]),
+      purchases: new Map([
+        [
+          flour.id,
+          {
+            id: 20,
+            owner: 1,
+            ingredientId: flour.id,
+            pack: { name: 'paquet', size: 1, unite: Unite.Kg },
+            prices: [],
+          },
+        ],
+      ]),
+    });
+    expect(items[0]?.packs).toBeUndefined();
   });
 
   it('uses the larder up from the earliest day of a fresh product', () => {

@@ -5,7 +5,8 @@
  * it is what the organiser took to the shop, and a helper with its link ticks exactly that.
  */
 import type { CompileResult } from './compile.js';
-import type { Id, Ingredient, ShopItem, ShopList } from './entities.js';
+import { packsFor } from './costs.js';
+import type { Id, Ingredient, Purchase, ShopItem, ShopList } from './entities.js';
 import { IngredientKind } from './enums.js';
 import { subtractStock } from './larder.js';
 import { purchaseTotal } from './pieces.js';
@@ -35,6 +36,8 @@ export interface ShopListInput {
   freshPerDay: boolean;
   /** The supplier's name for an ingredient, '' without a profile. */
   supplierOf: (ingredient: Ingredient) => string;
+  /** The user's packs (issue 21): a line then says how many packs cover what is to buy. */
+  purchases?: ReadonlyMap<Id, Purchase>;
 }
 
 /** What a new list's lines hold before anything is ticked. */
@@ -63,6 +66,8 @@ export function planShopItems(input: ShopListInput): NewShopItem[] {
       const need = purchaseTotal(parts.get(day) ?? []);
       const { toBuy, used, left } = subtractStock(need, stockLeft);
       stockLeft = left;
+      const pack = input.purchases?.get(ingredient.id)?.pack ?? null;
+      const count = pack === null ? 0 : packsFor(toBuy, pack).count;
       items.push({
         key: shopItemKey(ingredient.id, day),
         ingredientId: ingredient.id,
@@ -73,6 +78,7 @@ export function planShopItems(input: ShopListInput): NewShopItem[] {
         need,
         inStock: used,
         toBuy,
+        ...(pack !== null && count > 0 ? { packs: { count, pack } } : {}),
         uses: [],
       });
     }

@@ -17,6 +17,7 @@ import {
 import { boughtOf } from '../shop-list.js';
 import { idDrawer, missingMessage, owned, readable, requiredName } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
+import { PackSchema } from './purchases.js';
 import {
   DaySchema,
   IdRangeSchema,
@@ -62,6 +63,9 @@ const newItemFields = {
   need: TotalSchema,
   inStock: TotalSchema,
   toBuy: TotalSchema,
+  packs: Type.Optional(
+    closed({ count: Type.Integer({ minimum: 1, maximum: 1e9 }), pack: PackSchema }, strict),
+  ),
   uses: Type.Array(ShopUseSchema, { maxItems: MAX_USES_PER_SHOP_ITEM }),
 };
 export const NewShopItemSchema = closed(newItemFields, strict);
@@ -116,8 +120,11 @@ export const createShopList = defineMutator(
       stayId,
       name: requiredName(name, 'de la liste'),
       created: now,
-      items: items.map((item): ShopItem => ({
+      items: items.map(({ packs, ...item }): ShopItem => ({
         ...item,
+        ...(packs === undefined
+          ? {}
+          : { packs: { ...packs, pack: { ...packs.pack, unite: packs.pack.unite as Unite } } }),
         kind: item.kind as IngredientKind,
         uses: item.uses.map((u) => ({ ...u, unite: u.unite as Unite })),
         checked: false,

@@ -9,6 +9,7 @@ import { Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   dayToDate,
   formatLongDate,
+  formatPacks,
   formatTotal,
   hasSomethingToBuy,
   purchaseDay,
@@ -19,7 +20,7 @@ import { COURSES } from '../../strings';
 /** What a line shows: the organiser has more, a helper exactly this. */
 export type ShopLine = Pick<
   ShopItem,
-  'key' | 'name' | 'kind' | 'supplier' | 'day' | 'toBuy' | 'bought' | 'checked'
+  'key' | 'name' | 'kind' | 'supplier' | 'day' | 'toBuy' | 'bought' | 'checked' | 'packs'
 >;
 
 interface Part<L> {
@@ -146,6 +147,7 @@ const ShopLineRow = memo(
             description={
               <>
                 {formatTotal(line.toBuy)}
+                {line.packs && ` · ${formatPacks(line.packs.count, line.packs.pack)}`}
                 {line.day !== null && ` · ${COURSES.forDay(dayText(start, line.day))}`}
                 {line.bought !== null && ` · ${COURSES.boughtNote(line.bought)}`}
               </>

@@ -9,6 +9,7 @@ import {
   NO_SUPPLIER,
   NO_SUPPLIER_NAME,
   planShopItems,
+  purchasesByIngredient,
   resolveSupplier,
   stockAfter,
   stockByIngredient,
@@ -137,6 +138,7 @@ export async function planListFor(
     stock: await readStockFor(store, stay, days),
     freshPerDay,
     supplierOf: await supplierNames(store, stay),
+    purchases: purchasesByIngredient(await store.where('purchases', 'owner', stay.owner)),
   });
 }
 
