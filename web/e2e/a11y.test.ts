@@ -140,6 +140,7 @@ describe('accessibility (axe-core)', () => {
     { path: '/', open: 'Modifier le séjour', dialog: 'Modifier le séjour' },
     { path: '/library', open: 'Liste des ingrédients', dialog: 'Liste des ingrédients' },
     { path: '/order', open: 'Fournisseurs', dialog: 'Fournisseurs' },
+    { path: '/', open: 'Modifier le budget', dialog: 'Budget du séjour' },
   ];
   for (const { path, open, dialog } of DIALOGS) {
     it(`the dialog ${dialog}`, async () => {
@@ -152,6 +153,44 @@ describe('accessibility (axe-core)', () => {
       await shown.waitFor({ state: 'hidden' });
     });
   }
+
+  it("an ingredient's prices and pack, with a supplier's price", async () => {
+    await page.goto('/library');
+    await page.getByRole('button', { name: 'Liste des ingrédients', exact: true }).click();
+    const list = page.getByRole('dialog', { name: 'Liste des ingrédients' });
+    await list
+      .getByRole('button', { name: /^Prix et paquet de/u })
+      .first()
+      .click();
+    const shown = page.getByRole('dialog', { name: /^Prix et paquet :/u });
+    await shown.getByRole('checkbox', { name: 'Vendu par paquet' }).click();
+    await shown.getByRole('button', { name: "Ajouter le prix d'un fournisseur" }).click();
+    await shown.getByTestId('supplier-price').waitFor();
+    await expectNoGraveViolation('dialogue Prix et paquet');
+    await shown.getByRole('button', { name: 'Annuler' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+  });
+
+  it('the costs of the order screen, with a price and days over budget', async () => {
+    const order = mainScreens(account).find((s) => s.name === 'commande')!;
+    await openScreen(page, order);
+    // Spaghetti are counted in kg: 100 € per kg puts every day over a budget of 1 cent.
+    await page.getByRole('button', { name: 'Prix et paquet de « Spaghetti »' }).click();
+    const price = page.getByRole('dialog', { name: /^Prix et paquet :/u });
+    await price.getByLabel('Prix (€)').fill('100');
+    await price.getByRole('button', { name: 'Enregistrer' }).click();
+    await price.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Modifier le budget' }).click();
+    const budget = page.getByRole('dialog', { name: 'Budget du séjour' });
+    await budget.getByLabel('Budget par personne et par jour (€)').fill('0,01');
+    await budget.getByRole('button', { name: 'Enregistrer' }).click();
+    await budget.waitFor({ state: 'hidden' });
+    await page.getByTestId('cost-day-over').first().waitFor();
+    await page.getByTestId('order-packs').first().waitFor();
+    await expectNoGraveViolation('commande, coûts et budget');
+  });
 
   it('announces a keyboard drag in French, naming what moves and where', async () => {
     await page.goto('/order');

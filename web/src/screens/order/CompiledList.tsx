@@ -174,7 +174,7 @@ function Purchase({ line }: { line: PurchaseLine | undefined }) {
   if (line.missing !== null) parts.push(COSTS.missingReason[line.missing]);
   if (parts.length === 0) return null;
   return (
-    <Text size="xs" c={line.missing === null ? 'dimmed' : 'orange.9'} data-testid="order-packs">
+    <Text size="xs" c={line.missing === null ? 'dimmed' : 'orange'} data-testid="order-packs">
       {parts.join(' · ')}
     </Text>
   );

@@ -84,7 +84,7 @@ export function CostCard({
               <Text
                 size="sm"
                 fw={600}
-                c={over > 0 ? 'red.8' : 'green.9'}
+                c={over > 0 ? 'red.9' : 'green.9'}
                 data-testid="cost-budget-verdict"
               >
                 {over > 0 ? COSTS.overBudgetDays(over) : COSTS.withinBudget}
@@ -154,7 +154,7 @@ function DayCosts({ plan, start }: { plan: CostPlan; start: string }) {
                 </Table.Td>
                 <Table.Td ta="right">{day.people}</Table.Td>
                 <Table.Td ta="right">{euros(day.cost, day.complete)}</Table.Td>
-                <Table.Td ta="right" fw={600} c={day.overBudget ? 'red.8' : undefined}>
+                <Table.Td ta="right" fw={600} c={day.overBudget ? 'red.9' : undefined}>
                   {day.perPerson === null ? '—' : euros(day.perPerson, day.complete)}
                 </Table.Td>
               </Table.Tr>
@@ -197,7 +197,7 @@ function MissingPrices({
   if (plan.missing.length === 0) return null;
   return (
     <Stack gap={4} data-testid="cost-missing">
-      <Title order={3} size="h5" c="orange.9">
+      <Title order={3} size="h5" c="orange">
         {COSTS.missingTitle(plan.missing.length)}
       </Title>
       <Text size="sm" c="dimmed">
