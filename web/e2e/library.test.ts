@@ -71,7 +71,7 @@ async function setQuantity(
 ): Promise<void> {
   await page.getByRole('button', { name: `Modifier la quantité de « ${ingredient} »` }).click();
   const dialog = page.getByRole('dialog', { name: `Modifier l'ingrédient : ${ingredient}` });
-  await dialog.getByLabel('Quantité').fill(quantity.val);
+  await dialog.getByLabel('Quantité', { exact: true }).fill(quantity.val);
   await dialog.getByLabel('Unité').click();
   await page.getByRole('option', { name: quantity.unit, exact: true }).click();
   await dialog.getByLabel('Pour').fill(quantity.people);

@@ -271,7 +271,7 @@ export async function setMealIngredientQuantity(
 ): Promise<void> {
   await meal.getByRole('button', { name: `Modifier la quantité de ${ingredient}` }).click();
   const editor = page.getByRole('dialog', { name: "Modifier l'ingrédient" });
-  await editor.getByLabel('Quantité').fill(quantity.val);
+  await editor.getByLabel('Quantité', { exact: true }).fill(quantity.val);
   await editor.getByLabel('Unité', { exact: true }).click();
   await page.getByRole('option', { name: quantity.unit, exact: true }).click();
   await editor.getByLabel('Pour tant de personnes', { exact: true }).fill(quantity.people);
@@ -324,7 +324,7 @@ export async function writeRecipeInLibrary(
   const ingredient = recipe.ingredient;
   await page.getByRole('button', { name: `Modifier la quantité de « ${ingredient} »` }).click();
   const quantity = page.getByRole('dialog', { name: `Modifier l'ingrédient : ${ingredient}` });
-  await quantity.getByLabel('Quantité').fill(recipe.quantity.val);
+  await quantity.getByLabel('Quantité', { exact: true }).fill(recipe.quantity.val);
   await quantity.getByLabel('Unité').click();
   await page.getByRole('option', { name: recipe.quantity.unit, exact: true }).click();
   await quantity.getByLabel('Pour').fill(recipe.quantity.people);

@@ -94,9 +94,10 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
     if (!result) return;
     const mapping = { ...defaults, ...custom };
     // Prices and packs (issue 21), with the suppliers chosen here: the order screen's figures
-    // when the choices are the profile's.
+    // when the choices are the profile's. Without any price nor budget, the spreadsheet stays as
+    // it was: no empty cost columns.
     const costs =
-      people && purchases
+      people && purchases && (purchases.size > 0 || typeof stay.budget === 'number')
         ? {
             purchases: [...purchases.values()],
             plan: planCosts({
