@@ -54,20 +54,9 @@ async function seedStay(): Promise<void> {
     NOW,
   );
   const rice = seed.recipe(RICE, 2, 'Dans un wok propre.', [[riz, qty(100, 2, 1)]], NOW);
-  const stayId = seed.add('createStay', { id: seed.id(), name: STAY_NAME, start: '2025-07-07' }).id;
-  seed.add('createGroup', {
-    id: seed.id(),
-    stayId,
-    name: 'Louveteaux',
-    color: '#AA0000',
-    size: 12,
-  });
-  const meal = (day: number) =>
-    seed.add('createMeal', { id: seed.id(), menuId: seed.id(), stayId, day, slot: MIDI, now: NOW });
-  const monday = meal(0);
-  const tuesday = meal(1);
-  seed.add('addMenuRecipe', { menuId: monday.menuId, recipeId: noodles, now: NOW });
-  seed.add('addMenuRecipe', { menuId: tuesday.menuId, recipeId: noodles, now: NOW });
+  const stayId = seed.stayWithGroup(STAY_NAME, '2025-07-07', 'Louveteaux', 12);
+  const monday = seed.meal(stayId, 0, MIDI, NOW, [noodles]);
+  seed.meal(stayId, 1, MIDI, NOW, [noodles]);
   seed.add('setMealAlternative', {
     mealId: monday.id,
     kind: 'allergen',

@@ -7,8 +7,8 @@
  * takes the warning away and splits the compiled quantities.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Locator } from 'playwright-core';
-import { PHONE, startApp, TABLET } from './harness.js';
+import type { Locator } from 'playwright-core';
+import { DEVICES, startApp } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { openPage } from './pages.js';
 import { LONG_RECIPE, loginSeeded, SCREEN_PASSWORD, seedScreens } from './screens.js';
@@ -37,12 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-const DEVICES: [string, BrowserContextOptions][] = [
-  ['tablet', TABLET],
-  ['computer', {}],
-  ['phone', PHONE],
-];
 
 const WARNING = `2 personnes allergiques aux arachides : ${LONG_RECIPE}`;
 

@@ -16,9 +16,9 @@
  * steak (45,00 €): 65,00 € to pay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { readXlsxSheets } from '@popote/exports/readers';
-import { createAccount, PHONE, startApp, TABLET } from './harness.js';
+import { createAccount, DEVICES, startApp } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { downloadOf, loginWithActiveStay, openPage } from './pages.js';
 import { qty, Seeder } from './seed.js';
@@ -54,33 +54,11 @@ async function seedStay(mail: string, names: Names): Promise<void> {
   const pastaDish = seed.recipe('Coquillettes au beurre', 2, '', [[pasta, qty(120, G, 1)]], NOW);
   const omelette = seed.recipe('Omelette', 2, '', [[eggs, qty(3, PIECES, 1)]], NOW);
   const steakDish = seed.recipe('Steak haché', 2, '', [[steak, qty(250, G, 1)]], NOW);
-  const stayId = seed.add('createStay', {
-    id: seed.id(),
-    name: 'Camp du lac',
-    start: '2025-07-07',
-  }).id;
-  seed.add('createGroup', {
-    id: seed.id(),
-    stayId,
-    name: 'Louveteaux',
-    color: '#AA0000',
-    size: 10,
-  });
-  const meal = (day: number, slot: number, recipes: number[]) => {
-    const { menuId } = seed.add('createMeal', {
-      id: seed.id(),
-      menuId: seed.id(),
-      stayId,
-      day,
-      slot,
-      now: NOW,
-    });
-    for (const recipeId of recipes) seed.add('addMenuRecipe', { menuId, recipeId, now: NOW });
-  };
-  meal(0, MIDI, [pastaDish]);
-  meal(0, DINER, [omelette]);
-  meal(1, MIDI, [steakDish, pastaDish]);
-  meal(1, DINER, [omelette]);
+  const stayId = seed.stayWithGroup('Camp du lac', '2025-07-07', 'Louveteaux', 10);
+  seed.meal(stayId, 0, MIDI, NOW, [pastaDish]);
+  seed.meal(stayId, 0, DINER, NOW, [omelette]);
+  seed.meal(stayId, 1, MIDI, NOW, [steakDish, pastaDish]);
+  seed.meal(stayId, 1, DINER, NOW, [omelette]);
   await seed.flush();
 }
 
@@ -90,12 +68,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-const DEVICES: [string, BrowserContextOptions][] = [
-  ['tablet', TABLET],
-  ['computer', {}],
-  ['phone', PHONE],
-];
 
 /** French money has non-breaking spaces ('3,24\u00a0€'); the checks below write plain ones. */
 const plain = (text: string | null): string => (text ?? '').replace(/[\u00a0\u202f]/gu, ' ');

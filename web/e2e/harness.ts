@@ -270,6 +270,13 @@ export const PHONE = {
   deviceScaleFactor: 1,
 } as const satisfies BrowserContextOptions;
 
+/** Where Popote is used: a touch tablet, a computer with a mouse, a phone (by name, for tests). */
+export const DEVICES: readonly [name: string, options: BrowserContextOptions][] = [
+  ['tablet', TABLET],
+  ['computer', {}],
+  ['phone', PHONE],
+];
+
 /** The page's width beside the viewport's, and the widest elements sticking out on the right. */
 export async function horizontalOverflow(
   page: Page,

@@ -118,6 +118,33 @@ export class Seeder {
     return id;
   }
 
+  /** Queues a stay with one group (red, of `size` people); answers the stay's id. */
+  stayWithGroup(name: string, start: string, group: string, size: number): number {
+    const stayId = this.add('createStay', { id: this.id(), name, start }).id;
+    this.add('createGroup', { id: this.id(), stayId, name: group, color: '#AA0000', size });
+    return stayId;
+  }
+
+  /** Queues a meal of a stay, its menu holding these recipes; answers its ids. */
+  meal(
+    stayId: number,
+    day: number,
+    slot: number,
+    now: string,
+    recipeIds: readonly number[] = [],
+  ): { id: number; menuId: number } {
+    const { id, menuId } = this.add('createMeal', {
+      id: this.id(),
+      menuId: this.id(),
+      stayId,
+      day,
+      slot,
+      now,
+    });
+    for (const recipeId of recipeIds) this.add('addMenuRecipe', { menuId, recipeId, now });
+    return { id, menuId };
+  }
+
   /** Queues a mutation; nothing is sent before flush(). */
   add<N extends MutationName>(name: N, args: MutationArgs<N>): MutationArgs<N> {
     this.queue.push({ id: this.nextMutationId++, name, args });

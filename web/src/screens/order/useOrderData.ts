@@ -13,6 +13,7 @@ import {
   type Meal,
   type Ingredient,
   type Profile,
+  type ReadStore,
   type Stay,
   type Supplier,
 } from '@popote/domain';
@@ -39,59 +40,65 @@ export function useStayDays(stayId: Id): number[] | undefined {
 
 export type CompileOutcome = { ok: true; result: CompileResult } | { ok: false; message: string };
 
+export type CostedOutcome =
+  { ok: true; result: CompileResult; plan: CostPlan } | { ok: false; message: string };
+
 /**
- * The ingredients needed on `days`, kept up to date while the data changes; null when no
- * compile was asked for. A stored quantity the rules cannot scale is reported, not thrown.
+ * A live read over the chosen days, null when none was asked for; a stored quantity the rules
+ * cannot scale is reported, not thrown. A new array holding the same days runs no new query.
  */
-export function useCompiled(
-  stayId: Id,
+function useDaysRead<T extends { ok: true }>(
   days: readonly number[] | null,
-): CompileOutcome | null | undefined {
-  // A new array holding the same days must not run the query again.
+  read: (store: ReadStore, days: number[]) => Promise<T>,
+  deps: readonly unknown[],
+): T | { ok: false; message: string } | null | undefined {
   const key = days === null ? null : days.join(',');
   return useLocalQuery(
     async (store) => {
       if (key === null) return null;
-      const chosen = key === '' ? [] : key.split(',').map(Number);
       try {
-        const result = compileIngredients(await loadCompileInput(store, stayId, chosen));
-        return { ok: true, result } as const;
+        return await read(store, key === '' ? [] : key.split(',').map(Number));
       } catch (e) {
         if (isDomainError(e)) return { ok: false, message: e.message } as const;
         throw e;
       }
     },
-    [stayId, key],
+    [...deps, key],
   );
 }
 
-export type CostedOutcome =
-  { ok: true; result: CompileResult; plan: CostPlan } | { ok: false; message: string };
+/** The ingredients needed on `days`, kept up to date while the data changes. */
+export function useCompiled(
+  stayId: Id,
+  days: readonly number[] | null,
+): CompileOutcome | null | undefined {
+  return useDaysRead(
+    days,
+    async (store, chosen) => ({
+      ok: true as const,
+      result: compileIngredients(await loadCompileInput(store, stayId, chosen)),
+    }),
+    [stayId],
+  );
+}
 
 /**
  * The ingredients needed on `days` and what they cost (issue 21): the stay's profile chooses
- * each ingredient's supplier and price; null when no compile was asked for.
+ * each ingredient's supplier and price.
  */
 export function useCostedCompile(
   stay: Stay,
   userId: Id,
   days: readonly number[] | null,
 ): CostedOutcome | null | undefined {
-  const key = days === null ? null : days.join(',');
-  return useLocalQuery(
-    async (store) => {
-      if (key === null) return null;
-      const chosen = key === '' ? [] : key.split(',').map(Number);
-      try {
-        const { compiled, plan } = await loadCostPlan(store, userId, stay, chosen);
-        return { ok: true, result: compiled, plan } as const;
-      } catch (e) {
-        if (isDomainError(e)) return { ok: false, message: e.message } as const;
-        throw e;
-      }
+  return useDaysRead(
+    days,
+    async (store, chosen) => {
+      const { compiled, plan } = await loadCostPlan(store, userId, stay, chosen);
+      return { ok: true as const, result: compiled, plan };
     },
     // The budget and the profile are read from the stay given: a change runs the query again.
-    [stay.id, stay.profileId, stay.budget, userId, key],
+    [stay.id, stay.profileId, stay.budget, userId],
   );
 }
 
