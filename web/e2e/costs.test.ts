@@ -3,7 +3,8 @@
  * mouse and a phone, each with its own account: packs and prices set on three ingredients from
  * the order screen, a budget of 5 € per person-day, two days planned. The order screen shows
  * the packs to buy, the cost per person-day and the day over budget; the spreadsheet holds the
- * same figures as numbers; the day view shows each meal's cost per person.
+ * same figures as numbers; the day view shows each meal's cost per person. All of it is done
+ * offline, and another device of the user shows the same figures once the first has synced.
  *
  * The stay, from Monday 7 July 2025: Louveteaux (10).
  * - Monday: lunch pasta (120 gr each), dinner omelette (3 eggs each).
@@ -87,6 +88,9 @@ describe('prices, packs and budget', () => {
       try {
         const page = await openPage(context);
         await loginWithActiveStay(page, mail, PASSWORD);
+        // Priced and budgeted offline, at the camp; synced once the network is back.
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await context.setOffline(true);
 
         await page.goto('/order');
         await press(page.getByRole('checkbox', { name: 'Tous les jours' }));
@@ -161,6 +165,26 @@ describe('prices, packs and budget', () => {
         const xlsx = await downloadOf(page, () => press(exportButton));
         const sheets = await readXlsxSheets(xlsx.bytes);
         checkSpreadsheet(sheets, names);
+
+        // Back online: another device of the same user gets the same figures.
+        await context.setOffline(false);
+        await page.getByTestId('sync-indicator').getByText('À jour').waitFor();
+        const other = await app.newContext(options);
+        try {
+          const second = await openPage(other);
+          await loginWithActiveStay(second, mail, PASSWORD);
+          await second.goto('/order');
+          await second.getByRole('checkbox', { name: 'Tous les jours' }).check();
+          await second
+            .getByRole('button', { name: 'Exporter les ingrédients nécessaires' })
+            .click();
+          await expect.poll(() => text(second.getByTestId('cost-per-person-day'))).toBe('3,24 €');
+          expect(await text(second.getByTestId('order-budget'))).toBe(
+            'Budget : 5,00 € par personne et par jour',
+          );
+        } finally {
+          await other.close();
+        }
 
         // The day view: each meal's cost per person.
         // dayOffset counts the stay's days from 1: Tuesday is 2.
