@@ -39,8 +39,10 @@ const sendTicks = (sessionID: string, payload: unknown, headers: Record<string, 
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 
+const PASTA_PACKS = { count: 5, pack: { name: 'paquet', size: 500, unite: 2 } };
 const LINES = [
-  webLine(9001, 'Pâtes', null, { grams: 2500 }),
+  // The packs to buy (issue 21) reach the helpers too.
+  { ...webLine(9001, 'Pâtes', null, { grams: 2500 }), packs: PASTA_PACKS },
   webLine(9002, 'Tomates', 0, { grams: 1200 }),
   webLine(9002, 'Tomates', 2, { pieces: 6 }),
 ];
@@ -72,6 +74,7 @@ describe('GET /shop-session/list', () => {
           supplier: 'Primeur',
           day: null,
           toBuy: { pieces: 0, grams: 2500, centiliters: 0 },
+          packs: PASTA_PACKS,
           bought: null,
           checked: false,
         },

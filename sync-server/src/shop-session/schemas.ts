@@ -40,6 +40,13 @@ export const GuestItemOut = Type.Object({
   supplier: Type.String(),
   day: Type.Union([Type.Integer(), Type.Null()]),
   toBuy: TotalOut,
+  /** The whole packs that cover toBuy (issue 21); absent without a pack. */
+  packs: Type.Optional(
+    Type.Object({
+      count: Type.Integer(),
+      pack: Type.Object({ name: Type.String(), size: Type.Number(), unite: Type.Integer() }),
+    }),
+  ),
   bought: Type.Union([TotalOut, Type.Null()]),
   checked: Type.Boolean(),
 });

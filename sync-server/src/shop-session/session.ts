@@ -154,6 +154,7 @@ export async function guestView(app: FastifyInstance, list: ShopList): Promise<G
       supplier: item.supplier,
       day: item.day,
       toBuy: item.toBuy,
+      ...(item.packs ? { packs: item.packs } : {}),
       bought: item.bought,
       checked: item.checked,
     })),
