@@ -143,9 +143,15 @@ export function PurchaseDialog({
         </Text>
         {fields.supplierPrices.map((price, i) => (
           <SupplierPriceRow
-            key={price.supplierId}
+            // Rows are only added at the end and removed: their place is their identity.
+            key={i}
             value={price}
-            suppliers={suppliers ?? []}
+            // One price per supplier: the others' suppliers are not offered again.
+            suppliers={(suppliers ?? []).filter(
+              (s) =>
+                String(s.id) === price.supplierId ||
+                !fields.supplierPrices.some((p) => p.supplierId === String(s.id)),
+            )}
             perOptions={perOptions}
             onChange={(changed) =>
               set({

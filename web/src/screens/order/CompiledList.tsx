@@ -77,7 +77,7 @@ export function CompiledList({
                       need={purchaseTotal(item.uses)}
                       held={stock?.get(item.ingredient.id)}
                     />
-                    <Purchase line={lines?.get(item.ingredient.id)} />
+                    <PacksAndCost line={lines?.get(item.ingredient.id)} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -164,7 +164,7 @@ function InLarder({ need, held }: { need: QuantityTotal; held: QuantityTotal | u
 }
 
 /** The whole packs to buy and what they cost: '3 × paquet de 500 gr · 3,60 €'. */
-function Purchase({ line }: { line: PurchaseLine | undefined }) {
+function PacksAndCost({ line }: { line: PurchaseLine | undefined }) {
   if (!line || (line.pack === null && line.price === null)) return null;
   const parts: string[] = [];
   if (line.pack !== null && line.packs !== null && line.packs > 0) {
