@@ -2,20 +2,28 @@
  * Random user actions on a device, chosen from what the device holds, as a person would click:
  * plan stays, fill menus, publish and unpublish, use other users' published items, make
  * shopping lists from a stay's days and tick them in the shop, keep the camp's larder, record
- * groups' diets and allergies and ingredients' allergens, offer alternatives in meals. Many are
- * refused (by the device or later by the server); that is part of the test.
+ * groups' diets and allergies and ingredients' allergens, offer alternatives in meals, give
+ * ingredients packs and prices, stays a budget and quantities the 'quantité fixe' mark. Many
+ * are refused (by the device or later by the server); that is part of the test.
  */
 import {
   NO_SUPPLIER,
+  Unite,
   compileIngredients,
   loadCompileInput,
+  packsFor,
   planShopItems,
+  purchasesByIngredient,
   resolveSupplier,
   stockByIngredient,
   type Ingredient,
   type MutationArgs,
   type MutationName,
   type NewShopItem,
+  type Pack,
+  type Price,
+  type Purchase,
+  type Quantity,
   type ShopList,
   type Stay,
   type Tables,
@@ -40,6 +48,16 @@ const NOW = '2025-06-01T10:00:00.000Z';
 /** A small pool so that devices sometimes create the same ingredient name concurrently. */
 const INGREDIENT_NAMES = ['Tomate', 'Riz', 'Farine', 'Lait', 'Pomme', 'Carotte', 'Beurre', 'Sel'];
 
+/**
+ * The few ingredients that most prices go to (issue 21), so that the devices of a user meet on
+ * them, and that recipes and menus use now and then, so that lists and costs meet their packs.
+ */
+const PRICED_INGREDIENTS = 3;
+
+/** Ingredients to pick one from: now and then only the priced ones. */
+const someIngredients = (rng: Rng, ingredients: Ingredient[]): Ingredient[] =>
+  rng.chance(0.3) ? ingredients.slice(0, PRICED_INGREDIENTS) : ingredients;
+
 function action<N extends MutationName>(
   name: N,
   build: (ids: IdAllocator) => MutationArgs<N>,
@@ -51,6 +69,11 @@ function action<N extends MutationName>(
 const SHOPPING_SHARE = 0.3;
 /** Of the others, the share that goes to diets, allergens and alternatives (issue 20). */
 const DIETS_SHARE = 0.12;
+/**
+ * Of the others again, the share that goes to packs, prices, budgets and fixed quantities
+ * (issue 21).
+ */
+const COSTS_SHARE = 0.12;
 
 /**
  * `now`: the device's clock. Devices' clocks differ a little, so that a tick made later may
@@ -65,6 +88,7 @@ export async function randomAction(
   const store = new DexieStore(db);
   if (rng.chance(SHOPPING_SHARE)) return shoppingAction(rng, store, userId, now);
   if (rng.chance(DIETS_SHARE)) return dietsAction(rng, store, userId);
+  if (rng.chance(COSTS_SHARE)) return costsAction(rng, store, userId);
   const all = async <T extends TableName>(t: T): Promise<Tables[T][]> => store.all(t);
   const stays = (await all('stays')).filter((s) => s.owner === userId);
   const groups = await all('groups');
@@ -191,7 +215,7 @@ export async function randomAction(
       }));
     case 18: {
       const r = rng.pick(myRecipes);
-      const i = rng.pick(ingredients);
+      const i = rng.pick(someIngredients(rng, ingredients));
       return r && i
         ? action('addRecipeIngredient', () => ({ recipeId: r.id, ingredientId: i.id, now: NOW }))
         : null;
@@ -220,7 +244,7 @@ export async function randomAction(
       return meal && m ? action('setMealMenu', () => ({ mealId: meal.id, menuId: m.id })) : null;
     }
     case 24: {
-      const i = rng.pick(ingredients);
+      const i = rng.pick(someIngredients(rng, ingredients));
       return meal && i
         ? action('addMenuIngredient', () => ({
             menuId: meal.menuId,
@@ -344,6 +368,147 @@ async function dietsAction(rng: Rng, store: DexieStore, userId: number): Promise
   }
 }
 
+/** Packs as shops sell them. */
+const PACKS: readonly Pack[] = [
+  { name: 'paquet', size: 500, unite: Unite.G },
+  { name: 'plateau', size: 30, unite: Unite.Pieces },
+  { name: 'bouteille', size: 1, unite: Unite.L },
+  { name: 'sac', size: 2.5, unite: Unite.Kg },
+];
+
+/**
+ * A price seen on a day: per pack mostly when there is one, else per unit; now and then per
+ * pack of an ingredient with no pack (refused).
+ */
+function somePrice(rng: Rng, supplierId: number | null, pack: Pack | null): Price {
+  const perPack = pack ? rng.chance(0.7) : rng.chance(0.03);
+  return {
+    supplierId,
+    amount: rng.int(3000) / 100,
+    per: perPack ? 'pack' : (rng.int(5) as Unite),
+    date: `2025-0${1 + rng.int(6)}-${String(1 + rng.int(28)).padStart(2, '0')}`,
+  };
+}
+
+/** A recipe's or a menu's quantity: marked 'quantité fixe' mostly, now and then not, or unmarked. */
+function someQuantity(rng: Rng): Quantity {
+  const mark = rng.next();
+  return {
+    val: (1 + rng.int(40)) / (rng.chance(0.5) ? 1 : 4),
+    unite: rng.int(5) as Unite,
+    forPeople: 1 + rng.int(20),
+    ...(mark < 0.6 ? { fixed: true } : mark < 0.8 ? { fixed: false } : {}),
+  };
+}
+
+/** Counted apart when the quantity is marked fixed. */
+const quantityLabel = (name: string, quantity: Quantity): string =>
+  quantity.fixed === true ? `${name}:fixed` : name;
+
+/**
+ * What things cost (issue 21): an ingredient's pack and prices (the default one and its
+ * suppliers'), made, changed and removed from every device of a user, mostly on the same few
+ * ingredients (two devices offline each make a row for one: the server keeps one per user and
+ * ingredient); a stay's budget; recipe and menu quantities marked fixed.
+ */
+async function costsAction(rng: Rng, store: DexieStore, userId: number): Promise<Action | null> {
+  switch (rng.int(10)) {
+    case 0:
+    case 1:
+    case 2:
+    case 3: {
+      const ingredients = await store.all('ingredients');
+      const ingredient = rng.pick(
+        rng.chance(0.8) ? ingredients.slice(0, PRICED_INGREDIENTS) : ingredients,
+      );
+      if (!ingredient) return null;
+      const profiles = new Set(
+        (await store.all('profiles')).filter((p) => p.owner === userId).map((p) => p.id),
+      );
+      const suppliers = (await store.all('suppliers')).filter((s) => profiles.has(s.profileId));
+      const pack = rng.chance(0.6) ? rng.pick(PACKS)! : null;
+      const prices: Price[] = [];
+      if (rng.chance(0.7)) prices.push(somePrice(rng, null, pack));
+      for (const supplier of suppliers.slice(0, 3)) {
+        if (rng.chance(0.4)) prices.push(somePrice(rng, supplier.id, pack));
+      }
+      // Now and then one price twice (refused: one default, one per supplier).
+      const twice = rng.chance(0.03) ? rng.pick(prices) : undefined;
+      if (twice) prices.push({ ...twice });
+      if (pack === null && prices.length === 0) prices.push(somePrice(rng, null, pack));
+      return {
+        ...action('setPurchase', (ids) => ({
+          id: ids.next(),
+          ingredientId: ingredient.id,
+          pack,
+          prices,
+        })),
+        label: prices.some((p) => p.supplierId !== null) ? 'setPurchase:supplier' : 'setPurchase',
+      };
+    }
+    case 4: {
+      // No pack and no price left: the row goes.
+      const row = rng.pick((await store.all('purchases')).filter((p) => p.owner === userId));
+      return row
+        ? {
+            ...action('setPurchase', () => ({
+              id: row.id,
+              ingredientId: row.ingredientId,
+              pack: null,
+              prices: [],
+            })),
+            label: 'setPurchase:delete',
+          }
+        : null;
+    }
+    case 5: {
+      const stay = rng.pick((await store.all('stays')).filter((s) => s.owner === userId));
+      return stay
+        ? action('setStayBudget', () => ({
+            stayId: stay.id,
+            budget: rng.chance(0.2) ? null : (20 + rng.int(100)) / 10,
+          }))
+        : null;
+    }
+    case 6:
+    case 7: {
+      const recipe = rng.pick(
+        (await store.all('recipes')).filter((r) => r.owner === userId && r.ingredients.length > 0),
+      );
+      const item = recipe && rng.pick(recipe.ingredients);
+      if (!recipe || !item) return null;
+      const quantity = someQuantity(rng);
+      return {
+        ...action('updateRecipeIngredient', () => ({
+          recipeId: recipe.id,
+          ingredientId: item.ingredientId,
+          quantity,
+          now: NOW,
+        })),
+        label: quantityLabel('updateRecipeIngredient', quantity),
+      };
+    }
+    default: {
+      const menu = rng.pick(
+        (await store.all('menus')).filter((m) => m.owner === userId && m.ingredients.length > 0),
+      );
+      const item = menu && rng.pick(menu.ingredients);
+      if (!menu || !item) return null;
+      const quantity = someQuantity(rng);
+      return {
+        ...action('updateMenuIngredient', () => ({
+          menuId: menu.id,
+          ingredientId: item.ingredientId,
+          quantity,
+          plat: item.plat,
+          now: NOW,
+        })),
+        label: quantityLabel('updateMenuIngredient', quantity),
+      };
+    }
+  }
+}
+
 /** A share token as a device draws it (URL-safe, 22 characters). */
 function token(rng: Rng): string {
   const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -362,7 +527,8 @@ function boughtTotal(rng: Rng): { pieces: number; grams: number; centiliters: nu
 /**
  * The lines of a new list for chosen days of a stay, as the courses screen makes them: the
  * stay's compiled needs less its larder, per supplier of its profile, fresh products per day
- * when asked. Null when the device cannot compile (a quantity it cannot scale).
+ * when asked, with the whole packs to buy of the ingredients that have one. Null when the
+ * device cannot compile (a quantity it cannot scale).
  */
 async function plannedLines(
   rng: Rng,
@@ -384,16 +550,23 @@ async function plannedLines(
       stock: stockByIngredient(await store.where('stock', 'stayId', stay.id)),
       freshPerDay: rng.chance(0.6),
       supplierOf,
+      // Lines of ingredients with a pack say the whole packs to buy (issue 21).
+      purchases: purchasesByIngredient(await store.where('purchases', 'owner', stay.owner)),
     });
   } catch {
     return null;
   }
 }
 
-/** A line of a list the old phone app sent: a need with the meal it is for. */
-function looseLine(rng: Rng, ingredient: Ingredient): NewShopItem {
+/**
+ * A line of a list the old phone app sent: a need with the meal it is for; with the whole packs
+ * to buy when the user gave the ingredient a pack that counts in grams (a stay's list).
+ */
+function looseLine(rng: Rng, ingredient: Ingredient, pack: Pack | null): NewShopItem {
   const need = { pieces: 0, grams: 100 * (1 + rng.int(20)), centiliters: 0 };
+  const count = pack ? packsFor(need, pack).count : 0;
   return {
+    ...(pack && count > 0 ? { packs: { count, pack } } : {}),
     key: String(ingredient.id),
     ingredientId: ingredient.id,
     name: ingredient.name,
@@ -431,23 +604,35 @@ async function shoppingAction(
     case 0: {
       // A few lists at a time, as in a real camp: the ticks then meet on the same lines.
       if (lists.length >= 3 || (!stay && !rng.chance(0.1))) return null;
+      // Mostly for a stay with meals planned, as a camp's lists are.
+      const withMeals = new Set((await store.all('meals')).map((m) => m.stayId));
+      const listStay = rng.pick(stays.filter((s) => withMeals.has(s.id))) ?? stay;
       // Now and then a list of no stay, as the old phone app sends them; else the lines of a
       // stay's days, unless its meals need nothing yet (then a few lines of its own).
-      const noStay = !stay || rng.chance(0.1);
-      const planned = noStay ? [] : await plannedLines(rng, store, stay!);
-      if (planned === null) return null;
+      const noStay = !listStay || rng.chance(0.1);
+      const lines = noStay ? [] : await plannedLines(rng, store, listStay!);
+      if (lines === null) return null;
       const ingredients = await store.all('ingredients');
+      const purchases = noStay
+        ? new Map<number, Purchase>()
+        : purchasesByIngredient(await store.all('purchases'));
       const items =
-        planned.length > 0
-          ? planned
-          : ingredients.slice(0, 1 + rng.int(5)).map((i) => looseLine(rng, i));
-      return action('createShopList', (ids) => ({
-        id: ids.next(),
-        stayId: noStay ? null : stay!.id,
-        name: `Courses ${rng.int(100)}`,
-        now,
-        items,
-      }));
+        lines.length > 0
+          ? lines
+          : ingredients
+              .slice(0, 1 + rng.int(5))
+              .map((i) => looseLine(rng, i, purchases.get(i.id)?.pack ?? null));
+      return {
+        ...action('createShopList', (ids) => ({
+          id: ids.next(),
+          stayId: noStay ? null : listStay!.id,
+          name: `Courses ${rng.int(100)}`,
+          now,
+          items,
+        })),
+        // Counted apart too when some line says the packs to buy (issue 21).
+        ...(items.some((i) => i.packs) ? { label: 'createShopList:packs' } : {}),
+      };
     }
     case 1: {
       const line = list && pickLine(rng, list);

@@ -3,6 +3,7 @@
  * runs it much longer, and SIM_SEED=<n> replays one seed exactly.
  */
 import { describe, expect, it } from 'vitest';
+import { Unite } from '@popote/domain';
 import { DEFAULT_SYNC_LIMITS } from '@popote/sync-server/testing';
 import { World } from './world';
 
@@ -34,8 +35,24 @@ const DIETS = [
   'setMealAlternative',
   'removeMealAlternative',
 ];
+/**
+ * What things cost (issue 21): packs and prices made or changed (with suppliers' prices or
+ * not) and removed, stays' budgets, recipe and menu quantities marked 'quantité fixe', and
+ * shopping lists whose lines say the packs to buy (createShopList, counted apart).
+ */
+const COSTS = [
+  'setPurchase',
+  'setPurchase:supplier',
+  'setPurchase:delete',
+  'setStayBudget',
+  'updateRecipeIngredient:fixed',
+  'updateMenuIngredient:fixed',
+  'createShopList:packs',
+];
 /** Mutations made on the devices over every seed run so far, by name (or label, see ops.ts). */
 const made: Record<string, number> = {};
+/** Purchase rows merged into another device's row by the server, over every seed so far. */
+let purchasesMerged = 0;
 
 const STEPS = Number(process.env.SIM_STEPS ?? 1200);
 const FIRST_SEED = Number(process.env.SIM_FIRST_SEED ?? 1);
@@ -64,12 +81,14 @@ describe('sync simulation (4 devices of 2 users, flaky network, offline stretche
       }
       const s = world.stats;
       for (const [name, n] of Object.entries(s.made)) made[name] = (made[name] ?? 0) + n;
+      purchasesMerged += s.purchasesMerged;
       const count = (names: string[]) =>
         names.map((name) => `${name} ${s.made[name] ?? 0}`).join(', ');
       console.log(
         `seed ${seed}: ${s.actions} actions (${s.localRefusals} refused on the device), ` +
           `${s.applied} applied and ${s.serverRejections} refused by the server, ${s.syncs} syncs; ` +
-          `shopping and larder: ${count(SHOPPING)}; diets and alternatives: ${count(DIETS)}`,
+          `shopping and larder: ${count(SHOPPING)}; diets and alternatives: ${count(DIETS)}; ` +
+          `costs: ${count(COSTS)}, ${s.purchasesMerged} purchase rows merged`,
       );
       expect(s.actions).toBeGreaterThan(STEPS / 5);
       expect(s.applied).toBeGreaterThan(0);
@@ -91,6 +110,76 @@ describe('what the simulation exercised', () => {
       expect(DIETS.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
     },
   );
+  it.skipIf(seeds.length < 3 || STEPS < 1000)(
+    'made every change of packs, prices, budgets and fixed quantities, and merged purchase rows',
+    () => {
+      expect(COSTS.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
+      expect(purchasesMerged).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('two devices of a user, offline, price the same ingredient (issue 21)', () => {
+  it('converge to one purchase row per user and ingredient; the other user keeps his own', async () => {
+    const world = new World(FIRST_SEED + 200);
+    try {
+      await world.start(2, 2);
+      const [ingredient] = await world.localRows('u0d0', 'ingredients');
+      const ingredientId = ingredient!.id;
+      const date = '2025-06-01';
+      world.setOffline('u0d0', true);
+      world.setOffline('u0d1', true);
+      const made = [
+        await world.perform('u0d0', 'setPurchase', (ids) => ({
+          id: ids.next(),
+          ingredientId,
+          pack: { name: 'paquet', size: 500, unite: Unite.G },
+          prices: [{ supplierId: null, amount: 2.5, per: 'pack', date }],
+        })),
+        await world.perform('u0d1', 'setPurchase', (ids) => ({
+          id: ids.next(),
+          ingredientId,
+          pack: null,
+          prices: [{ supplierId: null, amount: 4, per: Unite.Kg, date }],
+        })),
+        await world.perform('u1d0', 'setPurchase', (ids) => ({
+          id: ids.next(),
+          ingredientId,
+          pack: null,
+          prices: [{ supplierId: null, amount: 9, per: Unite.Kg, date }],
+        })),
+      ];
+      expect(made).toEqual([true, true, true]);
+      await world.sync('u1d0');
+      // Offline, each device of the first user holds a row of its own.
+      const [first] = await world.localRows('u0d0', 'purchases');
+      const [second] = await world.localRows('u0d1', 'purchases');
+      expect(first!.id).not.toBe(second!.id);
+
+      await world.quiesce();
+      await world.checkInvariants();
+      const owner = world.userOf('u0d0');
+      const other = world.userOf('u1d0');
+      const rows = await world.serverRows('purchases');
+      // One row each; the first user's is the first device's row, with the prices of the
+      // device that pushed last (quiesce syncs u0d0, then u0d1).
+      expect(rows.map((r) => [r.owner, r.ingredientId])).toEqual([
+        [owner, ingredientId],
+        [other, ingredientId],
+      ]);
+      expect(rows[0]).toMatchObject({ id: first!.id, pack: null, prices: [{ amount: 4 }] });
+      expect(rows[1]).toMatchObject({ owner: other, prices: [{ amount: 9 }] });
+      for (const device of ['u0d0', 'u0d1']) {
+        expect(await world.localRows(device, 'purchases')).toEqual([rows[0]]);
+      }
+      for (const device of ['u1d0', 'u1d1']) {
+        expect(await world.localRows(device, 'purchases')).toEqual([rows[1]]);
+      }
+      expect(world.stats.purchasesMerged).toBe(1);
+    } finally {
+      await world.close();
+    }
+  });
 });
 
 describe('sync simulation with a server that stops every push early', () => {

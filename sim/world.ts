@@ -16,6 +16,8 @@ import {
   isUndoable,
   readableIds,
   type Id,
+  type MutationArgs,
+  type MutationName,
   type RestoreSnapshotArgs,
   type Row,
   type TableName,
@@ -36,10 +38,11 @@ import {
   mutateLocal,
   mutateLocalUndoable,
   TransportError,
+  type IdAllocator,
 } from '@popote/sync-client';
 import type { PullResponse } from '@popote/sync-protocol';
 import { FaultyTransport, NO_FAULTS, type Faults } from './faulty-transport';
-import { randomAction } from './ops';
+import { randomAction, type Action } from './ops';
 import { Rng } from './rng';
 
 export const FLAKY: Faults = {
@@ -95,6 +98,11 @@ export interface SimResult {
   serverRejections: number;
   applied: number;
   syncs: number;
+  /**
+   * Purchase rows (issue 21) that a device made while another device of its user had made one
+   * for the same ingredient: the server applied the change to that row and never held this one.
+   */
+  purchasesMerged: number;
 }
 
 export class World {
@@ -110,6 +118,10 @@ export class World {
   private readonly processed: ProcessedMutation[] = [];
   /** Server rows as last audited: key 'table:id' -> JSON (null once deleted). */
   private readonly audited = new Map<string, string | null>();
+  /** The owner of every purchase row the server ever held, tombstones included (audited). */
+  private readonly purchaseOwners = new Map<Id, Id | null>();
+  /** Purchase rows that setPurchase made on a device, with the mutation that made each. */
+  private readonly purchasesMade: { clientId: string; mutationId: number; id: Id }[] = [];
   private auditedVersion = 0;
   /** Requests each instance answered, by path. */
   readonly served: Record<string, number>[] = [];
@@ -124,6 +136,7 @@ export class World {
     serverRejections: 0,
     applied: 0,
     syncs: 0,
+    purchasesMerged: 0,
   };
 
   private readonly instances: number;
@@ -237,6 +250,7 @@ export class World {
   private async auditPull(userId: Id, page: PullResponse): Promise<void> {
     await this.rows.snapshot(async (store) => {
       for (const op of page.patch) {
+        if (op.table === 'purchases') this.auditPurchaseOp(userId, op);
         if (op.op !== 'put') continue;
         const row = op.row as Row;
         if (!(await canReadRow(store, userId, op.table, row))) {
@@ -246,6 +260,21 @@ export class World {
         }
       }
     });
+  }
+
+  /**
+   * Purchase rows (packs and prices, issue 21) are their owner's alone: a pull never carries
+   * another user's, nor names one to delete (its id would leak).
+   */
+  private auditPurchaseOp(userId: Id, op: PullResponse['patch'][number]): void {
+    const id = op.op === 'put' ? (op.row as Row<'purchases'>).id : op.id;
+    const owner =
+      op.op === 'put' ? (op.row as Row<'purchases'>).owner : this.purchaseOwners.get(id);
+    if (owner !== userId) {
+      throw new Error(
+        `Purchases: pull to user ${userId} carried ${op.op} purchases ${id} of user ${owner}`,
+      );
+    }
   }
 
   /**
@@ -264,9 +293,17 @@ export class World {
     const changed = await this.rows.snapshot((s) =>
       s.changedSince(this.auditedVersion, LATEST, { version: 0, tbl: '', id: 0 }, 1e9),
     );
+    const pricedIngredients = new Set<string>();
     for (const row of changed) {
       const key = `${row.tbl}:${row.id}`;
       this.auditedVersion = Math.max(this.auditedVersion, row.version);
+      if (row.tbl === 'purchases') {
+        this.purchaseOwners.set(row.id, row.owner);
+        if (row.data !== null) {
+          const purchase = JSON.parse(row.data) as Row<'purchases'>;
+          pricedIngredients.add(`${purchase.owner}:${purchase.ingredientId}`);
+        }
+      }
       if (userId === null) {
         this.audited.set(key, row.data);
         continue;
@@ -284,6 +321,19 @@ export class World {
       }
       this.audited.set(key, row.data);
     }
+    if (pricedIngredients.size > 0) await this.checkOnePurchaseRow([...pricedIngredients]);
+  }
+
+  /** A user never has two purchase rows for one ingredient ('owner:ingredient' keys). */
+  private async checkOnePurchaseRow(keys: readonly string[]): Promise<void> {
+    await this.rows.snapshot(async (store) => {
+      for (const key of keys) {
+        const ids = await store.whereIds('purchases', 'ownerIngredient', key);
+        if (ids.length > 1) {
+          throw new Error(`Purchases: user:ingredient ${key} has rows ${ids.join(', ')}`);
+        }
+      }
+    });
   }
 
   private async syncDevice(device: Device): Promise<void> {
@@ -306,7 +356,11 @@ export class World {
       return;
     }
     const action = await randomAction(this.rng, device.db, device.userId, now);
-    if (!action) return;
+    if (action) await this.runAction(device, action);
+  }
+
+  /** Runs an action on the device, as the app would (undoably now and then, when it can be). */
+  private async runAction(device: Device, action: Action): Promise<void> {
     const { name } = action;
     const counted = action.label ?? name;
     if (action.undoable && isUndoable(name) && this.rng.chance(0.5)) {
@@ -321,8 +375,73 @@ export class World {
       });
       return;
     }
-    await this.mutate(counted, () =>
-      mutateLocal(device.db, device.userId, name, action.build as never),
+    await this.mutate(counted, async () => {
+      const args = await mutateLocal(device.db, device.userId, name, action.build as never);
+      if (name === 'setPurchase') {
+        await this.notePurchase(device, args as MutationArgs<'setPurchase'>);
+      }
+    });
+  }
+
+  /** Keeps the purchase row a setPurchase made on the device, if it made one (not updated). */
+  private async notePurchase(device: Device, args: MutationArgs<'setPurchase'>): Promise<void> {
+    const row = await new DexieStore(device.db).get('purchases', args.id);
+    if (!row || row.ingredientId !== args.ingredientId) return;
+    const next = ((await device.db.meta.get('nextMutationId'))?.value as number | undefined) ?? 1;
+    this.purchasesMade.push({
+      clientId: await clientIdOf(device.db),
+      mutationId: next - 1,
+      id: row.id,
+    });
+  }
+
+  private deviceNamed(name: string): Device {
+    const device = this.devices.find((d) => d.name === name);
+    if (!device) throw new Error(`No device ${name}`);
+    return device;
+  }
+
+  /** The user of a device ('u0d1': the second device of the first user). */
+  userOf(deviceName: string): Id {
+    return this.deviceNamed(deviceName).userId;
+  }
+
+  /** Takes a device off the network until it is brought back (or quiesce()). */
+  setOffline(deviceName: string, offline: boolean): void {
+    const device = this.deviceNamed(deviceName);
+    device.offlineFor = offline ? Number.MAX_SAFE_INTEGER : 0;
+    device.transport.offline = offline;
+  }
+
+  /**
+   * A chosen action on a device (scripted scenarios), made as the random ones are; answers
+   * whether the device accepted it.
+   */
+  async perform<N extends MutationName>(
+    deviceName: string,
+    name: N,
+    build: (ids: IdAllocator) => MutationArgs<N>,
+  ): Promise<boolean> {
+    const refusedBefore = this.stats.localRefusals;
+    await this.runAction(this.deviceNamed(deviceName), { name, build } as unknown as Action);
+    return this.stats.localRefusals === refusedBefore;
+  }
+
+  /** One sync of a device (it may fail on the network: the next one goes on). */
+  sync(deviceName: string): Promise<void> {
+    return this.syncDevice(this.deviceNamed(deviceName));
+  }
+
+  /** A table as a device holds it, by id. */
+  async localRows<T extends TableName>(deviceName: string, table: T): Promise<Row<T>[]> {
+    const rows = await new DexieStore(this.deviceNamed(deviceName).db).all(table);
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** A table's live rows on the server, by id. */
+  serverRows<T extends TableName>(table: T): Promise<Row<T>[]> {
+    return this.rows.snapshot(async (store) =>
+      (await store.all(table)).sort((a, b) => a.id - b.id),
     );
   }
 
@@ -486,11 +605,37 @@ export class World {
   }
 
   /**
-   * Invariants 1 to 4 (5 and 7 are checked during the run, 6 is part of 1), and the
-   * alternatives' references (checkAlternatives).
+   * Purchase rows (issue 21), on the server once quiet: one per user and ingredient, whatever
+   * the devices made offline (checked after every push too). Counts the rows made on a device
+   * that the server merged into the row another device of the user had made.
+   */
+  private async checkPurchases(): Promise<void> {
+    await this.rows.snapshot(async (store) => {
+      const seen = new Set<string>();
+      for (const purchase of await store.all('purchases')) {
+        const key = `${purchase.owner}:${purchase.ingredientId}`;
+        if (seen.has(key)) throw new Error(`Purchases: user:ingredient ${key} has two rows`);
+        seen.add(key);
+      }
+    });
+    const applied = new Set(
+      this.processed
+        .filter((p) => p.outcome === 'applied')
+        .map((p) => `${p.clientId}:${p.mutationId}`),
+    );
+    this.stats.purchasesMerged = this.purchasesMade.filter(
+      (m) => applied.has(`${m.clientId}:${m.mutationId}`) && !this.purchaseOwners.has(m.id),
+    ).length;
+  }
+
+  /**
+   * Invariants 1 to 4 (5 and 7 are checked during the run, 6 is part of 1), the
+   * alternatives' references (checkAlternatives) and one purchase row per user and ingredient
+   * (checkPurchases).
    */
   async checkInvariants(): Promise<void> {
     await this.checkAlternatives();
+    await this.checkPurchases();
     for (const device of this.devices) {
       const local = await this.snapshot(device);
       const expected = await this.serverView(device.userId);
