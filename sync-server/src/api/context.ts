@@ -60,6 +60,22 @@ export function write(app: FastifyInstance, userId: Id, ...calls: MutationCall[]
   });
 }
 
+/**
+ * Like write, for one mutation whose arguments take something from the rows as they are inside
+ * the same transaction: what the contract cannot carry (a quantity's 'quantité fixe' mark) is
+ * kept as it is, whatever a device changed just before.
+ */
+export function writeFrom(
+  app: FastifyInstance,
+  userId: Id,
+  build: (store: ReadStore) => Promise<MutationCall>,
+): Promise<void> {
+  return app.popote.sync.mutate(userId, async (ctx) => {
+    const { name, args } = await build(ctx.store);
+    await runMutation(ctx, name, args);
+  });
+}
+
 /** Fresh ids leased to the user, for the rows a route creates. */
 export function reserveIds(
   app: FastifyInstance,

@@ -15,10 +15,11 @@ import {
   secured,
   userOf,
   write,
+  writeFrom,
   type MutationCall,
   type ReadCtx,
 } from './context.js';
-import { byIdOut, ingredientOut, quantityIn, recipeOut } from './mappers.js';
+import { byIdOut, ingredientOut, quantityInKeepingFixed, recipeOut } from './mappers.js';
 import {
   ById,
   DeleteIngredientOut,
@@ -281,16 +282,20 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = userOf(request);
       const { IdReceipe, IdIngredient, Quantity } = request.body;
-      await write(
-        app,
-        userId,
-        call('updateRecipeIngredient', {
+      await writeFrom(app, userId, async (store) => {
+        // The line as it is, when the recipe is the user's (the mutator refuses any other).
+        const recipe = await store.get('recipes', IdReceipe);
+        const line = recipe?.owner === userId ? recipe.ingredients : [];
+        return call('updateRecipeIngredient', {
           recipeId: IdReceipe,
           ingredientId: IdIngredient,
-          quantity: quantityIn(Quantity),
+          quantity: quantityInKeepingFixed(
+            Quantity,
+            line.find((i) => i.ingredientId === IdIngredient)?.quantity,
+          ),
           now: nowIso(app),
-        }),
-      );
+        });
+      });
       return recipeAnswer(userId, IdReceipe);
     },
   );

@@ -49,6 +49,14 @@ export const quantityIn = (q: QuantityIn): Quantity => ({
   forPeople: q.For_,
 });
 
+/**
+ * A quantity sent in the contract's shape, in place of `current` (the line's quantity now): the
+ * contract has no field for the 'quantité fixe' mark (issue 21), so a line marked fixed stays
+ * fixed when an old client changes its value.
+ */
+export const quantityInKeepingFixed = (q: QuantityIn, current: Quantity | undefined): Quantity =>
+  current?.fixed === true ? { ...quantityIn(q), fixed: true } : quantityIn(q);
+
 /** The non-zero parts of a sum: pièces, then gr, then cL. */
 export function totalOut(total: QuantityTotal): Out<typeof QuantityOut>[] {
   const parts: Out<typeof QuantityOut>[] = [];

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import type { Id } from '@popote/domain';
+import type { Id, ReadStore } from '@popote/domain';
 import {
   call,
   nowIso,
@@ -14,9 +14,10 @@ import {
   secured,
   userOf,
   write,
+  writeFrom,
   type MutationCall,
 } from './context.js';
-import { quantityIn } from './mappers.js';
+import { quantityInKeepingFixed } from './mappers.js';
 import { HttpError } from '../http/errors.js';
 import {
   IdIn,
@@ -46,9 +47,18 @@ const MenuIngredientQuery = Type.Object({ idMenu: IdIn, idIngredient: IdIn });
 const MenuRecipeQuery = Type.Object({ idMenu: IdIn, idReceipe: IdIn });
 
 export async function menuItemsRoutes(app: FastifyInstance): Promise<void> {
-  /** Runs one change to a menu, then answers the menu as the user may now read it. */
-  const changeMenu = async (userId: Id, menuId: Id, change: MutationCall) => {
-    await write(app, userId, change);
+  /**
+   * Runs one change to a menu (or the change built from the rows inside its transaction), then
+   * answers the menu as the user may now read it.
+   */
+  const changeMenu = async (
+    userId: Id,
+    menuId: Id,
+    change: MutationCall | ((store: ReadStore) => Promise<MutationCall>),
+  ) => {
+    await (typeof change === 'function'
+      ? writeFrom(app, userId, change)
+      : write(app, userId, change));
     const ctx = readCtx(app, userId);
     return menuExt(ctx, await readableRow(ctx, 'menus', menuId));
   };
@@ -96,17 +106,22 @@ export async function menuItemsRoutes(app: FastifyInstance): Promise<void> {
       { ...secured, schema: { body: MenuIngredientUpdateIn, ...answer } },
       async (request) => {
         const { IdMenu, IdIngredient, Quantity, Plat } = request.body;
-        return changeMenu(
-          userOf(request),
-          IdMenu,
-          call('updateMenuIngredient', {
+        const userId = userOf(request);
+        return changeMenu(userId, IdMenu, async (store) => {
+          // The line as it is, when the menu is the user's (the mutator refuses any other).
+          const menu = await store.get('menus', IdMenu);
+          const lines = menu?.owner === userId ? menu.ingredients : [];
+          return call('updateMenuIngredient', {
             menuId: IdMenu,
             ingredientId: IdIngredient,
-            quantity: quantityIn(Quantity),
+            quantity: quantityInKeepingFixed(
+              Quantity,
+              lines.find((i) => i.ingredientId === IdIngredient)?.quantity,
+            ),
             plat: Plat,
             now: nowIso(app),
-          }),
-        );
+          });
+        });
       },
     );
   }

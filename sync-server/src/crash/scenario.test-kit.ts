@@ -104,6 +104,14 @@ function nextMutation(d: HttpDevice, random: () => number, made: Map<string, num
     if (recipe !== undefined) {
       d.mutate('addRecipeIngredient', { recipeId: recipe, ingredientId: ingredient, now: NOW });
     }
+    // Now and then its pack and price (issue 21): a purchase row of the device's own ingredient.
+    if (n % 2 === 0) {
+      create('purchases', 'setPurchase', {
+        ingredientId: ingredient,
+        pack: { name: 'sachet', size: 100 + n, unite: 2 },
+        prices: [{ supplierId: null, amount: n / 10, per: 'pack', date: '2025-06-01' }],
+      });
+    }
   } else {
     const profile = create('profiles', 'createProfile', { name: `Profil ${n}` });
     create('suppliers', 'createSupplier', { profileId: profile });
@@ -251,8 +259,9 @@ export async function runCrashScenario(setup: CrashSetup, label: string): Promis
     await store.close();
   }
   const total = devices.reduce((n, d) => n + d.outbox.length, 0);
+  const purchases = devices.reduce((n, d) => n + (d.rows.get('purchases')?.size ?? 0), 0);
   console.log(
-    `${label} : ${devices.length} appareils, ${total} modifications, tué avec ${inFlightAtKill} envois en cours ` +
+    `${label} : ${devices.length} appareils, ${total} modifications (${purchases} prix tenus), tué avec ${inFlightAtKill} envois en cours ` +
       `après ${acknowledged} envois acquittés ; ${committedUnacknowledged} modifications appliquées sans accusé de réception.\n` +
       phases.join(', '),
   );

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Purchase } from '@popote/domain';
 import { newDevice, pullAll, pushOne, storedRows } from '../sync/test-kit.js';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
 import { freshPgDatabase, type PgTestDatabase } from '../test-support/pg.js';
@@ -44,6 +45,27 @@ describe.skipIf(!enabled)('migrate-to-postgres', () => {
       color: '#aa0000',
       size: 12,
     });
+    // A pack and a price (issue 21): a purchase row, found by its user and ingredient.
+    const ingredientId = alice.next++;
+    const purchaseId = alice.next++;
+    await pushOne(before, alice, 'createIngredient', {
+      id: ingredientId,
+      name: 'Épeautre',
+      kind: 2,
+    });
+    const pack = { name: 'sac', size: 1, unite: 1 };
+    const price = (amount: number) => ({
+      supplierId: null,
+      amount,
+      per: 'pack',
+      date: '2025-06-01',
+    });
+    await pushOne(before, alice, 'setPurchase', {
+      id: purchaseId,
+      ingredientId,
+      pack,
+      prices: [price(3)],
+    });
     // Refused: a stay of another id that does not exist.
     await pushOne(before, alice, 'updateStay', { id: 999_999_999, name: 'Nulle part' });
     const first = await pullAll(before, alice);
@@ -73,7 +95,7 @@ describe.skipIf(!enabled)('migrate-to-postgres', () => {
       const again = await pullAll(after, alice);
       expect(again.patch).toEqual([]);
       expect(again.rejections).toEqual([]);
-      expect(again.lastMutationId).toBe(3);
+      expect(again.lastMutationId).toBe(5);
       // A new change gets a version above every copied one and reaches the device.
       await pushOne(after, alice, 'updateStay', { id: stayId, name: 'Camp du lac' });
       const next = await pullAll(after, alice);
@@ -89,6 +111,18 @@ describe.skipIf(!enabled)('migrate-to-postgres', () => {
         start: '2025-08-01',
       });
       expect((await pullAll(after, alice)).rejections).toEqual([]);
+      // The copied index finds the purchase row: a price sent with another id changes it.
+      await pushOne(after, alice, 'setPurchase', {
+        id: alice.next++,
+        ingredientId,
+        pack,
+        prices: [price(4)],
+      });
+      expect((await pullAll(after, alice)).rejections).toEqual([]);
+      const purchases = (await storedRows(after)).filter((r) => r.tbl === 'purchases');
+      expect(
+        purchases.map((r) => [r.id, r.owner, (JSON.parse(r.data!) as Purchase).prices[0]!.amount]),
+      ).toEqual([[purchaseId, alice.userId, 4]]);
       // Logging in with the password works too.
       const login = await after.inject({
         method: 'POST',
