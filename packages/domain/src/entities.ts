@@ -259,7 +259,10 @@ export type PricePer = 'pack' | Unite;
 
 /** A price of an ingredient: the default one (no supplier) or a supplier's. */
 export interface Price {
-  /** A supplier of one of the user's profiles; null: the default price. */
+  /**
+   * A supplier of any profile (a stay may use another user's profile, and suppliers are
+   * readable by everyone); null: the default price.
+   */
   supplierId: Id | null;
   /** In euros. */
   amount: number;

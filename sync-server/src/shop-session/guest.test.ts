@@ -4,6 +4,7 @@
  * stops working when the owner closes it, when it expires, and for a list deleted.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Unite } from '@popote/domain';
 import { TEST_START, startTestServer, type TestServer } from '../test-support/harness.js';
 import { openSharedList, tickShared } from './session.js';
 import {
@@ -39,7 +40,7 @@ const sendTicks = (sessionID: string, payload: unknown, headers: Record<string, 
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 
-const PASTA_PACKS = { count: 5, pack: { name: 'paquet', size: 500, unite: 2 } };
+const PASTA_PACKS = { count: 5, pack: { name: 'paquet', size: 500, unite: Unite.G } };
 const LINES = [
   // The packs to buy (issue 21) reach the helpers too.
   { ...webLine(9001, 'Pâtes', null, { grams: 2500 }), packs: PASTA_PACKS },

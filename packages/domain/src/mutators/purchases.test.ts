@@ -221,15 +221,24 @@ describe('setPurchase', () => {
       'not_found',
       "Cet ingrédient n'existe pas ou n'est plus disponible.",
     );
-    // A deleted ingredient is unknown too, even for removing nothing.
+    // A deleted ingredient is unknown too: no new price for it...
+    const left = await w.purchase(ALICE, eggs);
     await w.store.delete('ingredients', eggs.id);
     await expectRefusal(
       ALICE,
       'setPurchase',
-      setPurchase({ ingredientId: eggs.id, pack: null, prices: [] }),
+      setPurchase({ ingredientId: eggs.id, prices: [price(2, Unite.Kg)] }),
       'not_found',
       "Cet ingrédient n'existe pas ou n'est plus disponible.",
     );
+    expect(await w.get('purchases', left.id)).toEqual(left);
+    // ...but the user may still remove the row it left behind.
+    await w.run(
+      ALICE,
+      'setPurchase',
+      setPurchase({ ingredientId: eggs.id, pack: null, prices: [] }),
+    );
+    expect(await w.get('purchases', left.id)).toBeUndefined();
   });
 
   it('refuses a date that does not exist or is not a date', async () => {

@@ -47,6 +47,16 @@ export const setPurchase = defineMutator(
     prices: PricesSchema,
   }),
   async (ctx, { id, ingredientId, pack, prices }) => {
+    const [existing] = await ctx.store.where(
+      'purchases',
+      'ownerIngredient',
+      `${ctx.userId}:${ingredientId}`,
+    );
+    // Removing one's own row needs no ingredient: that of a deleted ingredient goes too.
+    if (pack === null && prices.length === 0) {
+      if (existing) await ctx.store.delete('purchases', existing.id);
+      return;
+    }
     await readable(ctx, 'ingredients', ingredientId);
     const checked = await checkPrices(ctx, prices as Price[]);
     const tidyPack: Pack | null =
@@ -59,15 +69,6 @@ export const setPurchase = defineMutator(
           };
     if (tidyPack === null && checked.some((p) => p.per === 'pack')) {
       throw invalid('Un prix au paquet demande un paquet.');
-    }
-    const [existing] = await ctx.store.where(
-      'purchases',
-      'ownerIngredient',
-      `${ctx.userId}:${ingredientId}`,
-    );
-    if (tidyPack === null && checked.length === 0) {
-      if (existing) await ctx.store.delete('purchases', existing.id);
-      return;
     }
     if (existing) {
       await ctx.store.put('purchases', { ...existing, pack: tidyPack, prices: checked });

@@ -37,13 +37,16 @@ export const AdditionalPeopleSchema = Type.Integer({
   minimum: -MAX_ADDITIONAL_PEOPLE,
   maximum: MAX_ADDITIONAL_PEOPLE,
 });
-export const QuantitySchema = Type.Object({
-  val: Type.Number({ minimum: 0, maximum: 1e9 }),
-  unite: UniteSchema,
-  forPeople: Type.Integer({ minimum: 1, maximum: MAX_GROUP_SIZE }),
-  /** 'Quantité fixe': does not scale with people (issue 21). */
-  fixed: Type.Optional(Type.Boolean()),
-});
+export const QuantitySchema = Type.Object(
+  {
+    val: Type.Number({ minimum: 0, maximum: 1e9 }),
+    unite: UniteSchema,
+    forPeople: Type.Integer({ minimum: 1, maximum: MAX_GROUP_SIZE }),
+    /** 'Quantité fixe': does not scale with people (issue 21). */
+    fixed: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 /** A run of consecutive fresh ids, for mutations that create many rows at once. */
 export const IdRangeSchema = Type.Object({
   first: IdSchema,
