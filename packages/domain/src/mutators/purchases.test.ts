@@ -4,6 +4,7 @@ import { IngredientKind, Unite } from '../enums.js';
 import { MAX_PRICES_PER_INGREDIENT, MAX_PURCHASES_PER_USER } from '../limits.js';
 import { runMutation, type MutationArgs } from './index.js';
 import { ALICE, BOB, FRESH, World } from './test-kit.js';
+import { refusalChecker } from './refusals.test-kit.js';
 
 const DAY = '2024-06-15';
 const PAQUET = { name: 'paquet', size: 500, unite: Unite.G };
@@ -33,18 +34,7 @@ beforeEach(async () => {
   biocoop = await w.supplier(profile, { name: 'Biocoop' });
 });
 
-async function expectRefusal(
-  userId: number,
-  name: string,
-  args: unknown,
-  code: string,
-  message: string,
-): Promise<void> {
-  const { error, before, after } = await w.refusal(userId, name, args);
-  expect(error.code, name).toBe(code);
-  expect(error.message, name).toBe(message);
-  expect(after, name).toEqual(before);
-}
+const expectRefusal = refusalChecker(() => w);
 
 const setPurchase = (
   over: Partial<MutationArgs<'setPurchase'>> = {},

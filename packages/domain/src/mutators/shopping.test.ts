@@ -8,6 +8,7 @@ import { planShopItems, type NewShopItem } from '../shop-list.js';
 import { runUndoable, type UndoableMutation } from '../undo.js';
 import { INGREDIENT_SHARED, runMutation, type MutationArgs } from './index.js';
 import { ALICE, BOB, FRESH, LATER, NOW, World, shopLine } from './test-kit.js';
+import { refusalChecker } from './refusals.test-kit.js';
 
 const total = (pieces: number, grams: number, centiliters: number) => ({
   pieces,
@@ -42,18 +43,7 @@ beforeEach(async () => {
   milk = await w.ingredient(null, { name: 'Lait', kind: IngredientKind.Laitages });
 });
 
-async function expectRefusal(
-  userId: number,
-  name: string,
-  args: unknown,
-  code: string,
-  message: string,
-): Promise<void> {
-  const { error, before, after } = await w.refusal(userId, name, args);
-  expect(error.code, name).toBe(code);
-  expect(error.message, name).toBe(message);
-  expect(after, name).toEqual(before);
-}
+const expectRefusal = refusalChecker(() => w);
 
 /** A list of Alice's stay with these lines (stored as they are). */
 const listOf = (items: ShopItem[], over: Partial<ShopList> = {}) =>
