@@ -195,6 +195,35 @@ describe('library', () => {
       { val: 20, unite: 4, forPeople: 6 },
       { val: 0.5, unite: 3, forPeople: 6 },
     ]);
+
+    // 'Quantité fixe' (issue 21): the cream does not scale with people; then it does again.
+    const fixCream = async (fixed: boolean) => {
+      await alice
+        .getByRole('button', { name: 'Modifier la quantité de « Crème fraîche »' })
+        .click();
+      const dialog = alice.getByRole('dialog', { name: "Modifier l'ingrédient : Crème fraîche" });
+      const box = dialog.getByRole('checkbox', { name: /^Quantité fixe/u });
+      expect(await box.isChecked()).toBe(!fixed);
+      await box.click();
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await fixCream(true);
+    await poll(() => visibleText(recipeLine(alice, 'Crème fraîche'))).toMatch(
+      /20 cL \(quantité fixe\)$/u,
+    );
+    await poll(() => serverRecipe(gratinId)?.ingredients[1]?.quantity).toEqual({
+      val: 20,
+      unite: 4,
+      forPeople: 6,
+      fixed: true,
+    });
+    await fixCream(false);
+    await poll(() => serverRecipe(gratinId)?.ingredients[1]?.quantity).toEqual({
+      val: 20,
+      unite: 4,
+      forPeople: 6,
+    });
     await alice.getByRole('button', { name: 'Retour à la liste' }).click();
     await entry(alice, 'Gratin dauphinois').waitFor();
   });
