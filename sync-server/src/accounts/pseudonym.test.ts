@@ -4,7 +4,7 @@
  * devices' 60 s timer (issue 17).
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.js';
+import { isSettleMarker, startTestServer, type TestServer } from '../test-support/harness.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -16,8 +16,13 @@ afterEach(async () => {
 
 it('hints every device when a pseudonym is created or changed', async () => {
   const hints: (number | null)[] = [];
-  server.app.popote.sync.onChange((userId) => hints.push(userId));
+  // The start's own hints (the catalogue's seeding) are heard before listening.
+  await server.settleChanges();
+  server.app.popote.sync.onChange((userId) => {
+    if (!isSettleMarker(userId)) hints.push(userId);
+  });
   const { token } = await server.signUp('anne@exemple.fr', 'motdepasse-solide', 'Anne');
+  await server.settleChanges();
   expect(hints).toEqual([null]);
   const res = await server.inject({
     method: 'POST',
@@ -26,6 +31,7 @@ it('hints every device when a pseudonym is created or changed', async () => {
     payload: { Mail: 'anne@exemple.fr', Password: '', Pseudo: 'Anne la cheffe' },
   });
   expect(res.statusCode).toBe(200);
+  await server.settleChanges();
   expect(hints).toEqual([null, null]);
   // Saving the same pseudonym again changes nothing others read.
   await server.inject({
@@ -34,5 +40,6 @@ it('hints every device when a pseudonym is created or changed', async () => {
     headers: { authorization: `Bearer ${token}` },
     payload: { Mail: 'anne@exemple.fr', Password: '', Pseudo: 'Anne la cheffe' },
   });
+  await server.settleChanges();
   expect(hints).toEqual([null, null]);
 });

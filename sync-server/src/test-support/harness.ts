@@ -22,9 +22,22 @@ export interface TestServer {
   lastMail(): string;
   /** Registers, follows the mailed link, and logs in; returns the session token and id. */
   signUp(mail: string, password: string, pseudo?: string): Promise<{ token: string; id: number }>;
+  /**
+   * Waits until every change told so far has been heard: PostgreSQL tells them asynchronously
+   * (LISTEN/NOTIFY), so a test listening for hints waits for those of its own steps, and for
+   * those of the server's start (the catalogue's seeding) before listening. It tells a marker
+   * (isSettleMarker) and waits for it.
+   */
+  settleChanges(): Promise<void>;
   /** Closes the server and returns the secrets that some answer revealed (should be none). */
   close(): Promise<string[]>;
 }
+
+/** The ids settleChanges tells: above any user's. */
+const SETTLE_MARKERS = Number.MAX_SAFE_INTEGER - 1_000_000;
+export const isSettleMarker = (userId: number | null): boolean =>
+  userId !== null && userId > SETTLE_MARKERS;
+let settleCount = 0;
 
 export const TEST_START = Date.UTC(2025, 5, 1, 8, 0, 0);
 
@@ -116,6 +129,17 @@ export async function startTestServer(
       });
       const answer = login.json<{ Token: string; Id: number }>();
       return { token: answer.Token, id: answer.Id };
+    },
+    async settleChanges() {
+      const marker = SETTLE_MARKERS + ++settleCount;
+      await new Promise<void>((resolve) => {
+        const stop = app.popote.sync.onChange((userId) => {
+          if (userId !== marker) return;
+          stop();
+          resolve();
+        });
+        app.popote.sync.notify(marker);
+      });
     },
     async close() {
       const secrets = new Set<string>([...passwords].filter((p) => p.length >= 8));
