@@ -3,7 +3,7 @@
  * mouse and a phone, each with its own account: packs and prices set on three ingredients from
  * the order screen, a budget of 5 € per person-day, two days planned. The order screen shows
  * the packs to buy, the cost per person-day and the day over budget; the spreadsheet holds the
- * same figures as numbers; the day view shows each meal's cost per person. All of it is done
+ * same figures as numbers; the day view shows each meal's cost per person, the week each day's. All of it is done
  * offline, and another device of the user shows the same figures once the first has synced.
  *
  * The stay, from Monday 7 July 2025: Louveteaux (10).
@@ -192,6 +192,11 @@ describe('prices, packs and budget', () => {
         await expect
           .poll(() => texts(page.getByTestId('day-meal').getByTestId('meal-cost')))
           .toEqual(['4,74 € par personne', '0,75 € par personne']);
+        // The week: each day's cost per person, Tuesday's said over budget.
+        await page.goto('/agenda');
+        await expect
+          .poll(() => texts(page.getByTestId('week-day-cost')))
+          .toEqual(['0,99 € / pers.', '5,49 € / pers. (au-dessus du budget)']);
       } finally {
         await context.close();
       }

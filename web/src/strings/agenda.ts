@@ -48,6 +48,9 @@ export const AGENDA = {
   additionalPeople: (n: number): string =>
     `${n > 0 ? '+' : ''}${n} ${plural(n, 'personne supplémentaire', 'personnes supplémentaires')}`,
   people: (n: number): string => `${n} ${plural(n, 'personne', 'personnes')}`,
+  /** Under a day of the week (issue 21): its meals' cost per person. */
+  dayCost: (amount: string, over: boolean): string =>
+    over ? `${amount} / pers. (au-dessus du budget)` : `${amount} / pers.`,
   dropItemsHere: 'Déposez ici une recette ou un ingrédient.',
   favoriteMenu: 'Menu favori',
   favoriteLocked: 'Menu favori : modifiez-le depuis la bibliothèque.',

@@ -4,7 +4,7 @@ import {
   loadCostPlan,
   purchasesByIngredient,
   type Id,
-  type MealCost,
+  type CostPlan,
   type Purchase,
   type Stay,
 } from '@popote/domain';
@@ -34,24 +34,27 @@ export function useSupplierChoices(): SupplierChoice[] | undefined {
   }, []);
 }
 
-/** What each meal of one day costs (issue 21), for the day view; undefined while loading. */
-export function useMealCosts(
+/**
+ * What the meals of some days cost (issue 21), for the agenda: null when nothing can be said
+ * (no stay yet, or a quantity the rules cannot scale, which the order screen tells); undefined
+ * while loading.
+ */
+export function useCostsOfDays(
   stay: Pick<Stay, 'id' | 'profileId' | 'budget'> | undefined,
   userId: Id,
-  day: number,
-): ReadonlyMap<Id, MealCost> | undefined {
+  days: readonly number[],
+): CostPlan | null | undefined {
+  const key = days.join(',');
   return useLocalQuery(
     async (store) => {
-      if (!stay) return new Map<Id, MealCost>();
+      if (!stay) return null;
       try {
-        const { plan } = await loadCostPlan(store, userId, stay, [day]);
-        return new Map(plan.meals.map((m) => [m.mealId, m]));
+        return (await loadCostPlan(store, userId, stay, key.split(',').map(Number))).plan;
       } catch (e) {
-        // A quantity the rules cannot scale is told by the order screen; here, no cost.
-        if (isDomainError(e)) return new Map<Id, MealCost>();
+        if (isDomainError(e)) return null;
         throw e;
       }
     },
-    [stay?.id, stay?.profileId, stay?.budget, userId, day],
+    [stay?.id, stay?.profileId, stay?.budget, userId, key],
   );
 }

@@ -29,7 +29,7 @@ import {
   type MenuItem,
 } from '@popote/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useMealCosts } from '../../../components/costs/usePurchases';
+import { useCostsOfDays } from '../../../components/costs/usePurchases';
 import { frenchDrag } from '../../../components/dragAnnouncements';
 import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS, UNDO } from '../../../strings';
@@ -65,7 +65,7 @@ type Picked =
 /** The day view of the agenda (spec 2.5). */
 export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayViewProps) {
   const plan = useStayPlan(stayId, day, day);
-  const costs = useMealCosts(plan?.stay, userId, day);
+  const costs = useCostsOfDays(plan?.stay, userId, [day]);
   const firstSyncDone = useFirstSyncDone();
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
@@ -303,7 +303,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
                     locked={isLocked(menu)}
                     firstSyncDone={firstSyncDone}
                     actions={actions}
-                    cost={costs?.get(meal.id)}
+                    cost={costs?.meals.find((m) => m.mealId === meal.id)}
                   />
                 );
               })}

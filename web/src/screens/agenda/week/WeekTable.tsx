@@ -9,6 +9,7 @@ import {
   Box,
   Button,
   Table,
+  Text,
   useMantineTheme,
   VisuallyHidden,
   type MantineTheme,
@@ -16,12 +17,14 @@ import {
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import {
   dayToDate,
+  formatEuros,
   formatShortDate,
   HORAIRE_LABELS,
   HORAIRES,
   menuTitle,
   warningsOfMeal,
   warningText,
+  type DayCost,
   type Group,
   type Horaire,
   type Id,
@@ -29,7 +32,7 @@ import {
 } from '@popote/domain';
 import { HORAIRE_COLORS } from '../../../theme/colors';
 import { titleWithUnreadable, unreadableRecipeIds } from '../../../components/unreadable';
-import { AGENDA } from '../../../strings';
+import { AGENDA, COSTS } from '../../../strings';
 import classes from './WeekTable.module.css';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
 import { CELL_EXPANDED_MAX, groupLabel, mealGroupsText, mealsInCell } from '../plan-view';
@@ -81,6 +84,8 @@ export interface WeekTableProps {
   dropDisabled: boolean;
   /** Until the device's first sync is done, a recipe not read yet is not called unreadable. */
   firstSyncDone: boolean;
+  /** What each day's meals cost per person (issue 21), when some price is known. */
+  dayCosts?: readonly DayCost[];
 }
 
 export function WeekTable({
@@ -94,6 +99,7 @@ export function WeekTable({
   pointerTarget,
   dropDisabled,
   firstSyncDone,
+  dayCosts,
 }: WeekTableProps) {
   const groupsById = new Map(plan.groups.map((g) => [g.id, g]));
   return (
@@ -124,6 +130,7 @@ export function WeekTable({
                   >
                     {label}
                   </Button>
+                  <DayCostLine cost={dayCosts?.find((c) => c.day === day)} />
                 </Table.Th>
               );
             })}
@@ -375,3 +382,21 @@ const WeekMeal = memo(function WeekMeal({
     </Droppable>
   );
 }, sameMealProps);
+
+/** '4,12 € / pers.' under a day, in red when over the stay's budget; nothing before a price. */
+function DayCostLine({ cost }: { cost: DayCost | undefined }) {
+  if (!cost || cost.perPerson === null || !(cost.cost > 0)) return null;
+  const amount = formatEuros(cost.perPerson);
+  return (
+    <Text
+      size="xs"
+      ta="center"
+      fw={cost.overBudget ? 700 : 400}
+      c={cost.overBudget ? 'red.9' : 'dimmed'}
+      data-testid="week-day-cost"
+      data-over-budget={cost.overBudget ? 'true' : 'false'}
+    >
+      {AGENDA.dayCost(cost.complete ? amount : COSTS.atLeast(amount), cost.overBudget)}
+    </Text>
+  );
+}

@@ -33,6 +33,7 @@ import {
 import { useStayPlan } from '../useStayPlan';
 import { MealWizard } from '../wizard/MealWizard';
 import { MenuSearch } from './MenuSearch';
+import { useCostsOfDays } from '../../../components/costs/usePurchases';
 import { WeekTable } from './WeekTable';
 
 const ALL_GROUPS = 'all';
@@ -56,6 +57,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const days = weekDays(weekStart);
   const lastDay = weekStart + WEEK_DAYS - 1;
   const plan = useStayPlan(stayId, weekStart, lastDay);
+  const costs = useCostsOfDays(plan?.stay, userId, days);
   const firstSyncDone = useFirstSyncDone();
   const [chosenGroup, setChosenGroup] = useState<Id | null>(null);
   const [wizardOpened, setWizardOpened] = useState(false);
@@ -257,6 +259,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           dropDisabled={pointerDragging}
           onTapMeal={onTapMeal}
           firstSyncDone={firstSyncDone}
+          dayCosts={costs?.days}
         />
       </Stack>
       <MealWizard
