@@ -11,6 +11,8 @@ export const MAX_ADDITIONAL_PEOPLE = 100_000;
 export const MAX_STAY_DAYS = 366;
 export const MAX_GROUPS_PER_STAY = 100;
 export const MAX_MEALS_PER_STAY = 10_000;
+/** A stay's budget per person and per day, in euros (issue 21). */
+export const MAX_BUDGET = 10_000;
 export const MAX_ITEMS_PER_MENU = 200;
 export const MAX_INGREDIENTS_PER_RECIPE = 200;
 export const MAX_RECIPES_PER_IMPORT = 2_000;

@@ -14,6 +14,8 @@ export const COSTS = {
   packName: 'Nom du paquet',
   packNamePlaceholder: 'paquet, plateau, bouteille…',
   defaultPackName: 'paquet',
+  /** The price's 'Pour' choice of a pack: 'par plateau'. */
+  perPack: (packName: string): string => `par ${packName}`,
   packSize: 'Contenance',
   unit: 'Unité',
   defaultPrice: 'Prix par défaut',

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   MAX_ADDITIONAL_PEOPLE,
+  MAX_BUDGET,
   MAX_COLOR_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_GROUP_SIZE,
@@ -76,4 +77,4 @@ export const GroupNeedsSchema = Type.Object(
 );
 
 /** A stay's budget per person and per day, in euros (issue 21). */
-export const BudgetSchema = Type.Number({ exclusiveMinimum: 0, maximum: 10_000 });
+export const BudgetSchema = Type.Number({ exclusiveMinimum: 0, maximum: MAX_BUDGET });

@@ -1,7 +1,7 @@
 /** The stay's budget per person and per day (issue 21): set, changed or removed. */
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
-import type { Stay } from '@popote/domain';
+import { MAX_BUDGET, type Stay } from '@popote/domain';
 import { notifySuccess } from '../../feedback/feedback';
 import { COMMON, COSTS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
@@ -12,7 +12,7 @@ export function BudgetDialog({ stay, onClose }: { stay: Stay; onClose: () => voi
   const [value, setValue] = useState<number | string>(stay.budget ?? '');
   const blank = typeof value === 'string' && value.trim() === '';
   const budget = blank ? null : numberOf(value);
-  const valid = budget === null || (budget > 0 && budget <= 10_000);
+  const valid = budget === null || (budget > 0 && budget <= MAX_BUDGET);
 
   async function save() {
     if (!valid) return;
@@ -40,7 +40,7 @@ export function BudgetDialog({ stay, onClose }: { stay: Stay; onClose: () => voi
             onChange={setValue}
             decimalSeparator=","
             min={0}
-            max={10_000}
+            max={MAX_BUDGET}
             decimalScale={2}
             rightSection="€"
             data-autofocus

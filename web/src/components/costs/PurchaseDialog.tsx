@@ -36,16 +36,36 @@ import {
   type PriceFields,
   type PurchaseFields,
 } from './purchase-form';
-import { useSupplierChoices, type SupplierChoice } from './usePurchases';
+import { usePurchases, useSupplierChoices, type SupplierChoice } from './usePurchases';
 
 const UNIT_OPTIONS = UNITES.map((u) => ({ value: String(u), label: UNITE_LABELS[u] }));
 
+/** The dialog of one ingredient, once the user's row of it (if any) is read. */
 export function PurchaseDialog({
+  ingredient,
+  onClose,
+}: {
+  ingredient: Ingredient;
+  onClose: () => void;
+}) {
+  const purchases = usePurchases();
+  if (purchases === undefined) return null;
+  return (
+    <PurchaseForm
+      ingredient={ingredient}
+      purchase={purchases.get(ingredient.id)}
+      onClose={onClose}
+    />
+  );
+}
+
+function PurchaseForm({
   ingredient,
   purchase,
   onClose,
 }: {
   ingredient: Ingredient;
+  /** The fields start from it; a change made meanwhile elsewhere is overwritten on save. */
   purchase: Purchase | undefined;
   onClose: () => void;
 }) {
@@ -58,7 +78,7 @@ export function PurchaseDialog({
 
   const packLabel = fields.packName.trim() || COSTS.defaultPackName;
   const perOptions = [
-    { value: 'pack', label: `par ${packLabel}` },
+    { value: 'pack', label: COSTS.perPack(packLabel) },
     ...UNITES.map((u) => ({ value: String(u), label: perLabel(u, null) })),
   ];
   const used = new Set(fields.supplierPrices.map((p) => p.supplierId));

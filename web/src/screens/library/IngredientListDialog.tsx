@@ -205,13 +205,8 @@ function IngredientList() {
         </Table>
       )}
       {pages > 1 && <Pagination total={pages} value={current} onChange={setPage} size="sm" />}
-      {pricing !== null && purchases !== undefined && (
-        <PurchaseDialog
-          key={pricing.id}
-          ingredient={pricing}
-          purchase={purchases.get(pricing.id)}
-          onClose={() => setPricing(null)}
-        />
+      {pricing !== null && (
+        <PurchaseDialog key={pricing.id} ingredient={pricing} onClose={() => setPricing(null)} />
       )}
       <ConfirmDialog
         opened={toDelete !== null}

@@ -24,7 +24,6 @@ import {
 import { NoActiveStay } from '../../components/NoActiveStay';
 import { BudgetDialog } from '../../components/costs/BudgetDialog';
 import { PurchaseDialog } from '../../components/costs/PurchaseDialog';
-import { usePurchases } from '../../components/costs/usePurchases';
 import { useSession } from '../../session/useSession';
 import { COURSES, ORDER, SUCCESS } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
@@ -63,7 +62,6 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
   // Kept in the address: back from a meal of the agenda, the ticked days are still ticked.
   const { selected, compiledDays, select, compile } = useOrderSelection();
   const compiled = useCostedCompile(stay, userId, compiledDays);
-  const purchases = usePurchases();
   const [pricing, setPricing] = useState<Ingredient | null>(null);
   const [budgetOpen, setBudgetOpen] = useState(false);
   const warnings = useDayWarnings(stay.id, compiledDays);
@@ -232,13 +230,8 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
         </Stack>
       </Card>
 
-      {pricing !== null && purchases !== undefined && (
-        <PurchaseDialog
-          key={pricing.id}
-          ingredient={pricing}
-          purchase={purchases.get(pricing.id)}
-          onClose={() => setPricing(null)}
-        />
+      {pricing !== null && (
+        <PurchaseDialog key={pricing.id} ingredient={pricing} onClose={() => setPricing(null)} />
       )}
       {budgetOpen && <BudgetDialog stay={stay} onClose={() => setBudgetOpen(false)} />}
       {listOpen && (
