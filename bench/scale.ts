@@ -5,7 +5,7 @@
  * production) on this machine's cores, with a private PostgreSQL cluster that flushes each
  * commit to disk (fsync on), as a production one does.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -37,6 +37,28 @@ function processCpuMs(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * CPU time (ms) PostgreSQL's processes have used so far: every live process named postgres
+ * (the postmaster, its backends and workers), with what its ended children used (a backend
+ * that exits is counted in its parent, the postmaster). The bench starts the only cluster.
+ */
+function postgresCpuMs(): number {
+  let sum = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/u.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      // utime + stime + cutime + cstime, 100 ticks a second
+      sum += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return sum;
 }
 
 /** Starts the instances, creates the users through the first, measures, stops everything. */
@@ -91,7 +113,7 @@ export async function benchScale(): Promise<Figure[]> {
         await measureOn(
           count,
           () => ({ DATABASE_URL: database.url }),
-          () => pgFlushCounters(cluster.url),
+          async () => ({ ...(await pgFlushCounters(cluster.url)), postgresCpuMs: postgresCpuMs() }),
         ),
       ]);
       await database.drop();
@@ -143,6 +165,8 @@ function figuresOf(runs: [string, LoadResult][], onePg: LoadResult | null): Figu
           [load.perPush.rollbacks!],
           'tx',
         ),
+        figure(`${name} : CPU de PostgreSQL par push`, [load.perPush.postgresCpuMs!]),
+        figure(`${name} : CPU de PostgreSQL par GET /health`, [load.perHealth.postgresCpuMs!]),
       );
     }
   }

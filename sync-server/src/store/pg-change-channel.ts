@@ -7,6 +7,7 @@
 import pg from 'pg';
 import type { Id } from '@popote/domain';
 import type { ChangeChannel } from './change-channel.js';
+import { prepared } from './pg-database.js';
 
 const CHANNEL = 'popote_changes';
 /** Pause before listening again after the listening connection broke. */
@@ -64,7 +65,9 @@ export class PgChangeChannel implements ChangeChannel {
   publish(userId: Id | null): void {
     // After the commit that made the change; a lost notification only delays a device's sync.
     this.pool
-      .query('SELECT pg_notify($1, $2)', [CHANNEL, userId === null ? '*' : String(userId)])
+      .query(
+        prepared('SELECT pg_notify($1, $2)', [CHANNEL, userId === null ? '*' : String(userId)]),
+      )
       .catch(() => undefined);
   }
 

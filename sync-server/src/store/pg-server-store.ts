@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Stay, StayExportInput } from '@popote/domain';
 import { PgChangeChannel } from './pg-change-channel.js';
-import { createPgPool, migratePg } from './pg-database.js';
+import { createPgPool, migratePg, prepared } from './pg-database.js';
 import { PgSyncRows, PgSyncTx, runPgTransaction, type Queryable } from './pg-sync-rows.js';
 import type {
   AccountRow,
@@ -34,7 +34,7 @@ class PgAccountsReads implements AccountsReads {
   constructor(protected readonly db: Queryable) {}
 
   protected async one<T>(sql: string, values: unknown[]): Promise<T | undefined> {
-    const r = await this.db.query(sql, values);
+    const r = await this.db.query(prepared(sql, values));
     return r.rows[0] as T | undefined;
   }
 
@@ -92,7 +92,7 @@ class PgAccountsReads implements AccountsReads {
 
 class PgAccountsWrites extends PgAccountsReads implements AccountsWrites {
   private async run(sql: string, values: unknown[]): Promise<number> {
-    const r = await this.db.query(sql, values);
+    const r = await this.db.query(prepared(sql, values));
     return r.rowCount ?? 0;
   }
 
@@ -244,7 +244,9 @@ class PgAccountsWrites extends PgAccountsReads implements AccountsWrites {
 }
 
 async function readMeta(db: Queryable, key: string): Promise<string | null> {
-  const r = await db.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [key]);
+  const r = await db.query<{ value: string }>(
+    prepared('SELECT value FROM meta WHERE key = $1', [key]),
+  );
   return r.rows[0]?.value ?? null;
 }
 
@@ -324,12 +326,14 @@ export class PgServerStore implements ServerDatabase {
     now: number,
   ): Promise<{ current: number; ttl: number }> {
     const r = await this.pool.query<{ count: number; start: number }>(
-      `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, $2, 1)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN r.window_start + $3 <= $2 THEN 1 ELSE r.count + 1 END,
-         window_start = CASE WHEN r.window_start + $3 <= $2 THEN $2 ELSE r.window_start END
-       RETURNING count, window_start AS start`,
-      [key, now, windowMs],
+      prepared(
+        `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, $2, 1)
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN r.window_start + $3 <= $2 THEN 1 ELSE r.count + 1 END,
+           window_start = CASE WHEN r.window_start + $3 <= $2 THEN $2 ELSE r.window_start END
+         RETURNING count, window_start AS start`,
+        [key, now, windowMs],
+      ),
     );
     // Now and then, forget the windows that ended long ago.
     if (Math.random() < 0.01) {

@@ -11,7 +11,7 @@
  *   skipped. Each device's progress is kept with the version that recorded it, so that the
  *   last mutation a pull confirms is one whose rows that pull holds.
  */
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import {
   type Id,
   type IndexName,
@@ -20,6 +20,7 @@ import {
   type TableName,
   type Tables,
 } from '@popote/domain';
+import { prepared } from './pg-database.js';
 import { indexEntries, rowColumns } from './row-columns.js';
 import type {
   ChangePosition,
@@ -64,8 +65,16 @@ export class PgReads implements SyncSnapshot {
     protected readonly offset: number,
   ) {}
 
+  /** Runs one of this module's statements, prepared once per connection. */
+  protected q<R extends QueryResultRow = QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ): Promise<QueryResult<R>> {
+    return (this.db as Pick<Pool, 'query'>).query<R>(prepared(text, values));
+  }
+
   async get<T extends TableName>(table: T, id: Id): Promise<Tables[T] | undefined> {
-    const r = await this.db.query<{ data: string }>(
+    const r = await this.q<{ data: string }>(
       'SELECT data FROM rows WHERE tbl = $1 AND id = $2 AND data IS NOT NULL',
       [table, id],
     );
@@ -83,7 +92,7 @@ export class PgReads implements SyncSnapshot {
     index: IndexName<T>,
     value: IndexValue,
   ): Promise<Tables[T][]> {
-    const r = await this.db.query<{ data: string }>(
+    const r = await this.q<{ data: string }>(
       `SELECT r.data FROM row_index i JOIN rows r ON r.tbl = i.tbl AND r.id = i.id
        WHERE i.tbl = $1 AND i.idx = $2 AND i.value = $3 ORDER BY i.id`,
       [table, index, indexText(value)],
@@ -96,7 +105,7 @@ export class PgReads implements SyncSnapshot {
     index: IndexName<T>,
     value: IndexValue,
   ): Promise<Id[]> {
-    const r = await this.db.query<{ id: Id }>(
+    const r = await this.q<{ id: Id }>(
       'SELECT id FROM row_index WHERE tbl = $1 AND idx = $2 AND value = $3 ORDER BY id',
       [table, index, indexText(value)],
     );
@@ -104,7 +113,7 @@ export class PgReads implements SyncSnapshot {
   }
 
   async all<T extends TableName>(table: T): Promise<Tables[T][]> {
-    const r = await this.db.query<{ data: string }>(
+    const r = await this.q<{ data: string }>(
       'SELECT data FROM rows WHERE tbl = $1 AND data IS NOT NULL ORDER BY id',
       [table],
     );
@@ -112,7 +121,7 @@ export class PgReads implements SyncSnapshot {
   }
 
   async allIds(table: TableName): Promise<Id[]> {
-    const r = await this.db.query<{ id: Id }>(
+    const r = await this.q<{ id: Id }>(
       'SELECT id FROM rows WHERE tbl = $1 AND data IS NOT NULL ORDER BY id',
       [table],
     );
@@ -120,7 +129,7 @@ export class PgReads implements SyncSnapshot {
   }
 
   async ownedIds(table: TableName, owner: Id): Promise<Id[]> {
-    const r = await this.db.query<{ id: Id }>(
+    const r = await this.q<{ id: Id }>(
       'SELECT id FROM rows WHERE tbl = $1 AND owner = $2 AND data IS NOT NULL ORDER BY id',
       [table, owner],
     );
@@ -128,7 +137,7 @@ export class PgReads implements SyncSnapshot {
   }
 
   async version(): Promise<number> {
-    const r = await this.db.query<{ v: number }>(`SELECT ${HORIZON} AS v`);
+    const r = await this.q<{ v: number }>(`SELECT ${HORIZON} AS v`);
     return r.rows[0]!.v + this.offset;
   }
 
@@ -138,7 +147,7 @@ export class PgReads implements SyncSnapshot {
     after: ChangePosition,
     limit: number,
   ): Promise<RawRow[]> {
-    const r = await this.db.query<RawRow>(
+    const r = await this.q<RawRow>(
       `SELECT tbl, id, owner, version, data, author, public_at AS "publicAt" FROM rows
        WHERE version > $1 AND version <= $2 AND (version, tbl, id) > ($3, $4, $5)
        ORDER BY version, tbl, id LIMIT $6`,
@@ -149,7 +158,7 @@ export class PgReads implements SyncSnapshot {
 
   async rawByIds(table: TableName, ids: readonly Id[]): Promise<{ id: Id; data: string }[]> {
     if (ids.length === 0) return [];
-    const r = await this.db.query<{ id: Id; data: string }>(
+    const r = await this.q<{ id: Id; data: string }>(
       'SELECT id, data FROM rows WHERE tbl = $1 AND data IS NOT NULL AND id = ANY($2::bigint[])',
       [table, ids],
     );
@@ -163,7 +172,7 @@ export class PgReads implements SyncSnapshot {
   }
 
   async rejectionsFor(clientId: string, since: number, upTo: number): Promise<StoredRejection[]> {
-    const r = await this.db.query<StoredRejection>(
+    const r = await this.q<StoredRejection>(
       `SELECT mutation_id AS "mutationId", name, args, message, at FROM rejections
        WHERE client_id = $1 AND version > $2 AND version <= $3 ORDER BY mutation_id`,
       [clientId, since, upTo],
@@ -173,7 +182,7 @@ export class PgReads implements SyncSnapshot {
 
   /** The device's last mutation whose transaction is below this snapshot's horizon. */
   async lastMutationId(clientId: string): Promise<number> {
-    const r = await this.db.query<{ m: number }>(
+    const r = await this.q<{ m: number }>(
       `SELECT last_mutation_id AS m FROM client_progress
        WHERE client_id = $1 AND version <= ${HORIZON} + $2
        ORDER BY version DESC LIMIT 1`,
@@ -185,7 +194,7 @@ export class PgReads implements SyncSnapshot {
   /** The JSON text of the live stay whose export link carries this secret, if any. */
   async stayDataBySecret(secret: string): Promise<string | undefined> {
     // Answered from the unique expression index rows_stay_export_secret (same expression).
-    const r = await this.db.query<{ data: string }>(
+    const r = await this.q<{ data: string }>(
       `SELECT data FROM rows
        WHERE tbl = 'stays' AND data IS NOT NULL AND (data::jsonb ->> 'exportSecret') = $1
        LIMIT 1`,
@@ -195,7 +204,7 @@ export class PgReads implements SyncSnapshot {
   }
 
   async client(clientId: string): Promise<{ userId: Id; lastMutationId: number } | undefined> {
-    const r = await this.db.query<{ userId: Id; lastMutationId: number }>(
+    const r = await this.q<{ userId: Id; lastMutationId: number }>(
       `SELECT user_id AS "userId", last_mutation_id AS "lastMutationId" FROM sync_clients
        WHERE client_id = $1`,
       [clientId],
@@ -205,66 +214,76 @@ export class PgReads implements SyncSnapshot {
 }
 
 export class PgSyncTx extends PgReads implements SyncTx {
-  private taken: number | null = null;
+  private taken: number | null;
 
-  constructor(client: PoolClient, offset: number) {
+  /** `xactId`: the transaction's id, when its start took one (runPgTransaction's `writes`). */
+  constructor(client: PoolClient, offset: number, xactId?: number) {
     super(client, offset);
+    this.taken = xactId === undefined ? null : xactId + offset;
   }
 
   async writeVersion(): Promise<number> {
     if (this.taken === null) {
-      const r = await this.db.query<{ v: number }>(`SELECT ${XACT_ID} AS v`);
+      const r = await this.q<{ v: number }>(`SELECT ${XACT_ID} AS v`);
       this.taken = r.rows[0]!.v + this.offset;
     }
     return this.taken;
   }
 
+  /**
+   * Writes the row and its index entries in one statement (one round trip): entries it no
+   * longer has are dropped, new ones added; kept ones are left as they are.
+   */
   async putRow<T extends TableName>(table: T, row: Tables[T]): Promise<void> {
     const version = await this.writeVersion();
     const columns = rowColumns(table, row, version);
+    const entries = indexEntries(table, row);
     // public_at: this version if the row is published now or was until this write.
-    await this.db.query(
-      `INSERT INTO rows (tbl, id, owner, version, data, author, public_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (tbl, id) DO UPDATE SET owner = excluded.owner, version = excluded.version,
-         data = excluded.data, author = excluded.author,
-         public_at = CASE WHEN excluded.public_at IS NOT NULL THEN excluded.public_at
-           WHEN (rows.data::jsonb ->> 'isPublished') = 'true' THEN excluded.version
-           ELSE rows.public_at END`,
-      [table, row.id, columns.owner, version, columns.data, columns.author, columns.publicAt],
+    await this.q(
+      `WITH written AS (
+         INSERT INTO rows (tbl, id, owner, version, data, author, public_at)
+         VALUES ($1::text, $2::bigint, $3, $4, $5, $6, $7)
+         ON CONFLICT (tbl, id) DO UPDATE SET owner = excluded.owner, version = excluded.version,
+           data = excluded.data, author = excluded.author,
+           public_at = CASE WHEN excluded.public_at IS NOT NULL THEN excluded.public_at
+             WHEN (rows.data::jsonb ->> 'isPublished') = 'true' THEN excluded.version
+             ELSE rows.public_at END
+       ), entries AS (
+         -- The same entry twice (a multi-entry index naming a value twice) would break the key.
+         SELECT DISTINCT i, v FROM unnest($8::text[], $9::text[]) AS x(i, v)
+       ), dropped AS (
+         DELETE FROM row_index r WHERE r.tbl = $1::text AND r.id = $2::bigint
+           AND (r.idx, r.value) NOT IN (SELECT i, v FROM entries)
+       )
+       INSERT INTO row_index (tbl, idx, value, id)
+       SELECT $1::text, i, v, $2::bigint FROM entries ON CONFLICT DO NOTHING`,
+      [
+        table,
+        row.id,
+        columns.owner,
+        version,
+        columns.data,
+        columns.author,
+        columns.publicAt,
+        entries.map((e) => e.index),
+        entries.map((e) => indexText(e.value)),
+      ],
     );
-    await this.db.query('DELETE FROM row_index WHERE tbl = $1 AND id = $2', [table, row.id]);
-    // The same entry twice (a multi-entry index naming a value twice) would break the key.
-    const unique = new Map<string, { index: string; value: string }>();
-    for (const { index, value } of indexEntries(table, row)) {
-      unique.set(`${index}\u0000${indexText(value)}`, { index, value: indexText(value) });
-    }
-    const entries = [...unique.values()];
-    const tbls = entries.map(() => table);
-    const idxs = entries.map((e) => e.index);
-    const values = entries.map((e) => e.value);
-    if (values.length > 0) {
-      await this.db.query(
-        `INSERT INTO row_index (tbl, idx, value, id)
-         SELECT t, i, v, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS x(t, i, v)`,
-        [tbls, idxs, values, row.id],
-      );
-    }
   }
 
   async deleteRow(table: TableName, id: Id): Promise<void> {
     const version = await this.writeVersion();
-    await this.db.query(
-      `UPDATE rows SET data = NULL, version = $1,
+    await this.q(
+      `WITH dropped AS (DELETE FROM row_index WHERE tbl = $2 AND id = $3)
+       UPDATE rows SET data = NULL, version = $1,
          public_at = CASE WHEN (data::jsonb ->> 'isPublished') = 'true' THEN $1 ELSE public_at END
        WHERE tbl = $2 AND id = $3 AND data IS NOT NULL`,
       [version, table, id],
     );
-    await this.db.query('DELETE FROM row_index WHERE tbl = $1 AND id = $2', [table, id]);
   }
 
   async idUsed(table: TableName, id: Id): Promise<boolean> {
-    const r = await this.db.query('SELECT 1 FROM rows WHERE tbl = $1 AND id = $2', [table, id]);
+    const r = await this.q('SELECT 1 FROM rows WHERE tbl = $1 AND id = $2', [table, id]);
     return r.rows.length > 0;
   }
 
@@ -273,7 +292,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
       throw new RangeError(`Nombre d'identifiants à réserver invalide : ${String(count)}.`);
     }
     // The row lock on 'next_id' orders concurrent reservations of every instance.
-    const r = await this.db.query<{ next: string }>(
+    const r = await this.q<{ next: string }>(
       `UPDATE meta SET value = (value::bigint + $1)::text WHERE key = 'next_id'
        RETURNING (value::bigint - $1)::text AS next`,
       [count],
@@ -286,7 +305,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
   }
 
   async leaseIds(first: Id, count: number, userId: Id, clientId: string, at: number) {
-    await this.db.query(
+    await this.q(
       `INSERT INTO id_leases (first, count, user_id, client_id, leased_at)
        VALUES ($1, $2, $3, $4, $5)`,
       [first, count, userId, clientId, at],
@@ -294,7 +313,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
   }
 
   async leasedTo(id: Id): Promise<Id | null> {
-    const r = await this.db.query<{ first: number; count: number; userId: Id }>(
+    const r = await this.q<{ first: number; count: number; userId: Id }>(
       `SELECT first, count, user_id AS "userId" FROM id_leases WHERE first <= $1
        ORDER BY first DESC LIMIT 1`,
       [id],
@@ -304,7 +323,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
   }
 
   async addClient(clientId: string, userId: Id, at: number): Promise<void> {
-    await this.db.query(
+    await this.q(
       `INSERT INTO sync_clients (client_id, user_id, last_mutation_id, created_at)
        VALUES ($1, $2, 0, $3)`,
       [clientId, userId, at],
@@ -317,25 +336,24 @@ export class PgSyncTx extends PgReads implements SyncTx {
    */
   async setLastMutationId(clientId: string, id: number): Promise<void> {
     const version = await this.writeVersion();
-    await this.db.query('UPDATE sync_clients SET last_mutation_id = $1 WHERE client_id = $2', [
-      id,
-      clientId,
-    ]);
-    await this.db.query(
-      `INSERT INTO client_progress (client_id, version, last_mutation_id) VALUES ($1, $2, $3)
-       ON CONFLICT (client_id, version) DO UPDATE SET last_mutation_id = excluded.last_mutation_id`,
-      [clientId, version, id],
-    );
-    await this.db.query(
-      `DELETE FROM client_progress WHERE client_id = $1 AND version < (
+    // One statement: its DELETE does not see the row its INSERT adds, which is above the
+    // horizon anyway (this transaction is running).
+    await this.q(
+      `WITH device AS (
+         UPDATE sync_clients SET last_mutation_id = $3 WHERE client_id = $1
+       ), progress AS (
+         INSERT INTO client_progress (client_id, version, last_mutation_id) VALUES ($1, $2, $3)
+         ON CONFLICT (client_id, version) DO UPDATE SET last_mutation_id = excluded.last_mutation_id
+       )
+       DELETE FROM client_progress WHERE client_id = $1 AND version < (
          SELECT max(version) FROM client_progress
-         WHERE client_id = $1 AND version <= ${HORIZON} + $2)`,
-      [clientId, this.offset],
+         WHERE client_id = $1 AND version <= ${HORIZON} + $4)`,
+      [clientId, version, id, this.offset],
     );
   }
 
   async recordRejection(clientId: string, rejection: StoredRejection): Promise<void> {
-    await this.db.query(
+    await this.q(
       `INSERT INTO rejections (client_id, mutation_id, name, args, message, at, version)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (client_id, mutation_id) DO UPDATE SET name = excluded.name,
@@ -354,7 +372,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
   }
 
   async usage(userId: Id): Promise<UserUsage> {
-    const r = await this.db.query<UserUsage>(
+    const r = await this.q<UserUsage>(
       'SELECT rows, bytes, stays FROM user_usage WHERE user_id = $1',
       [userId],
     );
@@ -385,9 +403,11 @@ export class PgSyncRows implements SyncRows {
     // The user's transactions take turns (on every instance): they wait for each other rather
     // than conflict and run again.
     const lock = options.forUser === undefined ? undefined : userLock(options.forUser);
-    return runPgTransaction(this.pool, (client) => fn(new PgSyncTx(client, this.offset)), {
-      lock,
-    });
+    return runPgTransaction(
+      this.pool,
+      (client, xactId) => fn(new PgSyncTx(client, this.offset, xactId)),
+      { lock },
+    );
   }
 
   snapshot<T>(fn: (snapshot: PgReads) => Promise<T>): Promise<T> {
@@ -423,42 +443,89 @@ export class PgSyncRows implements SyncRows {
   }
 }
 
+/** How every write transaction starts: SERIALIZABLE (see the module's comment). */
+const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+
 /**
  * Runs fn in one SERIALIZABLE transaction on a client of the pool, from the start again when
  * PostgreSQL refuses it for a conflict with another transaction (fn must only touch the
  * database, or be safe to run again).
+ *
+ * With a lock (a user's writes), the lock, BEGIN and the transaction's id (its version: such a
+ * transaction writes) go in one round trip, and so do COMMIT and the unlock: statements
+ * without parameters sent as one simple query, run in order. On two cores each round trip is
+ * a switch between this process and PostgreSQL, and the user's lock is held meanwhile.
  */
 export async function runPgTransaction<T>(
   pool: Pool,
-  fn: (client: PoolClient) => Promise<T>,
+  fn: (client: PoolClient, xactId: number | undefined) => Promise<T>,
   { lock }: { lock?: AdvisoryLock } = {},
 ): Promise<T> {
   const client = await pool.connect();
+  // Taken before BEGIN, on the session: the transaction's snapshot is then taken once the
+  // lock's previous holder has committed, and sees its writes. (A lock taken by the
+  // transaction's first statement comes after the snapshot, which then misses the previous
+  // holder's writes: under SERIALIZABLE, each such pair conflicted and ran again.) Its
+  // statements are made of two integers (userLock), never of text.
+  const [lockSql, unlockSql] = lock
+    ? [
+        `SELECT pg_advisory_lock(${lock[0]}, ${lock[1]})`,
+        `SELECT pg_advisory_unlock(${lock[0]}, ${lock[1]})`,
+      ]
+    : [null, null];
+  let locked = false;
   // A connection whose session lock may be held still is closed, not reused.
   let unsure: Error | undefined;
   try {
-    // Taken before BEGIN, on the session: the transaction's snapshot is then taken once the
-    // lock's previous holder has committed, and sees its writes. (A lock taken by the
-    // transaction's first statement comes after the snapshot, which then misses the previous
-    // holder's writes: under SERIALIZABLE, each such pair conflicted and ran again.)
-    if (lock) {
+    for (let attempt = 1; ; attempt++) {
+      let started = false;
       try {
-        await client.query('SELECT pg_advisory_lock($1, $2)', [...lock]);
+        if (lockSql === null) {
+          await client.query(BEGIN);
+        } else {
+          // COMMIT ends the implicit transaction of the lock's statement: BEGIN then opens
+          // the real one, whose snapshot is taken by the next statement, once the lock is held.
+          const start = locked ? BEGIN : `${lockSql}; COMMIT; ${BEGIN}`;
+          let results: QueryResult[];
+          try {
+            results = (await client.query(
+              `${start}; SELECT ${XACT_ID} AS v`,
+            )) as unknown as QueryResult[];
+          } catch (e) {
+            // Where it stopped is unknown (the lock may be held): the connection is closed.
+            unsure = e as Error;
+            throw e;
+          }
+          locked = true;
+          started = true;
+          const xactId = Number(results[results.length - 1]!.rows[0]!.v);
+          const result = await fn(client, xactId);
+          await client.query(`COMMIT; ${unlockSql!}`);
+          locked = false;
+          return result;
+        }
+        started = true;
+        const result = await fn(client, undefined);
+        await client.query('COMMIT');
+        return result;
       } catch (e) {
-        unsure = e as Error;
-        throw e;
-      }
-    }
-    try {
-      return await runAttempts(client, fn);
-    } finally {
-      if (lock) {
-        await client.query('SELECT pg_advisory_unlock($1, $2)', [...lock]).catch((e: Error) => {
-          unsure = e;
-        });
+        if (unsure) throw e;
+        // A connection that broke cannot roll back: the error that broke it is the one to tell.
+        if (started) await client.query('ROLLBACK').catch(() => undefined);
+        if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
+        // Let the other transaction finish before trying again.
+        const pause = Math.min(MAX_RETRY_PAUSE_MS, 2 ** attempt);
+        await new Promise((resolve) =>
+          setTimeout(resolve, pause / 2 + (Math.random() * pause) / 2),
+        );
       }
     }
   } finally {
+    if (locked && !unsure) {
+      await client.query(unlockSql!).catch((e: Error) => {
+        unsure = e;
+      });
+    }
     client.release(unsure);
   }
 }
@@ -469,28 +536,6 @@ export type AdvisoryLock = readonly [number, number];
 /** The lock that makes one user's write transactions take turns. */
 export function userLock(userId: Id): AdvisoryLock {
   return [USER_LOCKS, userId % 2 ** 31];
-}
-
-/** Runs fn in a SERIALIZABLE transaction, again after a pause while PostgreSQL refuses it. */
-async function runAttempts<T>(
-  client: PoolClient,
-  fn: (client: PoolClient) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-    try {
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (e) {
-      // A connection that broke cannot roll back: the error that broke it is the one to tell.
-      await client.query('ROLLBACK').catch(() => undefined);
-      if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
-      // Let the other transaction finish before trying again.
-      const pause = Math.min(MAX_RETRY_PAUSE_MS, 2 ** attempt);
-      await new Promise((resolve) => setTimeout(resolve, pause / 2 + (Math.random() * pause) / 2));
-    }
-  }
 }
 
 function isRetryable(e: unknown): boolean {
