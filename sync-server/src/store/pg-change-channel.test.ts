@@ -4,10 +4,10 @@
  * cluster (POPOTE_TEST_PG_URL, given by `npm test`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type pg from 'pg';
+import pg from 'pg';
 import { freshPgDatabase, type PgTestDatabase } from '../test-support/pg.js';
 import { createPgPool } from './pg-database.js';
-import { PgChangeChannel } from './pg-change-channel.js';
+import { CHANGE_CHANNEL, PgChangeChannel } from './pg-change-channel.js';
 
 const enabled = Boolean(process.env.POPOTE_TEST_PG_URL);
 let database: PgTestDatabase;
@@ -38,6 +38,18 @@ function ear(channel: PgChangeChannel) {
   return { heard, until };
 }
 
+/** Counts the notifications on the channel, as PostgreSQL sends them. */
+async function notificationCounter() {
+  const client = new pg.Client({ connectionString: database.url });
+  let count = 0;
+  client.on('notification', (message) => {
+    if (message.channel === CHANGE_CHANNEL) count += 1;
+  });
+  await client.connect();
+  await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+  return { count: () => count, close: () => client.end() };
+}
+
 describe.skipIf(!enabled)('PgChangeChannel', () => {
   it('tells every instance what one of them published', async () => {
     const a = await PgChangeChannel.open(database.url, pool);
@@ -52,6 +64,27 @@ describe.skipIf(!enabled)('PgChangeChannel', () => {
       expect(sorted(await earB.until(2))).toEqual([null, 42]);
       expect(sorted(await earA.until(2))).toEqual([null, 42]);
     } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('tells every hint of a burst, in order, in fewer notifications than hints', async () => {
+    const a = await PgChangeChannel.open(database.url, pool);
+    const b = await PgChangeChannel.open(database.url, pool);
+    const counter = await notificationCounter();
+    try {
+      const earB = ear(b);
+      const told = [...Array.from({ length: 700 }, (_, i) => i + 1), null, 5, 6];
+      for (const userId of told) a.publish(userId);
+      // The first hint goes at once; the 702 others, published meanwhile, go in 3 more
+      // (300 a notification at most); a user told twice in one of them is heard once.
+      expect(await earB.until(701)).toEqual(told.slice(0, 701));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(earB.heard).toHaveLength(701);
+      expect(counter.count()).toBe(4);
+    } finally {
+      await counter.close();
       await a.close();
       await b.close();
     }

@@ -16,8 +16,8 @@ const statementNames = new Map<string, string>();
 
 /**
  * A query sent as a named prepared statement: each connection parses and plans its text once,
- * then only binds values (PostgreSQL's CPU per push fell by a third). For the server's
- * statements only, whose texts are constants: one name per text, for the process's life.
+ * then only binds values. For the server's statements only, whose texts are constants: one
+ * name per text, for the process's life.
  */
 export function prepared(text: string, values: unknown[] = []): pg.QueryConfig {
   let name = statementNames.get(text);

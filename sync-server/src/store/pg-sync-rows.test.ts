@@ -48,6 +48,7 @@ function withTransaction(transaction: SyncRows['transaction']): SyncRows {
   return {
     reads: rows.reads,
     snapshot: (fn) => rows.snapshot(fn),
+    device: (clientId) => rows.device(clientId),
     isStoreFailure: (e) => rows.isStoreFailure(e),
     isUniqueViolation: (e) => rows.isUniqueViolation(e),
     transaction,

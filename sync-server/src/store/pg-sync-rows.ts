@@ -282,11 +282,6 @@ export class PgSyncTx extends PgReads implements SyncTx {
     );
   }
 
-  async idUsed(table: TableName, id: Id): Promise<boolean> {
-    const r = await this.q('SELECT 1 FROM rows WHERE tbl = $1 AND id = $2', [table, id]);
-    return r.rows.length > 0;
-  }
-
   async allocateIds(count: number): Promise<Id> {
     if (!Number.isSafeInteger(count) || count < 1) {
       throw new RangeError(`Nombre d'identifiants à réserver invalide : ${String(count)}.`);
@@ -320,6 +315,16 @@ export class PgSyncTx extends PgReads implements SyncTx {
     );
     const lease = r.rows[0];
     return lease && id < lease.first + lease.count ? lease.userId : null;
+  }
+
+  async idClaim(table: TableName, id: Id): Promise<{ leasedTo: Id | null; used: boolean }> {
+    const r = await this.q<{ leasedTo: Id | null; used: boolean }>(
+      `SELECT (SELECT CASE WHEN $2 < first + count THEN user_id END FROM id_leases
+                WHERE first <= $2 ORDER BY first DESC LIMIT 1) AS "leasedTo",
+              EXISTS (SELECT 1 FROM rows WHERE tbl = $1 AND id = $2) AS used`,
+      [table, id],
+    );
+    return r.rows[0]!;
   }
 
   async addClient(clientId: string, userId: Id, at: number): Promise<void> {
@@ -382,13 +387,15 @@ export class PgSyncTx extends PgReads implements SyncTx {
 
 export class PgSyncRows implements SyncRows {
   readonly reads: ReadStore;
+  private readonly committed: PgReads;
 
   private constructor(
     private readonly pool: Pool,
     /** Added to transaction ids to make versions (meta 'version_offset'). */
     readonly offset: number,
   ) {
-    this.reads = new PgReads(pool, offset);
+    this.committed = new PgReads(pool, offset);
+    this.reads = this.committed;
   }
 
   /** Reads the database's version offset once: it is set only when a database is copied in. */
@@ -408,6 +415,11 @@ export class PgSyncRows implements SyncRows {
       (client, xactId) => fn(new PgSyncTx(client, this.offset, xactId)),
       { lock },
     );
+  }
+
+  /** Committed data: each of a user's transactions commits on its own. */
+  device(clientId: string): Promise<{ userId: Id; lastMutationId: number } | undefined> {
+    return this.committed.client(clientId);
   }
 
   snapshot<T>(fn: (snapshot: PgReads) => Promise<T>): Promise<T> {

@@ -78,13 +78,16 @@ export interface SyncTx extends SyncSnapshot {
   writeVersion(): Promise<number>;
   putRow<T extends TableName>(table: T, row: Tables[T]): Promise<void>;
   deleteRow(table: TableName, id: Id): Promise<void>;
-  /** True when the id was ever used in the table (tombstones included: ids are never reused). */
-  idUsed(table: TableName, id: Id): Promise<boolean>;
   /** Reserves `count` consecutive ids of the one service-wide sequence; returns the first. */
   allocateIds(count: number): Promise<Id>;
   leaseIds(first: Id, count: number, userId: Id, clientId: string, at: number): Promise<void>;
   /** The user an id was leased to, or null. */
   leasedTo(id: Id): Promise<Id | null>;
+  /**
+   * What a new row's id needs checked, in one read: the user it was leased to (or null), and
+   * whether it was ever used in the table (tombstones included: ids are never reused).
+   */
+  idClaim(table: TableName, id: Id): Promise<{ leasedTo: Id | null; used: boolean }>;
   addClient(clientId: string, userId: Id, at: number): Promise<void>;
   setLastMutationId(clientId: string, id: number): Promise<void>;
   recordRejection(clientId: string, rejection: StoredRejection): Promise<void>;
@@ -107,6 +110,11 @@ export interface SyncRows {
    * (only one transaction is open at a time); fn may await.
    */
   transaction<T>(fn: (tx: SyncTx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * The device's owner and last processed mutation as the caller's next write transaction
+   * would see them (from a write turn), read without opening one; undefined if unknown.
+   */
+  device(clientId: string): Promise<{ userId: Id; lastMutationId: number } | undefined>;
   /** Runs fn on one snapshot of the committed data. */
   snapshot<T>(fn: (snapshot: SyncSnapshot) => Promise<T>): Promise<T>;
   /** Reads of committed data outside any snapshot (each read sees the latest commit). */

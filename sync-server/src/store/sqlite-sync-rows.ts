@@ -89,9 +89,6 @@ class SqliteSyncTx extends SqliteSnapshot implements SyncTx {
   async deleteRow(table: TableName, id: Id): Promise<void> {
     this.writer.deleteRow(table, id, await this.writeVersion());
   }
-  async idUsed(table: TableName, id: Id): Promise<boolean> {
-    return this.writer.idUsed(table, id);
-  }
   async allocateIds(count: number): Promise<Id> {
     return this.allocate(count);
   }
@@ -100,6 +97,9 @@ class SqliteSyncTx extends SqliteSnapshot implements SyncTx {
   }
   async leasedTo(id: Id): Promise<Id | null> {
     return this.writer.leasedTo(id);
+  }
+  async idClaim(table: TableName, id: Id): Promise<{ leasedTo: Id | null; used: boolean }> {
+    return { leasedTo: this.writer.leasedTo(id), used: this.writer.idUsed(table, id) };
   }
   async addClient(clientId: string, userId: Id, at: number): Promise<void> {
     this.writer.addClient(clientId, userId, at);
@@ -140,6 +140,11 @@ export class SqliteSyncRows implements SyncRows {
       this.writer.rollback();
       throw e;
     }
+  }
+
+  /** On the writer connection: inside a group's transaction, it sees the group's writes. */
+  async device(clientId: string): Promise<{ userId: Id; lastMutationId: number } | undefined> {
+    return this.writer.client(clientId);
   }
 
   snapshot<T>(fn: (snapshot: SyncSnapshot) => Promise<T>): Promise<T> {

@@ -166,8 +166,13 @@ export class SyncService {
    * stops, and its answer tells the device where to go on from.
    */
   async push(userId: Id, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
-    const ensureClient = () =>
-      this.rows.transaction((tx) => this.ensureClient(tx, clientId, userId));
+    // A known device is read without a transaction of its own (one per turn otherwise).
+    const ensureClient = async () => {
+      const known = await this.rows.device(clientId);
+      if (!known) return this.rows.transaction((tx) => this.ensureClient(tx, clientId, userId));
+      if (known.userId !== userId) throw forbidden(SYNC_MESSAGES.clientOfOtherUser);
+      return known.lastMutationId;
+    };
     // Known once the first turn has checked the device (a push always takes one turn).
     let last: number | null = null;
     let rowWrites = 0;
@@ -304,10 +309,11 @@ export class SyncService {
       userId,
       claimId: async (table, id) => {
         await pace();
-        if ((await tx.leasedTo(id)) !== userId) {
+        const claim = await tx.idClaim(table, id);
+        if (claim.leasedTo !== userId) {
           throw invalid("Cet identifiant n'a pas été attribué à cet appareil.");
         }
-        if (await tx.idUsed(table, id)) throw conflict('Identifiant déjà utilisé.');
+        if (claim.used) throw conflict('Identifiant déjà utilisé.');
       },
       // An undo takes back an id of the user's own, used before and deleted since.
       claimRestoredId: async (table, id) => {
