@@ -446,8 +446,10 @@ export class PgSyncRows implements SyncRows {
     const code = (e as { code?: unknown } | null)?.code;
     if (typeof code !== 'string') return false;
     // Classes 08 (connection), 53 (resources), 57 (operator intervention), 58 (system),
-    // 40 (transaction rollback after all retries), XX (internal).
-    return /^(08|53|57|58|40|XX)/u.test(code) || code.startsWith('ECONN');
+    // 40 (transaction rollback after all retries), XX (internal), 0A (a prepared statement
+    // whose table another instance's upgrade changed: "cached plan must not change result
+    // type"; the push fails and the device sends it again, it is never refused).
+    return /^(08|53|57|58|40|XX|0A)/u.test(code) || code.startsWith('ECONN');
   }
 
   isUniqueViolation(e: unknown): boolean {
