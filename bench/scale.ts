@@ -53,7 +53,8 @@ function postgresCpuMs(): number {
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.split(') ')[1]!.split(' ');
       // utime + stime + cutime + cstime, 100 ticks a second
-      sum += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+      sum +=
+        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
     } catch {
       // The process ended meanwhile.
     }

@@ -216,7 +216,7 @@ export class PgReads implements SyncSnapshot {
 export class PgSyncTx extends PgReads implements SyncTx {
   private taken: number | null;
 
-  /** `xactId`: the transaction's id, when its start took one (runPgTransaction's `writes`). */
+  /** `xactId`: the transaction's id, when its start took one (a user's write, runPgTransaction). */
   constructor(client: PoolClient, offset: number, xactId?: number) {
     super(client, offset);
     this.taken = xactId === undefined ? null : xactId + offset;
