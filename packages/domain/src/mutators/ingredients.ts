@@ -39,14 +39,17 @@ export const createIngredient = defineMutator(
       name: clean,
       kind: kind as IngredientKind,
       owner: ctx.userId,
-      ...facts(allergens, diet),
+      ...storedFacts(allergens, diet),
     };
     await ctx.store.put('ingredients', ingredient);
   },
 );
 
 /** Allergens and diet facts as stored: sorted codes, left out when there are none. */
-function facts(allergens: readonly number[] | undefined, diet: readonly number[] | undefined) {
+export function storedFacts(
+  allergens: readonly number[] | undefined,
+  diet: readonly number[] | undefined,
+) {
   const sorted = (codes: readonly number[] | undefined) =>
     codes && codes.length > 0 ? [...new Set(codes)].sort((a, b) => a - b) : undefined;
   const a = sorted(allergens);
@@ -72,7 +75,21 @@ async function usedByOthers(ctx: MutationContext, ingredient: Ingredient): Promi
  * An ingredient's name and category freeze once another user uses it (issue 15): otherwise its
  * owner could silently rename what other users' recipes and menus contain. A device sees only
  * the recipes and menus its user may read, so the server may refuse what the device allowed.
+ * Its allergens, diet facts and freshness are not part of the freeze (see updateIngredient).
+ * Shared by updateIngredient and by an undo that puts the ingredient back (restore.ts), so that
+ * an undo cannot get round it (issue 30). `name` is the new name, already trimmed.
  */
+export async function checkIngredientChange(
+  ctx: MutationContext,
+  ingredient: Ingredient,
+  name: string,
+  kind: number,
+): Promise<void> {
+  const changes = name !== ingredient.name || kind !== ingredient.kind;
+  if (changes && (await usedByOthers(ctx, ingredient))) throw conflict(INGREDIENT_SHARED);
+  if (name !== ingredient.name) await checkIngredientNameFree(ctx, name, ingredient.id);
+}
+
 export const updateIngredient = defineMutator(
   Type.Object({
     id: IdSchema,
@@ -90,9 +107,7 @@ export const updateIngredient = defineMutator(
   async (ctx, { id, name, kind, fresh, allergens, diet }) => {
     const ingredient = await owned(ctx, 'ingredients', id);
     const clean = name === undefined ? ingredient.name : requiredName(name, "de l'ingrédient");
-    const changes = clean !== ingredient.name || (kind !== undefined && kind !== ingredient.kind);
-    if (changes && (await usedByOthers(ctx, ingredient))) throw conflict(INGREDIENT_SHARED);
-    if (clean !== ingredient.name) await checkIngredientNameFree(ctx, clean, id);
+    await checkIngredientChange(ctx, ingredient, clean, kind ?? ingredient.kind);
     // Freshness is how its owner shops: it changes nothing of what other users' recipes mean.
     const { fresh: wasFresh, allergens: hadAllergens, diet: hadDiet, ...rest } = ingredient;
     const freshNow = fresh === undefined ? wasFresh : (fresh ?? undefined);
@@ -101,7 +116,7 @@ export const updateIngredient = defineMutator(
       name: clean,
       kind: (kind ?? ingredient.kind) as IngredientKind,
       ...(freshNow === undefined ? {} : { fresh: freshNow }),
-      ...facts(allergens ?? hadAllergens, diet ?? hadDiet),
+      ...storedFacts(allergens ?? hadAllergens, diet ?? hadDiet),
     });
   },
 );

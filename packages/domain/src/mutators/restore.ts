@@ -12,6 +12,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type {
   Group,
   Id,
+  Ingredient,
   Meal,
   MealAlternative,
   Menu,
@@ -37,9 +38,9 @@ import {
   MAX_STOCK_PER_STAY,
 } from '../limits.js';
 import { canReadRow } from '../visibility.js';
-import { missingMessage, owned, ownerOnly } from './access.js';
+import { missingMessage, owned, ownerOnly, requiredName } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
-import { checkIngredientNameFree } from './ingredients.js';
+import { checkIngredientChange, checkIngredientNameFree, storedFacts } from './ingredients.js';
 import { checkRecipeNameFree } from './recipes.js';
 import { collectPrivateMenu } from './menu-gc.js';
 import {
@@ -349,8 +350,15 @@ async function mend(
       };
     }
     case 'ingredients': {
-      await checkIngredientNameFree(ctx, put.row.name, put.row.id);
-      return put;
+      // As updateIngredient (an ingredient still there: its freeze once another user uses it)
+      // or createIngredient (one deleted): the undo of a deletion never meets the freeze, since
+      // an ingredient in use cannot be deleted; a forged undo of a live one must (issue 30).
+      const { allergens, diet, ...row } = put.row as Ingredient;
+      const name = requiredName(row.name, "de l'ingrédient");
+      const before = await ctx.store.get('ingredients', row.id);
+      if (before) await checkIngredientChange(ctx, before, name, row.kind);
+      else await checkIngredientNameFree(ctx, name, row.id);
+      return { table: 'ingredients', row: { ...row, name, ...storedFacts(allergens, diet) } };
     }
     case 'profiles': {
       const profile = put.row as Profile;

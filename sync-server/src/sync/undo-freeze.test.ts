@@ -1,0 +1,77 @@
+/**
+ * Issue 30, case 3: an undo (restoreSnapshot) cannot get round the freeze of an ingredient that
+ * another user's recipe uses. Through /sync/push, on SQLite and on PostgreSQL.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INGREDIENT_SHARED } from '@popote/domain';
+import { startTestServer, type TestServer } from '../test-support/harness.js';
+import { NOW, newDevice, pullAll, pushOne, storedRows, type Device } from './test-kit.js';
+
+let server: TestServer;
+let alice: Device;
+let bob: Device;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  alice = await newDevice(server, 'alice@popote.test', 'alice-device-1');
+  bob = await newDevice(server, 'bob@popote.test', 'bob-device-1');
+});
+
+afterEach(async () => {
+  expect(await server.close()).toEqual([]);
+});
+
+/** The ingredient as the server stores it. */
+async function storedIngredient(id: number): Promise<unknown> {
+  const row = (await storedRows(server)).find((r) => r.tbl === 'ingredients' && r.id === id);
+  return row?.data ? JSON.parse(row.data) : null;
+}
+
+describe("an undo of Bob's ingredient that Alice's recipe uses", () => {
+  it('is refused as the rename is: her recipe keeps its ingredient, its category and its facts', async () => {
+    const ingredient = {
+      id: bob.next++,
+      name: 'Sel de Guérande',
+      kind: 0,
+      owner: bob.userId,
+      allergens: [6],
+      diet: [1],
+    };
+    const { owner: _owner, ...created } = ingredient;
+    await pushOne(server, bob, 'createIngredient', created);
+    const recipeId = alice.next++;
+    await pushOne(server, alice, 'createRecipe', {
+      id: recipeId,
+      name: 'Pot-au-feu',
+      plat: 1,
+      now: NOW,
+    });
+    await pushOne(server, alice, 'addRecipeIngredient', {
+      recipeId,
+      ingredientId: ingredient.id,
+      now: NOW,
+    });
+    await pullAll(server, alice);
+
+    // The rename is refused; the undo that writes the same row is refused alike.
+    await pushOne(server, bob, 'updateIngredient', { id: ingredient.id, name: 'Mort-aux-rats' });
+    await pushOne(server, bob, 'restoreSnapshot', {
+      put: [
+        {
+          table: 'ingredients',
+          row: { id: ingredient.id, name: 'Mort-aux-rats', kind: 3, owner: bob.userId },
+        },
+      ],
+      remove: [],
+    });
+    const rejections = (await pullAll(server, bob)).rejections;
+    expect(rejections.map((r) => [r.mutationId, r.message])).toEqual([
+      [bob.mutationId - 1, INGREDIENT_SHARED],
+      [bob.mutationId, INGREDIENT_SHARED],
+    ]);
+    expect(await storedIngredient(ingredient.id)).toEqual(ingredient);
+    // Alice's device receives nothing new: her recipe still holds the salt she chose.
+    const pulled = await pullAll(server, alice);
+    expect(pulled.patch.filter((p) => p.op === 'put' && p.table === 'ingredients')).toEqual([]);
+  });
+});
