@@ -241,6 +241,66 @@ describe('POST /shop-session/ticks', () => {
     );
   });
 
+  /** The first line's tick as the helpers' page shows it. */
+  const firstChecked = async () =>
+    (await getList(TOKEN)).json<{ items: { checked: boolean }[] }>().items[0]!.checked;
+  /** The owner's tick of the first line, made `minutes` after the test's start. */
+  const ownerTick = (listId: number, checked: boolean, minutes: number) =>
+    push(server, alice, {
+      name: 'tickShopItem',
+      args: {
+        id: listId,
+        key: '9001',
+        checked,
+        now: new Date(TEST_START + minutes * 60_000).toISOString(),
+      },
+    });
+
+  it("dates a helper's tick by the server: one dated 10 minutes ahead loses to the owner's later ticks (issue 30)", async () => {
+    const { listId } = await sharedWebList(server, alice, LINES);
+    const ahead = new Date(TEST_START + 10 * 60_000).toISOString();
+    await sendTicks(TOKEN, { ticks: [{ key: '9001', checked: true, now: ahead }] });
+    expect(await firstChecked()).toBe(true);
+    // A minute later the organiser unticks, ticks and unticks: each of their ticks wins.
+    server.clock.now = TEST_START + 60_000;
+    await ownerTick(listId, false, 1);
+    expect(await firstChecked()).toBe(false);
+    // Repeated, dated 10 minutes ahead of the server's new time: still the server's time.
+    await sendTicks(TOKEN, {
+      ticks: [
+        { key: '9001', checked: true, now: new Date(TEST_START + 11 * 60_000).toISOString() },
+      ],
+    });
+    expect(await firstChecked()).toBe(true);
+    server.clock.now = TEST_START + 2 * 60_000;
+    await ownerTick(listId, false, 2);
+    expect(await firstChecked()).toBe(false);
+    const [row] = (await pulledLists(server, alice)).filter((l) => l.id === listId);
+    expect(row?.items[0]?.tickedAt).toBe(new Date(TEST_START + 2 * 60_000).toISOString());
+  });
+
+  it("dates a helper's tick by its age: an offline tick older than the owner's newer tick loses", async () => {
+    const { listId } = await sharedWebList(server, alice, LINES);
+    server.clock.now = TEST_START + 60_000;
+    await ownerTick(listId, false, 1);
+    // Made 90 s ago (30 s before the owner's tick) by a phone that was offline: overtaken.
+    server.clock.now = TEST_START + 2 * 60_000;
+    await sendTicks(TOKEN, { ticks: [{ key: '9001', checked: true, age: 90_000 }] });
+    expect(await firstChecked()).toBe(false);
+    // Made 30 s ago (after the owner's tick): it wins, dated by the server's clock, whatever
+    // the helper's clock says (its page sends no date).
+    await sendTicks(TOKEN, { ticks: [{ key: '9001', checked: true, age: 30_000 }] });
+    expect(await firstChecked()).toBe(true);
+    const [row] = (await pulledLists(server, alice)).filter((l) => l.id === listId);
+    expect(row?.items[0]?.tickedAt).toBe(new Date(TEST_START + 90_000).toISOString());
+    // An age is never negative, nor older than a link lives.
+    for (const age of [-1, 31 * DAY_MS, 1.5]) {
+      const res = await sendTicks(TOKEN, { ticks: [{ key: '9001', checked: false, age }] });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await firstChecked()).toBe(true);
+  });
+
   it('writes nothing when no tick names a line of the list', async () => {
     await sharedWebList(server, alice, LINES);
     const { cookie } = await pullAll(server, alice, null);

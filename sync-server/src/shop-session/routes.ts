@@ -13,7 +13,6 @@ import { formatDayMonth, runMutation } from '@popote/domain';
 import { nowIso, reserveIds, secured, userOf } from '../api/context.js';
 import { acceptEmptyBodies } from '../http/body-parsers.js';
 import { HttpError } from '../http/errors.js';
-import { clampDates } from '../sync/clamp-now.js';
 import { explainOldList, planOldList } from './old-list.js';
 import {
   GuestListOut,
@@ -27,6 +26,7 @@ import {
 } from './schemas.js';
 import {
   guestView,
+  helperTickTime,
   holdingOneRow,
   newShareToken,
   oldView,
@@ -101,13 +101,13 @@ export async function shopSessionGuestRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const token = request.query.sessionID;
       const list = await openSharedList(app, token);
-      const ticks: Tick[] = request.body.ticks.map(({ key, checked, now }) => ({
-        key,
-        checked,
-        now,
+      // Dated by the server, so that no helper's tick wins over the organiser's later ones.
+      const serverNow = app.popote.now();
+      const ticks: Tick[] = request.body.ticks.map((tick) => ({
+        key: tick.key,
+        checked: tick.checked,
+        now: helperTickTime(tick, serverNow),
       }));
-      // A helper's clock far ahead would win every later tick: the server's time instead.
-      clampDates(ticks, app.popote.now());
       await tickShared(app, token, list, (current) => {
         const keys = new Set(current.items.map((item) => item.key));
         return ticks.filter((tick) => keys.has(tick.key));

@@ -12,6 +12,7 @@ import {
   MAX_USES_PER_SHOP_ITEM,
   NameSchema,
   NowSchema,
+  SHARE_DAYS,
   UniteSchema,
 } from '@popote/domain';
 
@@ -59,12 +60,27 @@ export const GuestListOut = Type.Object({
 });
 export type GuestListOut = Static<typeof GuestListOut>;
 
+/** A helper's tick older than its link can be is not a tick of that link. */
+const MAX_TICK_AGE_MS = SHARE_DAYS * 24 * 3600 * 1000;
+
+/**
+ * A helper's tick. The server dates it (session.ts, helperTickTime): of two ticks of a line the
+ * later wins, so a date the helper chose could lock the line against the organiser's ticks.
+ */
 export const GuestTickIn = Type.Object({
   /** A line's key; one the list does not hold (any more) is skipped. */
   key: Type.String({ maxLength: 40 }),
   checked: Type.Boolean(),
-  /** When the helper ticked (the helper's clock): of two ticks of a line, the later wins. */
-  now: NowSchema,
+  /**
+   * How long ago the helper ticked, in ms, by the helper's own clock when sending (a tick made
+   * offline is sent later): the server dates the tick that long before its own time.
+   */
+  age: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TICK_AGE_MS })),
+  /**
+   * When the helper ticked, by its clock: what pages loaded before issue 30 send (their ticks
+   * kept offline too). Never taken later than the server's time; `age` wins when both come.
+   */
+  now: Type.Optional(NowSchema),
 });
 
 export const GuestTicksIn = Type.Object({

@@ -58,6 +58,22 @@ export interface Tick {
 }
 
 /**
+ * When a helper's tick counts as made, by the server's clock `serverNow` (ms), issue 30. Of two
+ * ticks of a line the later wins (tickShopItem), so a helper who chose the date could lock a
+ * line against the organiser's later ticks for as long as the clock's tolerance (10 minutes),
+ * again and again. The helper's page sends instead how long ago it ticked (`age`, measured on
+ * its own clock, so that its clock being off does not matter): a tick sent late from a phone
+ * that was offline still loses to a newer one, and no tick is ever dated after the moment it
+ * reaches the server. A page loaded before this change sends its clock's date (`now`): it is
+ * taken as it comes, but never later than the server's time.
+ */
+export function helperTickTime(tick: { age?: number; now?: string }, serverNow: number): string {
+  if (tick.age !== undefined) return new Date(serverNow - tick.age).toISOString();
+  const given = tick.now === undefined ? Number.NaN : Date.parse(tick.now);
+  return new Date(Number.isNaN(given) ? serverNow : Math.min(given, serverNow)).toISOString();
+}
+
+/**
  * Runs tickShopItem for the ticks that `pick` chooses from the list as it is inside the
  * transaction (a line the owner removed meanwhile is simply not there), on behalf of the
  * list's owner, all or nothing. The share is checked again inside: a link closed while the

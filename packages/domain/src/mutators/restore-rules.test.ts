@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Ingredient } from '../entities.js';
 import { IngredientKind, Plat, Unite } from '../enums.js';
-import { INGREDIENT_SHARED } from './index.js';
+import { INGREDIENT_SHARED, runMutation } from './index.js';
 import { refusalChecker } from './refusals.test-kit.js';
 import { ALICE, BOB, FRESH, World } from './test-kit.js';
 
@@ -18,6 +18,9 @@ const expectRefusal = refusalChecker(() => w);
 
 /** The undo of one row, as a device would push it. */
 const restoreOf = (table: string, row: object) => ({ put: [{ table, row }], remove: [] });
+/** Runs an undo that must be accepted (its rows forged by the test, hence not typed). */
+const restore = (userId: number, args: unknown) =>
+  runMutation(w.as(userId), 'restoreSnapshot', args);
 
 beforeEach(async () => {
   w = await World.create();
@@ -60,9 +63,8 @@ describe("restoring an ingredient another user's recipe or menu uses (the freeze
   });
 
   it('lets its facts and freshness change, as updateIngredient does, stored as it stores them', async () => {
-    await w.run(
+    await restore(
       BOB,
-      'restoreSnapshot',
       restoreOf('ingredients', { ...sel, allergens: [6, 2], diet: [], fresh: true }),
     );
     expect(await w.get('ingredients', sel.id)).toEqual({
@@ -78,11 +80,7 @@ describe("restoring an ingredient another user's recipe or menu uses (the freeze
   it('lets its owner rename it while only they use it, the name trimmed and free', async () => {
     const farine = await w.ingredient(BOB, { name: 'Farine' });
     await w.recipe(BOB, { ingredients: [{ ingredientId: farine.id, quantity }] });
-    await w.run(
-      BOB,
-      'restoreSnapshot',
-      restoreOf('ingredients', { ...farine, name: ' Farine de riz ', kind: 1 }),
-    );
+    await restore(BOB, restoreOf('ingredients', { ...farine, name: ' Farine de riz ', kind: 1 }));
     expect(await w.get('ingredients', farine.id)).toMatchObject({ name: 'Farine de riz', kind: 1 });
     await expectRefusal(
       BOB,
@@ -134,7 +132,7 @@ describe("restoring an ingredient another user's recipe or menu uses (the freeze
       'conflict',
       "L'ingrédient « Sel de guérande » existe déjà.",
     );
-    await w.run(BOB, 'restoreSnapshot', restoreOf('ingredients', { ...row, name: 'Gros sel' }));
+    await restore(BOB, restoreOf('ingredients', { ...row, name: 'Gros sel' }));
     expect(await w.get('ingredients', FRESH)).toEqual({ ...row, name: 'Gros sel' });
   });
 });

@@ -12,7 +12,6 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type {
   Group,
   Id,
-  Ingredient,
   Meal,
   MealAlternative,
   Menu,
@@ -353,7 +352,7 @@ async function mend(
       // As updateIngredient (an ingredient still there: its freeze once another user uses it)
       // or createIngredient (one deleted): the undo of a deletion never meets the freeze, since
       // an ingredient in use cannot be deleted; a forged undo of a live one must (issue 30).
-      const { allergens, diet, ...row } = put.row as Ingredient;
+      const { allergens, diet, ...row } = put.row;
       const name = requiredName(row.name, "de l'ingrédient");
       const before = await ctx.store.get('ingredients', row.id);
       if (before) await checkIngredientChange(ctx, before, name, row.kind);

@@ -2,8 +2,10 @@
  * A helper's shared list, without an account (issue 19): the list as the server last sent it,
  * and the ticks not sent yet. Both are kept in the browser's storage, so that a helper who loses
  * the network keeps ticking (and may even reload the page), and the ticks leave when it is back.
- * Each tick carries the moment it was made: the server keeps, per line, the latest tick.
+ * Each tick keeps the moment it was made, and is sent with its age: the server dates it by its
+ * own clock and keeps, per line, the latest tick.
  */
+import { SHARE_DAYS } from '@popote/domain';
 import type { ShopLine } from '../../components/shop/ShopLines';
 
 export interface GuestList {
@@ -123,13 +125,38 @@ export async function fetchList(token: string): Promise<Answer> {
   }
 }
 
+/** The oldest age the server takes: a tick older than its link can live. */
+const MAX_AGE_MS = SHARE_DAYS * 24 * 3600 * 1000;
+
+/**
+ * A tick as it is sent: how long ago it was made (by this device's clock, so that its being
+ * off does not matter), not when. The server dates it by its own clock (issue 30), so that a
+ * helper cannot date a tick ahead; a tick kept offline still loses to a newer one.
+ */
+export function tickToSend(tick: PendingTick, nowMs: number): TickSent {
+  const age = Math.round(nowMs - Date.parse(tick.now));
+  return {
+    key: tick.key,
+    checked: tick.checked,
+    // A clock set back since the tick, or a date the storage mangled: made just now.
+    age: Number.isNaN(age) ? 0 : Math.min(MAX_AGE_MS, Math.max(0, age)),
+  };
+}
+
+export interface TickSent {
+  key: string;
+  checked: boolean;
+  age: number;
+}
+
 /** Sends ticks; answers the list with them applied. */
 export async function sendTicks(token: string, ticks: readonly PendingTick[]): Promise<Answer> {
   try {
+    const sentAt = Date.now();
     const response = await fetch(`/shop-session/ticks?${query(token)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ticks }),
+      body: JSON.stringify({ ticks: ticks.map((tick) => tickToSend(tick, sentAt)) }),
     });
     return await answerOf(response);
   } catch {
