@@ -8,13 +8,19 @@
  */
 import type { ReactNode } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { SYNC } from '../strings';
-import { COOKIE, type LocalDb, SYNC_STATE, type SyncState } from '@popote/sync-client';
+import {
+  COOKIE,
+  type DeviceTables,
+  type LocalDb,
+  SYNC_STATE,
+  type SyncState,
+} from '@popote/sync-client';
 import { useSync } from './SyncProvider';
+import { useLocalQuery } from './useLocal';
 
 /** Whether this device has completed a full pull for its user (persisted). */
-export async function isFirstSyncDone(db: LocalDb): Promise<boolean> {
+export async function isFirstSyncDone(db: DeviceTables): Promise<boolean> {
   return (await db.meta.get(COOKIE)) !== undefined;
 }
 
@@ -27,9 +33,9 @@ const seenDone = new WeakSet<LocalDb>();
  */
 export function useFirstSyncDone(): boolean {
   const { db } = useSync();
-  const done = useLiveQuery(
-    async () => seenDone.has(db) || (await isFirstSyncDone(db)),
-    [db],
+  const done = useLocalQuery(
+    async (_store, tables) => seenDone.has(db) || (await isFirstSyncDone(tables)),
+    [],
     seenDone.has(db),
   );
   if (done) seenDone.add(db);
@@ -38,12 +44,11 @@ export function useFirstSyncDone(): boolean {
 
 /** The loading state shown instead of an empty-state text during the first sync. */
 export function FirstSyncLoader() {
-  const { db } = useSync();
-  const offline = useLiveQuery(
-    async () =>
+  const offline = useLocalQuery(
+    async (_store, tables) =>
       !navigator.onLine ||
-      ((await db.meta.get(SYNC_STATE))?.value as SyncState | undefined)?.status === 'offline',
-    [db],
+      ((await tables.meta.get(SYNC_STATE))?.value as SyncState | undefined)?.status === 'offline',
+    [],
     false,
   );
   return (

@@ -6,13 +6,12 @@
  */
 import { useState } from 'react';
 import { Button, Card, Code, Group, Modal, Stack, Text } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { describeMutation, formatDateTime } from '@popote/domain';
 import type { Rejection } from '@popote/sync-protocol';
 import { notifySuccess } from '../feedback/feedback';
 import { MUTATION_LABELS, SYNC } from '../strings';
-import { DexieStore } from '@popote/sync-client';
 import { useSync } from './SyncProvider';
+import { useLocalQuery } from './useLocal';
 
 export function RefusedChangesDialog({
   opened,
@@ -24,13 +23,12 @@ export function RefusedChangesDialog({
   const { db } = useSync();
   // Descriptions read the device's rows, so they follow renames and deletions live.
   const refused =
-    useLiveQuery(async () => {
-      const store = new DexieStore(db);
-      const rows = await db.rejected.orderBy('mutationId').toArray();
+    useLocalQuery(async (store, tables) => {
+      const rows = await tables.rejected.orderBy('mutationId').toArray();
       return Promise.all(
         rows.map(async (r) => ({ ...r, words: await describeMutation(store, r.name, r.args) })),
       );
-    }, [db]) ?? [];
+    }, []) ?? [];
 
   return (
     <Modal opened={opened} onClose={onClose} title={SYNC.refusedTitle} size="lg">

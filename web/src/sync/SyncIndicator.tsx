@@ -5,27 +5,25 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUp, IconAlertTriangle } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { formatDateTime } from '@popote/domain';
 import { SYNC } from '../strings';
 import { SYNC_STATE, type SyncState } from '@popote/sync-client';
 import { RefusedChangesDialog } from './RefusedChanges';
 import { ReloginDialog } from './ReloginDialog';
-import { useSync } from './SyncProvider';
+import { useLocalQuery } from './useLocal';
 import { useOnline } from './useOnline';
 
 export function SyncIndicator() {
-  const { db } = useSync();
   const online = useOnline();
   const [showRefused, setShowRefused] = useState(false);
   const [showRelogin, setShowRelogin] = useState(false);
-  const info = useLiveQuery(
-    async () => ({
-      state: (await db.meta.get(SYNC_STATE))?.value as SyncState | undefined,
-      pending: await db.outbox.count(),
-      refused: await db.rejected.count(),
+  const info = useLocalQuery(
+    async (_store, tables) => ({
+      state: (await tables.meta.get(SYNC_STATE))?.value as SyncState | undefined,
+      pending: await tables.outbox.count(),
+      refused: await tables.rejected.count(),
     }),
-    [db],
+    [],
   );
   const pending = info?.pending ?? 0;
   const status = info?.state?.status ?? 'idle';

@@ -1,20 +1,26 @@
 /** Live queries over the device database for screens: they re-render on every change. */
 import { useCallback } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReadStore } from '@popote/domain';
-import { DexieStore, type LocalDb } from '@popote/sync-client';
+import { DexieStore } from '@popote/sync-client';
+import { useLiveRead, type LiveQuery } from './live-read';
 import { useSync } from './SyncProvider';
 
 /**
  * Runs `query` against the domain's Store over the local database and re-runs it whenever a
- * table it read changes (in this tab or another). Undefined while loading.
+ * table it read changes (in this tab or another), however its awaits are chained: the one way
+ * a screen reads the device database live (see live-read.ts). Read only through the store and
+ * the tables it is handed: they record what the query read. Undefined (or `initial`) while
+ * loading.
  */
+export function useLocalQuery<T>(query: LiveQuery<T>, deps: readonly unknown[]): T | undefined;
+export function useLocalQuery<T>(query: LiveQuery<T>, deps: readonly unknown[], initial: T): T;
 export function useLocalQuery<T>(
-  query: (store: DexieStore, db: LocalDb) => Promise<T>,
+  query: LiveQuery<T>,
   deps: readonly unknown[],
+  initial?: T,
 ): T | undefined {
   const { db } = useSync();
-  return useLiveQuery(() => query(new DexieStore(db), db), [db, ...deps]);
+  return useLiveRead(db, query, deps, initial);
 }
 
 /**
