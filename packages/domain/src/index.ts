@@ -18,6 +18,7 @@ export * from './suppliers.js';
 export * from './store.js';
 export * from './memory-store.js';
 export * from './visibility.js';
+export * from './reader-view.js';
 export * from './mutators/index.js';
 export * from './csv/index.js';
 export * from './agenda.js';

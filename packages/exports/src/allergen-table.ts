@@ -11,6 +11,8 @@ import {
   alternativeTitle,
   compareFrench,
   factsOf,
+  HIDDEN_RECIPE,
+  hiddenRecipeIds,
   mealShares,
   menuItems,
   sortedAllergens,
@@ -52,8 +54,16 @@ export const DISH_HEAD = 'Plat';
 export const NO_DISH = 'Aucun plat pour les jours choisis.';
 export const LEGEND_TITLE =
   'Les 14 allergènes à déclarer (règlement (UE) n° 1169/2011, annexe II) :';
+/** Beside a recipe its reader may not read (issue 30): its allergens cannot be listed. */
+export const HIDDEN_ALLERGENS = 'Allergènes inconnus';
 /** What a cell with the allergen holds. */
 export const MARK = 'X';
+
+const hiddenDish = (): AllergenDish => ({
+  name: HIDDEN_RECIPE,
+  note: HIDDEN_ALLERGENS,
+  allergens: [],
+});
 
 /** Courses in the order a meal is served: Entrée, Plat principal, Dessert, Autre. */
 const SERVING_ORDER: readonly Plat[] = [3, 2, 1, 0];
@@ -91,6 +101,8 @@ export function planAllergenTable(input: AllergenTableInput): AllergenTablePlan 
           }
         }
       }
+      // Another user's recipe, unpublished: the placeholder, whose allergens are unknown.
+      for (const dish of hiddenRecipeIds(menu, recipes).map(hiddenDish)) dishes.push(dish);
     }
     const shares = mealShares(meal, groups);
     (meal.alternatives ?? []).forEach((alternative, i) => {

@@ -25,6 +25,9 @@ import {
   compareFrench,
   factsOf,
   formatTotal,
+  HIDDEN_RECIPE,
+  hiddenNotCounted,
+  hiddenRecipeIds,
   HORAIRE_LABELS,
   menuItems,
   mealPeople,
@@ -33,6 +36,7 @@ import {
   PLAT_LABELS,
   previewMeal,
   roundUpTotalPieces,
+  titleWithHidden,
 } from '@popote/domain';
 import { allergensNote } from './allergen-labels.js';
 import {
@@ -213,7 +217,12 @@ function planSheet(meal: Meal, start: string, lookup: Lookup): CookSheet {
     groups: names.length === 0 ? 'Aucun groupe' : `Groupes : ${names.join(', ')}`,
     additional,
     notes: menuPeople !== people ? [menuPeopleLabel(menuPeople)] : [],
-    menu: menu ? menuTitle(menu, lookup.recipes, lookup.ingredients) : '',
+    menu: menu
+      ? titleWithHidden(
+          menuTitle(menu, lookup.recipes, lookup.ingredients),
+          hiddenRecipeIds(menu, lookup.recipes).length,
+        )
+      : '',
     blocks: menu ? planBlocks(meal, menu, menuPeople, lookup) : [],
     alternatives,
   };
@@ -244,8 +253,19 @@ function planBlocks(meal: Meal, menu: Menu, people: number, lookup: Lookup): Coo
       });
     }
   }
+  // Recipes the reader may not read (another user's, unpublished): named by the placeholder,
+  // without content, and said not counted (issue 30). Their course is unknown: last.
+  for (const hidden of hiddenRecipeIds(menu, lookup.recipes).map(hiddenBlock)) blocks.push(hidden);
   return blocks;
 }
+
+const hiddenBlock = (): CookBlock => ({
+  title: HIDDEN_RECIPE,
+  course: '',
+  rows: [],
+  comments: '',
+  notes: [hiddenNotCounted(1)],
+});
 
 /**
  * An alternative with its recipes scaled to its people, in serving order; null when it feeds

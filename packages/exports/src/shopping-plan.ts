@@ -104,6 +104,11 @@ export interface ShoppingInput {
   profile: ShoppingProfile | null;
   /** None: no packs, prices nor costs; the spreadsheet holds the quantities only. */
   costs?: ShoppingCosts;
+  /**
+   * Why some quantities are not counted (issue 30: 'Recette non publiée : ses quantités ne
+   * sont pas comptées.'), written under the lines of the sheet of every ingredient.
+   */
+  notes?: readonly string[];
 }
 
 export interface SheetColumn {
@@ -206,7 +211,10 @@ export function planShopping(input: ShoppingInput): SheetPlan[] {
     {
       name: names.claim(ALL_INGREDIENTS_SHEET),
       columns: [{ header: groupColumn }, ...lineColumns],
-      rows: groupRows.flat().map((row) => [row.group, ...row.cells]),
+      rows: [
+        ...groupRows.flat().map((row) => [row.group, ...row.cells]),
+        ...(input.notes ?? []).flatMap((note, i) => (i === 0 ? [[], [note]] : [[note]])),
+      ],
     },
   ];
   // Claimed before the suppliers': a supplier called 'Coûts' gets 'Coûts (2)'.

@@ -5,7 +5,14 @@
  * domain (menuTitle), as the agenda shows them.
  */
 import type { CompileInput, Meal, Stay } from '@popote/domain';
-import { compareFrench, HORAIRE_LABELS, HORAIRES, menuTitle } from '@popote/domain';
+import {
+  compareFrench,
+  hiddenRecipeIds,
+  HORAIRE_LABELS,
+  HORAIRES,
+  menuTitle,
+  titleWithHidden,
+} from '@popote/domain';
 import { groupLabel, longDayLabel, periodLabel } from './labels.js';
 
 export interface WeekPlanInput extends CompileInput {
@@ -39,7 +46,13 @@ export function planWeeks(input: WeekPlanInput): WeekPage[] {
   const groups = new Map(input.groups.map((g) => [g.id, g]));
   const titleOf = (meal: Meal): string => {
     const menu = menus.get(meal.menuId);
-    const title = menu ? menuTitle(menu, recipes, ingredients) : '';
+    // A recipe its reader may not read shows as 'Recette non publiée', as in the agenda.
+    const title = menu
+      ? titleWithHidden(
+          menuTitle(menu, recipes, ingredients),
+          hiddenRecipeIds(menu, recipes).length,
+        )
+      : '';
     return title === '' ? EMPTY_MENU : title;
   };
   const groupsOf = (meal: Meal): string =>

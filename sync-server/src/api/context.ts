@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  readableBy,
   readableRow,
   runMutation,
   type Id,
@@ -25,6 +26,10 @@ export function userOf(request: FastifyRequest): Id {
 
 /** Reads on behalf of one user, on the reader connection (committed data only). */
 export interface ReadCtx {
+  /**
+   * The rows the user may read and no other (the domain's readableBy): every view, the compile
+   * and the files read through it, so that /api shows what a pull sends (issue 30).
+   */
   readonly store: ReadStore;
   readonly userId: Id;
   /** The server's public origin, for the links an answer carries. */
@@ -33,7 +38,7 @@ export interface ReadCtx {
 
 export function readCtx(app: FastifyInstance, userId: Id): ReadCtx {
   return {
-    store: app.popote.store.rows.reads,
+    store: readableBy(app.popote.store.rows.reads, userId),
     userId,
     publicUrl: app.popote.config.publicUrl,
   };

@@ -9,6 +9,8 @@ import {
   NO_SUPPLIER,
   compileIngredients,
   defaultMapping,
+  hiddenNotCounted,
+  hiddenRecipesOfMeals,
   invalid,
   loadCompileInput,
   type Id,
@@ -129,13 +131,15 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       const ctx = readCtx(app, userOf(request));
       const body = request.body;
       const stay = await readableRow(ctx, 'stays', body.IdSejour);
-      const compiled = compileIngredients(
-        await loadCompileInput(ctx.store, stay.id, daysOf(body.Data)),
-      );
+      const input = await loadCompileInput(ctx.store, stay.id, daysOf(body.Data));
+      const compiled = compileIngredients(input);
+      // Recipes the user may not read are missing from the reader's view: said, not counted.
+      const hidden = hiddenRecipesOfMeals(input);
+      const notes = hidden.length === 0 ? [] : [hiddenNotCounted(hidden.length)];
       const chosen = body.IdProfile === undefined ? stay.profileId : body.IdProfile;
       const profileId = chosen === null || chosen <= 0 ? null : chosen;
       const profile = await shoppingProfile(ctx, profileId, compiled.ingredients, body.Mapping);
-      const xlsx = await buildShoppingXlsx({ stay, compiled, profile });
+      const xlsx = await buildShoppingXlsx({ stay, compiled, profile, notes });
       return sendFile(reply, XLSX_MIME, shoppingFileName(stay.name), xlsx);
     },
   );

@@ -220,11 +220,18 @@ export const DeleteIngredientOut = Type.Object({
   UsesMenus: Type.Array(Int),
 });
 
+/**
+ * Addition (issue 30), only when some quantities were left out: why, in French ('Recette non
+ * publiée : ses quantités ne sont pas comptées.'). Absent otherwise, as the contract has it.
+ */
+const NotesOut = Type.Optional(Type.Array(Type.String()));
+
 export const PreviewQuantitiesOut = Type.Object({
   NbPeople: Int,
   Quantities: Type.Array(
     Type.Object({ Ingredient: IngredientOut, Quantities: Type.Array(QuantityOut) }),
   ),
+  Notes: NotesOut,
 });
 
 export const CompileIngredientsOut = Type.Object({
@@ -239,6 +246,7 @@ export const CompileIngredientsOut = Type.Object({
       Total: Type.Array(QuantityOut),
     }),
   ),
+  Notes: NotesOut,
 });
 
 export const ProfileOut = Type.Object({ Id: Int, IdOwner: Int, Name: Type.String() });

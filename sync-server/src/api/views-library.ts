@@ -5,11 +5,14 @@
 import {
   compareFrench,
   compareItems,
+  hiddenRecipeIds,
+  hiddenRecipe,
   libraryEntries,
   menuTitle,
   parseSearchQuery,
   readableIds,
   searchResources,
+  titleWithHidden,
   type Id,
   type Ingredient,
   type Menu,
@@ -42,8 +45,8 @@ async function ingredientsOf(ctx: ReadCtx, ids: Iterable<Id>): Promise<Map<Id, I
 }
 
 /**
- * Menus with their contents. The caller has checked that the user may read each menu; a
- * readable menu makes its recipes readable, and ingredients are public.
+ * Menus with their contents. The caller has checked that the user may read each menu; the
+ * recipes come through the reader's view, those it may not read as placeholders.
  */
 export async function menuExts(ctx: ReadCtx, menus: readonly Menu[]): Promise<MenuExt[]> {
   const recipes = await ctx.store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
@@ -72,9 +75,11 @@ export async function menuExts(ctx: ReadCtx, menus: readonly Menu[]): Promise<Me
           ]
         : [];
     }),
-    Receipes: menu.recipeIds.flatMap((id) => {
+    Receipes: menu.recipeIds.map((id) => {
       const recipe = recipesById.get(id);
-      return recipe ? [recipeOut(recipe)] : [];
+      // One it may not read: the placeholder, so that the menu keeps its shape (the old
+      // client lists and removes its items by id), as the web app shows it.
+      return recipeOut(recipe ?? hiddenRecipe(id));
     }),
     OwnerPseudo: pseudos.of(menu.owner),
   }));
@@ -103,7 +108,10 @@ export async function recipeExt(ctx: ReadCtx, recipe: Recipe): Promise<Out<typeo
   };
 }
 
-/** Library lines of menus, titled by their contents (menus have no name), by title. */
+/**
+ * Library lines of menus, titled by their contents (menus have no name), by title; a recipe the
+ * reader may not read is titled with the placeholder.
+ */
 export async function menuHeaders(ctx: ReadCtx, menus: readonly Menu[]): Promise<MenuHeader[]> {
   const recipes = await ctx.store.getMany('recipes', unique(menus.flatMap((m) => m.recipeIds)));
   const recipesById = new Map(recipes.map((r) => [r.id, r]));
@@ -117,7 +125,10 @@ export async function menuHeaders(ctx: ReadCtx, menus: readonly Menu[]): Promise
   );
   return menus
     .map((menu) => ({
-      Title: menuTitle(menu, recipesById, ingredients),
+      Title: titleWithHidden(
+        menuTitle(menu, recipesById, ingredients),
+        hiddenRecipeIds(menu, recipesById).length,
+      ),
       ID: menu.id,
       IsPersonnal: menu.owner === ctx.userId,
       Owner: pseudos.of(menu.owner),

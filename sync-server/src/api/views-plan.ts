@@ -6,6 +6,8 @@
 import {
   compareFrench,
   compileIngredients,
+  hiddenNotCounted,
+  hiddenRecipesOfMeals,
   loadCompileInput,
   loadMealPreviewInput,
   previewMeal,
@@ -90,15 +92,24 @@ export async function mealQuantities(
   mealId: Id,
 ): Promise<Out<typeof PreviewQuantitiesOut>> {
   await readableRow(ctx, 'meals', mealId);
-  const preview = previewMeal(await loadMealPreviewInput(ctx.store, mealId));
+  const input = await loadMealPreviewInput(ctx.store, mealId);
+  const preview = previewMeal(input);
   return {
     NbPeople: preview.people,
     Quantities: preview.ingredients.map(({ ingredient, total }) => ({
       Ingredient: ingredientOut(ingredient),
       Quantities: totalOut(total),
     })),
+    ...notCounted(hiddenRecipesOfMeals({ ...input, meals: [input.meal] })),
   };
 }
+
+/**
+ * The contract's addition when recipes the user may not read were left out of the quantities
+ * (they are missing from the reader's view): the reason, said once.
+ */
+const notCounted = (hidden: readonly Id[]): { Notes?: string[] } =>
+  hidden.length === 0 ? {} : { Notes: [hiddenNotCounted(hidden.length)] };
 
 /** The day offsets of the stay that hold meals, in order. */
 export async function orderDays(ctx: ReadCtx, stayId: Id): Promise<number[]> {
@@ -129,5 +140,6 @@ export async function compiledIngredients(
       })),
       Total: totalOut(total),
     })),
+    ...notCounted(hiddenRecipesOfMeals(input)),
   };
 }
