@@ -10,14 +10,27 @@ import { menusOfMeals } from './menu-gc.js';
 import { owned, readable } from './access.js';
 import { IdSchema, NowSchema, PlatSchema, QuantitySchema } from './schemas.js';
 
-function menuSize(menu: Menu): number {
+function menuSize(menu: Pick<Menu, 'ingredients' | 'recipeIds'>): number {
   return menu.ingredients.length + menu.recipeIds.length;
 }
 
+const MENU_FULL = `Un menu ne peut pas contenir plus de ${MAX_ITEMS_PER_MENU} éléments.`;
+const INGREDIENT_IN_MENU = 'Cet ingrédient est déjà dans le menu.';
+const RECIPE_IN_MENU = 'Cette recette est déjà dans le menu.';
+
 function checkMenuRoom(menu: Menu): void {
-  if (menuSize(menu) >= MAX_ITEMS_PER_MENU) {
-    throw invalid(`Un menu ne peut pas contenir plus de ${MAX_ITEMS_PER_MENU} éléments.`);
-  }
+  if (menuSize(menu) >= MAX_ITEMS_PER_MENU) throw invalid(MENU_FULL);
+}
+
+/**
+ * What the item mutators keep true of a whole menu: each ingredient and recipe once, and no
+ * more items than a menu holds. For a menu an undo puts back (restore.ts), which comes whole.
+ */
+export function checkMenuItems(menu: Pick<Menu, 'ingredients' | 'recipeIds'>): void {
+  const ingredientIds = new Set(menu.ingredients.map((i) => i.ingredientId));
+  if (ingredientIds.size !== menu.ingredients.length) throw conflict(INGREDIENT_IN_MENU);
+  if (new Set(menu.recipeIds).size !== menu.recipeIds.length) throw conflict(RECIPE_IN_MENU);
+  if (menuSize(menu) > MAX_ITEMS_PER_MENU) throw invalid(MENU_FULL);
 }
 
 // ---- Menu items (meal menus and favourite menus alike) ----
@@ -34,7 +47,7 @@ export const addMenuIngredient = defineMutator(
     const menu = await owned(ctx, 'menus', menuId);
     await readable(ctx, 'ingredients', ingredientId);
     if (menu.ingredients.some((i) => i.ingredientId === ingredientId)) {
-      throw conflict('Cet ingrédient est déjà dans le menu.');
+      throw conflict(INGREDIENT_IN_MENU);
     }
     checkMenuRoom(menu);
     let stayMenus: Menu[] = [];
@@ -57,7 +70,7 @@ export const addMenuRecipe = defineMutator(
   async (ctx, { menuId, recipeId, now }) => {
     const menu = await owned(ctx, 'menus', menuId);
     await readable(ctx, 'recipes', recipeId);
-    if (menu.recipeIds.includes(recipeId)) throw conflict('Cette recette est déjà dans le menu.');
+    if (menu.recipeIds.includes(recipeId)) throw conflict(RECIPE_IN_MENU);
     checkMenuRoom(menu);
     await ctx.store.put('menus', {
       ...menu,

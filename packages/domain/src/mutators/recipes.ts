@@ -36,6 +36,18 @@ export async function checkRecipeNameFree(
   }
 }
 
+const INGREDIENT_IN_RECIPE = 'Cet ingrédient est déjà dans la recette.';
+
+/**
+ * What the line mutators keep true of a recipe: each ingredient once (the count is bounded by
+ * the schemas). For a recipe an undo puts back (restore.ts), which comes whole.
+ */
+export function checkRecipeLines(lines: readonly { ingredientId: Id }[]): void {
+  if (new Set(lines.map((l) => l.ingredientId)).size !== lines.length) {
+    throw conflict(INGREDIENT_IN_RECIPE);
+  }
+}
+
 export const createRecipe = defineMutator(
   Type.Object({ id: IdSchema, name: NameSchema, plat: PlatSchema, now: NowSchema }),
   async (ctx, { id, name, plat, now }) => {
@@ -113,7 +125,7 @@ export const addRecipeIngredient = defineMutator(
     const recipe = await owned(ctx, 'recipes', recipeId);
     await readable(ctx, 'ingredients', ingredientId);
     if (recipe.ingredients.some((i) => i.ingredientId === ingredientId)) {
-      throw conflict('Cet ingrédient est déjà dans la recette.');
+      throw conflict(INGREDIENT_IN_RECIPE);
     }
     if (recipe.ingredients.length >= MAX_INGREDIENTS_PER_RECIPE) {
       throw invalid(

@@ -28,6 +28,7 @@ import { invalid } from '../errors.js';
 import { isExportSecret } from '../export-link.js';
 import { parseIsoDay } from '../dates.js';
 import { isMenuUsableBy } from '../agenda.js';
+import { tidyNeeds } from '../allergens.js';
 import {
   MAX_GROUPS_PER_STAY,
   MAX_INGREDIENTS_PER_RECIPE,
@@ -40,7 +41,8 @@ import { canReadRow } from '../visibility.js';
 import { missingMessage, owned, ownerOnly, requiredName } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
 import { checkIngredientChange, checkIngredientNameFree, storedFacts } from './ingredients.js';
-import { checkRecipeNameFree } from './recipes.js';
+import { checkRecipeLines, checkRecipeNameFree } from './recipes.js';
+import { checkMenuItems } from './menus.js';
 import { collectPrivateMenu } from './menu-gc.js';
 import {
   MAX_ALTERNATIVES_PER_MEAL,
@@ -270,7 +272,7 @@ async function mend(
 ): Promise<RestoredRow | null> {
   switch (put.table) {
     case 'stays': {
-      const stay = put.row as Stay;
+      const stay = { ...(put.row as Stay), name: put.row.name.trim() };
       parseIsoDay(stay.start);
       if (stay.exportSecret !== null && !isExportSecret(stay.exportSecret)) {
         throw invalid("Le lien d'export est mal formé.");
@@ -280,17 +282,27 @@ async function mend(
       return { table: 'stays', row: { ...stay, profileId: profile ? stay.profileId : null } };
     }
     case 'groups': {
-      const group = put.row as Group;
-      const stay = await ctx.store.get('stays', group.stayId);
-      if (!stay || stay.owner !== ctx.userId) throw invalid(missingMessage('stays'));
+      const { needs, ...group } = put.row as Group;
+      await ownStay(ctx, group.stayId);
+      await checkNotMoved(ctx, 'groups', group.id, group.stayId);
       if (!COLOR_PATTERN.test(group.color))
         throw invalid('La couleur doit être de la forme #RRVVBB.');
-      return { table: 'groups', row: { ...group, color: group.color.toUpperCase() } };
+      // Stored as setGroupNeeds stores them: no zero counts, nothing when there is nothing.
+      const tidy = needs === undefined ? null : tidyNeeds(needs);
+      return {
+        table: 'groups',
+        row: {
+          ...group,
+          name: group.name.trim(),
+          color: group.color.toUpperCase(),
+          ...(tidy === null ? {} : { needs: tidy }),
+        },
+      };
     }
     case 'meals': {
       const meal = put.row as Meal;
-      const stay = await ctx.store.get('stays', meal.stayId);
-      if (!stay || stay.owner !== ctx.userId) throw invalid(missingMessage('stays'));
+      await ownStay(ctx, meal.stayId);
+      await checkNotMoved(ctx, 'meals', meal.id, meal.stayId);
       const menu = await ctx.store.get('menus', meal.menuId);
       if (!menu || !(menu.owner === ctx.userId || isMenuUsableBy(menu, ctx.userId))) {
         throw invalid(missingMessage('menus'));
@@ -319,13 +331,16 @@ async function mend(
         row: {
           ...rest,
           slot: meal.slot as Horaire,
-          groupIds: meal.groupIds.filter((g) => groupIds.has(g)),
+          groupIds: [...new Set(meal.groupIds)].filter((g) => groupIds.has(g)),
           ...(kept.length > 0 ? { alternatives: kept } : {}),
         },
       };
     }
     case 'menus': {
       const menu = put.row as Menu;
+      checkMenuItems(menu);
+      // No mutator makes a favourite menu private again (it would be collected with its meal).
+      const before = await ctx.store.get('menus', menu.id);
       const recipeIds: Id[] = [];
       for (const id of menu.recipeIds) if (await readableId(ctx, 'recipes', id)) recipeIds.push(id);
       const ingredients = await keepReadable(ctx, menu.ingredients);
@@ -334,7 +349,7 @@ async function mend(
         row: {
           ...menu,
           // Published implies favourite (see setMenuPublished).
-          isFavorite: menu.isFavorite || menu.isPublished,
+          isFavorite: menu.isFavorite || menu.isPublished || before?.isFavorite === true,
           recipeIds,
           ingredients: ingredients.map((i) => ({ ...i, plat: i.plat as Plat })),
         },
@@ -342,10 +357,12 @@ async function mend(
     }
     case 'recipes': {
       const recipe = put.row as Recipe;
-      await checkRecipeNameFree(ctx, recipe.name, recipe.id);
+      const name = requiredName(recipe.name, 'de la recette');
+      await checkRecipeNameFree(ctx, name, recipe.id);
+      checkRecipeLines(recipe.ingredients);
       return {
         table: 'recipes',
-        row: { ...recipe, ingredients: await keepReadable(ctx, recipe.ingredients) },
+        row: { ...recipe, name, ingredients: await keepReadable(ctx, recipe.ingredients) },
       };
     }
     case 'ingredients': {
@@ -374,6 +391,7 @@ async function mend(
         table: 'profiles',
         row: {
           ...profile,
+          name: requiredName(profile.name, 'du profil'),
           ingredientLinks,
           kindLinks: profile.kindLinks.filter((l) => suppliers.has(l.supplierId)),
         },
@@ -383,11 +401,16 @@ async function mend(
       const supplier = put.row as Supplier;
       const profile = await ctx.store.get('profiles', supplier.profileId);
       if (!profile || profile.owner !== ctx.userId) throw invalid(missingMessage('profiles'));
-      return put;
+      await checkNotMoved(ctx, 'suppliers', supplier.id, supplier.profileId);
+      return {
+        table: 'suppliers',
+        row: { ...supplier, name: requiredName(supplier.name, 'du fournisseur') },
+      };
     }
     case 'stock': {
       const item = put.row as StockItem;
       await ownStay(ctx, item.stayId);
+      await checkNotMoved(ctx, 'stock', item.id, item.stayId);
       // An ingredient deleted meanwhile (by its owner, maybe another user: nothing stops the
       // deletion of an ingredient that only larders hold) is a lost reference like the others:
       // its entry stays out, and the rest of the undo goes on.
@@ -397,6 +420,7 @@ async function mend(
     case 'shopLists': {
       const list = put.row as ShopList;
       if (list.stayId !== null) await ownStay(ctx, list.stayId);
+      await checkNotMoved(ctx, 'shopLists', list.id, list.stayId);
       checkItemKeys(list.items);
       // A link made meanwhile for another list keeps its token; this one comes back unshared.
       const holders =
@@ -404,7 +428,10 @@ async function mend(
           ? []
           : await ctx.store.whereIds('shopLists', 'shareToken', list.share.token);
       const share = holders.some((id) => id !== list.id) ? null : list.share;
-      return { table: 'shopLists', row: { ...list, share } };
+      return {
+        table: 'shopLists',
+        row: { ...list, name: requiredName(list.name, 'de la liste'), share },
+      };
     }
   }
 }
@@ -412,6 +439,26 @@ async function mend(
 async function ownStay(ctx: MutationContext, stayId: Id): Promise<void> {
   const stay = await ctx.store.get('stays', stayId);
   if (!stay || stay.owner !== ctx.userId) throw invalid(missingMessage('stays'));
+}
+
+/** The refusal of an undo that would move a row to another stay or profile. */
+export const RESTORE_MOVES =
+  "Cette annulation déplacerait un élément vers un autre séjour ou un autre profil : elle n'est pas possible.";
+
+/**
+ * No mutator moves a group, meal, larder entry or list to another stay, nor a supplier to
+ * another profile: an undo puts a row that is still there back where it is.
+ */
+async function checkNotMoved(
+  ctx: MutationContext,
+  table: 'groups' | 'meals' | 'stock' | 'shopLists' | 'suppliers',
+  id: Id,
+  parent: Id | null,
+): Promise<void> {
+  const before = await ctx.store.get(table, id);
+  if (before === undefined) return;
+  const was = 'profileId' in before ? before.profileId : before.stayId;
+  if (was !== parent) throw invalid(RESTORE_MOVES);
 }
 
 export const restoreSnapshot = defineMutator(
