@@ -3,9 +3,17 @@
  * another user's recipe uses. Through /sync/push, on SQLite and on PostgreSQL.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INGREDIENT_SHARED } from '@popote/domain';
+import { EXPORT_SECRET_TAKEN, INGREDIENT_SHARED } from '@popote/domain';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
-import { NOW, newDevice, pullAll, pushOne, storedRows, type Device } from './test-kit.js';
+import {
+  NOW,
+  newDevice,
+  pullAll,
+  pushOne,
+  storedField,
+  storedRows,
+  type Device,
+} from './test-kit.js';
 
 let server: TestServer;
 let alice: Device;
@@ -73,5 +81,68 @@ describe("an undo of Bob's ingredient that Alice's recipe uses", () => {
     // Alice's device receives nothing new: her recipe still holds the salt she chose.
     const pulled = await pullAll(server, alice);
     expect(pulled.patch.filter((p) => p.op === 'put' && p.table === 'ingredients')).toEqual([]);
+  });
+});
+
+describe("an undo that would take another user's secret", () => {
+  const SECRET = 'Zm9vYmFyLWJhei1xdXV4LTEyMzQ1Njc4OTAtYWJjZGVm';
+  const TOKEN = 'Zm9vYmFyLWJhei1xdXV4LTEyMzQ1Njc4';
+
+  it("is refused for a stay's export link; a list's share link is left out", async () => {
+    const aliceStay = alice.next++;
+    await pushOne(server, alice, 'createStay', {
+      id: aliceStay,
+      name: 'Camp',
+      start: '2025-07-01',
+    });
+    await pushOne(server, alice, 'setStayExportSecret', { stayId: aliceStay, secret: SECRET });
+    const aliceList = alice.next++;
+    const list = { id: aliceList, stayId: null, name: 'Courses', now: NOW, items: [] };
+    await pushOne(server, alice, 'createShopList', list);
+    await pushOne(server, alice, 'shareShopList', { id: aliceList, token: TOKEN, now: NOW });
+
+    const stay = {
+      id: bob.next++,
+      owner: bob.userId,
+      name: 'Camp de Bob',
+      start: '2025-07-01',
+      profileId: null,
+      exportSecret: null,
+    };
+    await pushOne(server, bob, 'createStay', { id: stay.id, name: stay.name, start: stay.start });
+    // As setStayExportSecret: the secret names Alice's stay only.
+    await pushOne(server, bob, 'restoreSnapshot', {
+      put: [{ table: 'stays', row: { ...stay, exportSecret: SECRET } }],
+      remove: [],
+    });
+    expect((await pullAll(server, bob)).rejections.map((r) => r.message)).toEqual([
+      EXPORT_SECRET_TAKEN,
+    ]);
+    expect(await storedField(server, 'stays', stay.id, 'exportSecret')).toBeNull();
+
+    // Bob's list comes back, without the link that opens Alice's list.
+    const bobList = bob.next++;
+    await pushOne(server, bob, 'restoreSnapshot', {
+      put: [
+        {
+          table: 'shopLists',
+          row: {
+            id: bobList,
+            owner: bob.userId,
+            stayId: null,
+            name: 'Courses',
+            created: NOW,
+            items: [],
+            share: { token: TOKEN, created: NOW },
+          },
+        },
+      ],
+      remove: [],
+    });
+    expect((await pullAll(server, bob)).rejections).toEqual([]);
+    expect(await storedField(server, 'shopLists', bobList, 'share')).toBeNull();
+    expect(await storedField(server, 'shopLists', aliceList, 'share')).toMatchObject({
+      token: TOKEN,
+    });
   });
 });
