@@ -22,6 +22,7 @@ describe('loadConfig', () => {
         work: { mutationRowWrites: 50_000, pushRowWrites: 20_000, sliceMs: 4 },
         quotas: { rows: 200_000, bytes: 100 * 1024 * 1024, stays: 1_000 },
       },
+      syncPushRateLimit: { max: 300, windowMs: 60_000 },
     });
   });
 
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       QUOTA_ROWS: '5000',
       QUOTA_MEGABYTES: '20',
       QUOTA_STAYS: '50',
+      SYNC_PUSH_RATE_LIMIT_MAX: '120',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
         work: { mutationRowWrites: 50_000, pushRowWrites: 20_000, sliceMs: 4 },
         quotas: { rows: 5000, bytes: 20 * 1024 * 1024, stays: 50 },
       },
+      syncPushRateLimit: { max: 120, windowMs: 60_000 },
     });
   });
 

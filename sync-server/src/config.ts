@@ -37,6 +37,11 @@ export interface ServerConfig {
   authRateLimit: { max: number; perAddressMax: number; windowMs: number };
   /** Per-user quotas (QUOTA_*) and work bounds of /sync; the defaults when absent. */
   syncLimits?: SyncLimits;
+  /**
+   * Pushes one user may send per window (all devices together), answered 429 beyond;
+   * DEFAULT_SYNC_PUSH_RATE_LIMIT when absent.
+   */
+  syncPushRateLimit?: { max: number; windowMs: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +49,12 @@ type Env = Record<string, string | undefined>;
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_AUTH_RATE_LIMIT = { max: 30, perAddressMax: 10, windowMs: 15 * 60_000 };
+/**
+ * A device pushes when the user changes something (one push at a time, up to 200 changes
+ * each) and when it retries: five a second per user, sustained, leaves a busy team of devices
+ * far below, and a script pushing in a loop gets 429 (issue 30).
+ */
+export const DEFAULT_SYNC_PUSH_RATE_LIMIT = { max: 300, windowMs: 60_000 };
 
 // src/ and dist/ both sit directly under the package folder.
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -104,6 +115,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
           1024,
         stays: integer(env, 'QUOTA_STAYS', DEFAULT_SYNC_LIMITS.quotas.stays, 1, 1e9),
       },
+    },
+    syncPushRateLimit: {
+      max: integer(env, 'SYNC_PUSH_RATE_LIMIT_MAX', DEFAULT_SYNC_PUSH_RATE_LIMIT.max, 1, 1_000_000),
+      windowMs: DEFAULT_SYNC_PUSH_RATE_LIMIT.windowMs,
     },
   };
 }

@@ -62,8 +62,22 @@ export const RejectionSchema = Type.Object({
   message: Type.String(),
   /** When the server refused it (ISO date-time). */
   at: Type.String(),
+  /**
+   * True when the server did not keep the arguments (too large, or the user's refused
+   * changes already hold their share): `args` is then REJECTION_ARGS_NOT_KEPT, and the device
+   * shows its own copy (its outbox's), which it always has when the refusal first reaches it.
+   */
+  argsTruncated: Type.Optional(Type.Boolean()),
 });
 export type Rejection = Static<typeof RejectionSchema>;
+
+/**
+ * The `args` of a refusal whose arguments the server did not keep: a note in French, so that
+ * an older device, which shows the server's copy, says why the content is missing.
+ */
+export const REJECTION_ARGS_NOT_KEPT = {
+  note: "Contenu trop volumineux pour être gardé par le serveur : seul l'appareil qui a fait la modification le garde.",
+} as const;
 
 export const PullResponseSchema = Type.Object({
   /** Store it once `more` is false; send it back with the next pull. */
@@ -74,6 +88,13 @@ export const PullResponseSchema = Type.Object({
   /** True when another page follows: pull again with `cursor`. */
   more: Type.Boolean(),
   cursor: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * On a last page (`more` false): the device's refusals did not all fit in it. The page is
+   * still complete (its cookie and lastMutationId stop before the first refusal left out), so
+   * a device that ignores this field gets the rest at its next pull; a device that reads it
+   * pulls again at once, from the new cookie.
+   */
+  rejectionsLeft: Type.Optional(Type.Boolean()),
 });
 export type PullResponse = Static<typeof PullResponseSchema>;
 
@@ -128,6 +149,8 @@ export interface EncodedPullPage {
   more: boolean;
   cursor: string | null;
   rejections: Rejection[];
+  /** See PullResponse: set only when some refusals were left for the next pull. */
+  rejectionsLeft?: boolean;
   /** Each operation's JSON (encodePutOp, encodeDelOp): rows go out as stored. */
   patch: readonly string[];
 }
@@ -140,6 +163,7 @@ export function encodePullResponse(page: EncodedPullPage): string {
   return (
     `{"cookie":${page.cookie},"lastMutationId":${page.lastMutationId},` +
     `"more":${page.more},"cursor":${JSON.stringify(page.cursor)},` +
+    (page.rejectionsLeft ? `"rejectionsLeft":true,` : '') +
     `"rejections":${JSON.stringify(page.rejections)},"patch":[${page.patch.join(',')}]}`
   );
 }

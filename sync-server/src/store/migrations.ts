@@ -198,4 +198,15 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    name: 'rejections-per-user',
+    // Issue 30: refusals are bounded per user (how many, the bytes of the arguments kept), so
+    // each names its user. Those recorded before name the user of their device.
+    up: `
+      ALTER TABLE rejections ADD COLUMN user_id INTEGER;
+      UPDATE rejections SET user_id =
+        (SELECT c.user_id FROM sync_clients c WHERE c.client_id = rejections.client_id);
+      CREATE INDEX rejections_user_version ON rejections (user_id, version);
+    `,
+  },
 ];

@@ -201,4 +201,14 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX rate_limits_window_start ON rate_limits (window_start);
     `,
   },
+  {
+    name: 'rejections-per-user',
+    // Issue 30, as SQLite's step of the same name: each refusal names its user.
+    up: `
+      ALTER TABLE rejections ADD COLUMN user_id BIGINT;
+      UPDATE rejections r SET user_id = c.user_id FROM sync_clients c
+        WHERE c.client_id = r.client_id;
+      CREATE INDEX rejections_user_version ON rejections (user_id, version);
+    `,
+  },
 ];

@@ -24,6 +24,7 @@ import { prepared } from './pg-database.js';
 import { indexEntries, rowColumns } from './row-columns.js';
 import type {
   ChangePosition,
+  PulledRejection,
   RawRow,
   StoredRejection,
   SyncRows,
@@ -171,13 +172,28 @@ export class PgReads implements SyncSnapshot {
     return found;
   }
 
-  async rejectionsFor(clientId: string, since: number, upTo: number): Promise<StoredRejection[]> {
-    const r = await this.q<StoredRejection>(
-      `SELECT mutation_id AS "mutationId", name, args, message, at FROM rejections
-       WHERE client_id = $1 AND version > $2 AND version <= $3 ORDER BY mutation_id`,
-      [clientId, since, upTo],
+  async rejectionsFor(
+    clientId: string,
+    since: number,
+    upTo: number,
+    limit: number,
+  ): Promise<PulledRejection[]> {
+    const r = await this.q<PulledRejection>(
+      `SELECT mutation_id AS "mutationId", name, args, message, at, version FROM rejections
+       WHERE client_id = $1 AND version > $2 AND version <= $3
+       ORDER BY version, mutation_id LIMIT $4`,
+      [clientId, since, upTo, limit],
     );
     return r.rows;
+  }
+
+  async hasRejectionsToForget(clientId: string, upTo: number, before: string): Promise<boolean> {
+    const r = await this.q<{ found: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM rejections
+         WHERE client_id = $1 AND version <= $2 AND at < $3 COLLATE "C") AS found`,
+      [clientId, upTo, before],
+    );
+    return r.rows[0]!.found;
   }
 
   /** The device's last mutation whose transaction is below this snapshot's horizon. */
@@ -357,13 +373,13 @@ export class PgSyncTx extends PgReads implements SyncTx {
     );
   }
 
-  async recordRejection(clientId: string, rejection: StoredRejection): Promise<void> {
+  async recordRejection(clientId: string, userId: Id, rejection: StoredRejection): Promise<void> {
     await this.q(
-      `INSERT INTO rejections (client_id, mutation_id, name, args, message, at, version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO rejections (client_id, mutation_id, name, args, message, at, version, user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (client_id, mutation_id) DO UPDATE SET name = excluded.name,
          args = excluded.args, message = excluded.message, at = excluded.at,
-         version = excluded.version`,
+         version = excluded.version, user_id = excluded.user_id`,
       [
         clientId,
         rejection.mutationId,
@@ -372,7 +388,32 @@ export class PgSyncTx extends PgReads implements SyncTx {
         rejection.message,
         rejection.at,
         await this.writeVersion(),
+        userId,
       ],
+    );
+  }
+
+  async rejectedArgsBytes(userId: Id): Promise<number> {
+    const r = await this.q<{ bytes: string }>(
+      'SELECT coalesce(sum(octet_length(args)), 0) AS bytes FROM rejections WHERE user_id = $1',
+      [userId],
+    );
+    return Number(r.rows[0]!.bytes);
+  }
+
+  async keepNewestRejections(userId: Id, keep: number): Promise<void> {
+    await this.q(
+      `DELETE FROM rejections WHERE user_id = $1 AND version <= (
+         SELECT version FROM rejections WHERE user_id = $1
+         ORDER BY version DESC, mutation_id DESC LIMIT 1 OFFSET $2)`,
+      [userId, keep],
+    );
+  }
+
+  async forgetRejections(clientId: string, upTo: number, before: string): Promise<void> {
+    await this.q(
+      'DELETE FROM rejections WHERE client_id = $1 AND version <= $2 AND at < $3 COLLATE "C"',
+      [clientId, upTo, before],
     );
   }
 

@@ -36,9 +36,16 @@ export interface UserUsage {
 export interface StoredRejection {
   mutationId: number;
   name: string;
+  /** The arguments' JSON text; '' when they were not kept (never valid JSON). */
   args: string;
   message: string;
+  /** When it was refused (ISO date-time, so that texts compare as times). */
   at: string;
+}
+
+/** A refusal as a pull reads it: with the version of the transaction that recorded it. */
+export interface PulledRejection extends StoredRejection {
+  version: number;
 }
 
 /** Position in the changes: after this (version, table, id). */
@@ -66,7 +73,15 @@ export interface SyncSnapshot extends ReadStore {
   ): Promise<RawRow[]>;
   /** The JSON text of live rows, in the order of ids (missing ones skipped). */
   rawByIds(table: TableName, ids: readonly Id[]): Promise<{ id: Id; data: string }[]>;
-  rejectionsFor(clientId: string, since: number, upTo: number): Promise<StoredRejection[]>;
+  /** The device's first `limit` refusals recorded after `since` up to `upTo`, in order. */
+  rejectionsFor(
+    clientId: string,
+    since: number,
+    upTo: number,
+    limit: number,
+  ): Promise<PulledRejection[]>;
+  /** Whether the device has refusals recorded up to `upTo` and before `before` (ISO). */
+  hasRejectionsToForget(clientId: string, upTo: number, before: string): Promise<boolean>;
   lastMutationId(clientId: string): Promise<number>;
   /** The device's owner and last processed mutation, if the server knows it. */
   client(clientId: string): Promise<{ userId: Id; lastMutationId: number } | undefined>;
@@ -90,7 +105,13 @@ export interface SyncTx extends SyncSnapshot {
   idClaim(table: TableName, id: Id): Promise<{ leasedTo: Id | null; used: boolean }>;
   addClient(clientId: string, userId: Id, at: number): Promise<void>;
   setLastMutationId(clientId: string, id: number): Promise<void>;
-  recordRejection(clientId: string, rejection: StoredRejection): Promise<void>;
+  recordRejection(clientId: string, userId: Id, rejection: StoredRejection): Promise<void>;
+  /** Bytes of the arguments kept with the user's refusals (all devices). */
+  rejectedArgsBytes(userId: Id): Promise<number>;
+  /** Forgets the user's refusals but the newest `keep` (all devices). */
+  keepNewestRejections(userId: Id, keep: number): Promise<void>;
+  /** Forgets the device's refusals recorded up to `upTo` and before `before` (ISO). */
+  forgetRejections(clientId: string, upTo: number, before: string): Promise<void>;
   /** What the user holds, this transaction's writes included. */
   usage(userId: Id): Promise<UserUsage>;
 }

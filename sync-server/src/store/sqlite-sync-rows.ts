@@ -8,6 +8,7 @@
 import type { Id, ReadStore, TableName, Tables } from '@popote/domain';
 import type {
   ChangePosition,
+  PulledRejection,
   RawRow,
   StoredRejection,
   SyncRows,
@@ -58,8 +59,16 @@ class SqliteSnapshot implements SyncSnapshot {
   async rawByIds(table: TableName, ids: readonly Id[]): Promise<{ id: Id; data: string }[]> {
     return this.reader.rawByIds(table, ids);
   }
-  async rejectionsFor(clientId: string, since: number, upTo: number): Promise<StoredRejection[]> {
-    return this.reader.rejectionsFor(clientId, since, upTo);
+  async rejectionsFor(
+    clientId: string,
+    since: number,
+    upTo: number,
+    limit: number,
+  ): Promise<PulledRejection[]> {
+    return this.reader.rejectionsFor(clientId, since, upTo, limit);
+  }
+  async hasRejectionsToForget(clientId: string, upTo: number, before: string): Promise<boolean> {
+    return this.reader.hasRejectionsToForget(clientId, upTo, before);
   }
   async lastMutationId(clientId: string): Promise<number> {
     return this.reader.lastMutationId(clientId);
@@ -107,8 +116,17 @@ class SqliteSyncTx extends SqliteSnapshot implements SyncTx {
   async setLastMutationId(clientId: string, id: number): Promise<void> {
     this.writer.setLastMutationId(clientId, id);
   }
-  async recordRejection(clientId: string, rejection: StoredRejection): Promise<void> {
-    this.writer.recordRejection(clientId, rejection, await this.writeVersion());
+  async recordRejection(clientId: string, userId: Id, rejection: StoredRejection): Promise<void> {
+    this.writer.recordRejection(clientId, userId, rejection, await this.writeVersion());
+  }
+  async rejectedArgsBytes(userId: Id): Promise<number> {
+    return this.writer.rejectedArgsBytes(userId);
+  }
+  async keepNewestRejections(userId: Id, keep: number): Promise<void> {
+    this.writer.keepNewestRejections(userId, keep);
+  }
+  async forgetRejections(clientId: string, upTo: number, before: string): Promise<void> {
+    this.writer.forgetRejections(clientId, upTo, before);
   }
   async usage(userId: Id): Promise<UserUsage> {
     return this.writer.usage(userId);

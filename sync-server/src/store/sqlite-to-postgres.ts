@@ -51,7 +51,7 @@ const TABLES: readonly { name: string; columns: readonly string[] }[] = [
   { name: 'id_leases', columns: ['first', 'count', 'user_id', 'client_id', 'leased_at'] },
   {
     name: 'rejections',
-    columns: ['client_id', 'mutation_id', 'name', 'args', 'message', 'at', 'version'],
+    columns: ['client_id', 'mutation_id', 'name', 'args', 'message', 'at', 'version', 'user_id'],
   },
 ];
 

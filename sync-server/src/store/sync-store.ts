@@ -13,7 +13,7 @@ import {
   type Tables,
 } from '@popote/domain';
 import { indexEntries, rowColumns } from './row-columns.js';
-import type { RawRow, StoredRejection, UserUsage } from './ports.js';
+import type { PulledRejection, RawRow, StoredRejection, UserUsage } from './ports.js';
 
 export type { RawRow, StoredRejection, UserUsage } from './ports.js';
 
@@ -29,6 +29,7 @@ export class SyncReader {
     changedSince: Statement;
     rawByIds: Map<number, Statement>;
     rejections: Statement;
+    rejectionsToForget: Statement;
     lastMutationId: Statement;
     ownerIds: Statement;
     client: Statement;
@@ -58,9 +59,16 @@ export class SyncReader {
       ),
       rawByIds: new Map(),
       rejections: db.prepare(
-        `SELECT mutation_id AS mutationId, name, args, message, at FROM rejections
-         WHERE client_id = ? AND version > ? AND version <= ? ORDER BY mutation_id`,
+        `SELECT mutation_id AS mutationId, name, args, message, at, version FROM rejections
+         WHERE client_id = ? AND version > ? AND version <= ?
+         ORDER BY version, mutation_id LIMIT ?`,
       ),
+      rejectionsToForget: db
+        .prepare(
+          `SELECT EXISTS (SELECT 1 FROM rejections
+             WHERE client_id = ? AND version <= ? AND at < ?)`,
+        )
+        .pluck(),
       lastMutationId: db
         .prepare('SELECT last_mutation_id FROM sync_clients WHERE client_id = ?')
         .pluck(),
@@ -158,8 +166,12 @@ export class SyncReader {
     return found;
   }
 
-  rejectionsFor(clientId: string, since: number, upTo: number): StoredRejection[] {
-    return this.stmts.rejections.all(clientId, since, upTo) as StoredRejection[];
+  rejectionsFor(clientId: string, since: number, upTo: number, limit: number): PulledRejection[] {
+    return this.stmts.rejections.all(clientId, since, upTo, limit) as PulledRejection[];
+  }
+
+  hasRejectionsToForget(clientId: string, upTo: number, before: string): boolean {
+    return this.stmts.rejectionsToForget.get(clientId, upTo, before) === 1;
   }
 
   lastMutationId(clientId: string): number {
@@ -200,6 +212,9 @@ export class SyncWriter extends SyncReader {
     addClient: Statement;
     setLast: Statement;
     reject: Statement;
+    rejectedArgsBytes: Statement;
+    keepNewestRejections: Statement;
+    forgetRejections: Statement;
     usage: Statement;
   };
 
@@ -237,8 +252,22 @@ export class SyncWriter extends SyncReader {
       ),
       setLast: db.prepare('UPDATE sync_clients SET last_mutation_id = ? WHERE client_id = ?'),
       reject: db.prepare(
-        `INSERT OR REPLACE INTO rejections (client_id, mutation_id, name, args, message, at, version)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO rejections
+           (client_id, mutation_id, name, args, message, at, version, user_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      rejectedArgsBytes: db
+        .prepare(
+          'SELECT coalesce(sum(length(CAST(args AS BLOB))), 0) FROM rejections WHERE user_id = ?',
+        )
+        .pluck(),
+      keepNewestRejections: db.prepare(
+        `DELETE FROM rejections WHERE user_id = @user AND version <= (
+           SELECT version FROM rejections WHERE user_id = @user
+           ORDER BY version DESC, mutation_id DESC LIMIT 1 OFFSET @keep)`,
+      ),
+      forgetRejections: db.prepare(
+        'DELETE FROM rejections WHERE client_id = ? AND version <= ? AND at < ?',
       ),
       usage: db.prepare('SELECT rows, bytes, stays FROM user_usage WHERE user_id = ?'),
     };
@@ -327,7 +356,7 @@ export class SyncWriter extends SyncReader {
     this.w.setLast.run(id, clientId);
   }
 
-  recordRejection(clientId: string, rejection: StoredRejection, version: number): void {
+  recordRejection(clientId: string, userId: Id, rejection: StoredRejection, version: number): void {
     this.w.reject.run(
       clientId,
       rejection.mutationId,
@@ -336,7 +365,20 @@ export class SyncWriter extends SyncReader {
       rejection.message,
       rejection.at,
       version,
+      userId,
     );
+  }
+
+  rejectedArgsBytes(userId: Id): number {
+    return Number(this.w.rejectedArgsBytes.get(userId));
+  }
+
+  keepNewestRejections(userId: Id, keep: number): void {
+    this.w.keepNewestRejections.run({ user: userId, keep });
+  }
+
+  forgetRejections(clientId: string, upTo: number, before: string): void {
+    this.w.forgetRejections.run(clientId, upTo, before);
   }
 
   /** What the user holds, this transaction's writes included. */

@@ -14,6 +14,7 @@ import {
 } from '@popote/sync-protocol';
 import type { IdsRequest, PullRequest, PushRequest } from '@popote/sync-protocol';
 import { requireUserHook } from '../accounts/auth.js';
+import { DEFAULT_SYNC_PUSH_RATE_LIMIT } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { SyncGapError } from './sync-service.js';
 
@@ -39,6 +40,15 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
 
   const signedIn = { onRequest: requireUserHook };
   const userOf = (request: { userId: number | null }): number => request.userId!;
+  // Per user, all devices together, counted after the session check and before the body is
+  // read (the plugin's hook runs after the route's own onRequest): 429 'Trop de tentatives…',
+  // which devices take for "try later". On PostgreSQL, counted across instances.
+  const pushLimit = app.popote.config.syncPushRateLimit ?? DEFAULT_SYNC_PUSH_RATE_LIMIT;
+  const pushRateLimit = {
+    max: pushLimit.max,
+    timeWindow: pushLimit.windowMs,
+    keyGenerator: (request: { userId: number | null }) => `user ${String(request.userId)}`,
+  };
 
   app.post<{ Body: IdsRequest }>(
     '/sync/ids',
@@ -54,6 +64,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     '/sync/push',
     {
       ...signedIn,
+      config: { rateLimit: pushRateLimit },
       schema: { body: PushRequestSchema, response: { 200: PushResponseSchema } },
       bodyLimit: PUSH_BODY_LIMIT,
     },

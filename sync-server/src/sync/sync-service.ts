@@ -26,19 +26,22 @@ import {
   encodeDelOp,
   encodePutOp,
   ID_BLOCK_SIZE,
+  REJECTION_ARGS_NOT_KEPT,
   SYNC_MESSAGES,
   type IdBlock,
   type Mutation,
   type PushResponse,
+  type Rejection,
 } from '@popote/sync-protocol';
 import { LocalChangeChannel, type ChangeChannel } from '../store/change-channel.js';
-import type { RawRow, SyncRows, SyncSnapshot, SyncTx } from '../store/ports.js';
+import type { PulledRejection, RawRow, SyncRows, SyncSnapshot, SyncTx } from '../store/ports.js';
 import { Pacer, type WriteTurns } from '../store/write-queue.js';
 import { clampDates } from './clamp-now.js';
 import {
   DEFAULT_SYNC_LIMITS,
   quotaRefusal,
   tooManyRowsMessage,
+  type RejectionBounds,
   type SyncLimits,
 } from './work-bounds.js';
 
@@ -84,7 +87,9 @@ export interface PullPage {
   lastMutationId: number;
   /** Patch operations as JSON texts, rows kept as stored (never re-serialised). */
   patch: string[];
-  rejections: { mutationId: number; name: string; args: unknown; message: string; at: string }[];
+  rejections: Rejection[];
+  /** Some refusals did not fit in this last page: cookie and lastMutationId stop before them. */
+  rejectionsLeft?: boolean;
   more: boolean;
   cursor: string | null;
 }
@@ -97,6 +102,7 @@ interface WorkMeter {
 
 export class SyncService {
   private readonly processedListeners = new Set<(event: ProcessedMutation) => void>();
+  private readonly rejectionBounds: RejectionBounds;
 
   constructor(
     private readonly rows: SyncRows,
@@ -108,7 +114,9 @@ export class SyncService {
     private readonly limits: SyncLimits = DEFAULT_SYNC_LIMITS,
     /** Where changes are told to every instance's connected devices. */
     private readonly changes: ChangeChannel = new LocalChangeChannel(),
-  ) {}
+  ) {
+    this.rejectionBounds = limits.rejections ?? DEFAULT_SYNC_LIMITS.rejections;
+  }
 
   /** Called after each committed change (null: something everyone may read changed). */
   onChange(listener: (userId: Id | null) => void): () => void {
@@ -243,13 +251,14 @@ export class SyncService {
       if (!isDomainError(e)) this.log?.(e, mutation.name);
       const recorded = await this.rows.transaction(async (tx) => {
         if (await processedElsewhere(tx)) return false;
-        await tx.recordRejection(clientId, {
+        await tx.recordRejection(clientId, userId, {
           mutationId: mutation.id,
           name: mutation.name.slice(0, 64),
-          args: JSON.stringify(mutation.args ?? null),
+          args: await this.argsToKeep(tx, userId, mutation.args),
           message,
           at: new Date(this.now()).toISOString(),
         });
+        await tx.keepNewestRejections(userId, this.rejectionBounds.perUser);
         await tx.setLastMutationId(clientId, mutation.id);
         return true;
       }, forUser);
@@ -259,6 +268,19 @@ export class SyncService {
       }
       return { applied: false, rowWrites: meter.rowWrites };
     }
+  }
+
+  /**
+   * The JSON of a refused mutation's arguments if the server keeps them, else '' (not kept):
+   * too large, or the user's refusals already hold their share. The device that made it keeps
+   * them in its outbox until the refusal reaches it, and shows its own copy.
+   */
+  private async argsToKeep(tx: SyncTx, userId: Id, args: unknown): Promise<string> {
+    const text = JSON.stringify(args ?? null);
+    const bytes = Buffer.byteLength(text);
+    if (bytes > this.rejectionBounds.argsBytes) return '';
+    const held = await tx.rejectedArgsBytes(userId);
+    return held + bytes > this.rejectionBounds.argsBytesPerUser ? '' : text;
   }
 
   private newMeter(): WorkMeter {
@@ -359,18 +381,48 @@ export class SyncService {
     this.changes.publish(userId);
   }
 
-  pull(
+  async pull(
     userId: Id,
     clientId: string,
     cookie: number | null,
     cursorText: string | null,
   ): Promise<PullPage> {
-    return this.rows.snapshot(async (snapshot) => {
+    // Refusals the device has (its cookie passed them) and older than the retention go.
+    const before = new Date(this.now() - this.rejectionBounds.retentionMs).toISOString();
+    const { page, forget } = await this.rows.snapshot(async (snapshot) => {
       const client = await snapshot.client(clientId);
       if (client && client.userId !== userId) throw forbidden(SYNC_MESSAGES.clientOfOtherUser);
       const cursor = cursorText ? decodeCursor(cursorText) : null;
-      return this.pullPage(snapshot, userId, clientId, cookie, cursor);
+      return {
+        page: await this.pullPage(snapshot, userId, clientId, cookie, cursor),
+        forget:
+          client !== undefined &&
+          cursor === null &&
+          cookie !== null &&
+          (await snapshot.hasRejectionsToForget(clientId, cookie, before)),
+      };
     });
+    if (forget) await this.forgetRejections(userId, clientId, cookie!, before);
+    return page;
+  }
+
+  /** A write turn of its own, taken only when a pull found refusals to forget. */
+  private async forgetRejections(
+    userId: Id,
+    clientId: string,
+    pulledUpTo: number,
+    before: string,
+  ): Promise<void> {
+    try {
+      await this.writes.run(() =>
+        this.rows.transaction((tx) => tx.forgetRejections(clientId, pulledUpTo, before), {
+          forUser: userId,
+        }),
+      );
+    } catch (e) {
+      // The store failing: the pull's answer stands, the next pull forgets them.
+      if (!this.rows.isStoreFailure(e)) throw e;
+    }
   }
 
   private async pullPage(
@@ -393,20 +445,60 @@ export class SyncService {
       start.k === 'full'
         ? await this.fullPage(snapshot, userId, start)
         : await this.incrementalPage(snapshot, userId, start);
-    const rejections = page.more
-      ? []
-      : (await snapshot.rejectionsFor(clientId, start.c, start.v)).map((r) => ({
-          ...r,
-          args: JSON.parse(r.args) as unknown,
-        }));
+    if (page.more) {
+      return {
+        cookie: start.v,
+        lastMutationId: start.m,
+        patch: page.patch,
+        rejections: [],
+        more: true,
+        cursor: encodeCursor(page.next),
+      };
+    }
+    const { rejections, next } = await this.rejectionPage(snapshot, clientId, start);
+    // Refusals left out: the page is complete up to the first of them, so that a device that
+    // keeps only complete pages (older ones ignore rejectionsLeft) gets it from its next pull.
     return {
-      cookie: start.v,
-      lastMutationId: start.m,
+      cookie: next ? next.version - 1 : start.v,
+      lastMutationId: next ? Math.min(start.m, next.mutationId - 1) : start.m,
       patch: page.patch,
       rejections,
-      more: page.more,
-      cursor: page.more ? encodeCursor(page.next) : null,
+      ...(next ? { rejectionsLeft: true } : {}),
+      more: false,
+      cursor: null,
     };
+  }
+
+  /**
+   * The device's refusals of the last page, bounded in count and bytes (at least one), and the
+   * first one left out, if any.
+   */
+  private async rejectionPage(
+    snapshot: SyncSnapshot,
+    clientId: string,
+    start: Cursor,
+  ): Promise<{ rejections: Rejection[]; next: PulledRejection | undefined }> {
+    const { perPage, pageBytes } = this.rejectionBounds;
+    const found = await snapshot.rejectionsFor(clientId, start.c, start.v, perPage + 1);
+    const rejections: Rejection[] = [];
+    let bytes = 0;
+    for (const r of found) {
+      const size = Buffer.byteLength(r.args) + Buffer.byteLength(r.message) + r.name.length + 64;
+      if (rejections.length === perPage || (rejections.length > 0 && bytes + size > pageBytes)) {
+        return { rejections, next: r };
+      }
+      bytes += size;
+      const kept = r.args !== '';
+      rejections.push({
+        mutationId: r.mutationId,
+        name: r.name,
+        args: kept ? (JSON.parse(r.args) as unknown) : REJECTION_ARGS_NOT_KEPT,
+        message: r.message,
+        at: r.at,
+        ...(kept ? {} : { argsTruncated: true }),
+      });
+    }
+    return { rejections, next: undefined };
   }
 
   /** A page of everything the user may read, in (table, id) order. */

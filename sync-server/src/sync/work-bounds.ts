@@ -19,13 +19,38 @@ export interface WorkBounds {
   sliceMs: number;
 }
 
+/**
+ * What the server keeps of refused mutations (issue 30). A refusal is kept for the device that
+ * made it, which already holds the whole mutation in its outbox when the refusal reaches it:
+ * the server's copy of the arguments is a convenience, cut when large, and the refusals
+ * themselves go once their device has them. So refusals never escape the quotas by much.
+ */
+export interface RejectionBounds {
+  /** Largest arguments kept with a refusal (bytes of their JSON); larger ones are not kept. */
+  argsBytes: number;
+  /** Arguments kept for all of one user's refusals together (bytes); past it, none is kept. */
+  argsBytesPerUser: number;
+  /** Refusals kept per user (all devices): recording one more forgets the oldest. */
+  perUser: number;
+  /**
+   * How long a refusal stays once its device has pulled it (its pull's cookie has passed it),
+   * counted from the refusal: it is then forgotten at that device's next pull.
+   */
+  retentionMs: number;
+  /** Refusals in one pull answer, and their bytes (at least one per answer). */
+  perPage: number;
+  pageBytes: number;
+}
+
 export interface SyncLimits {
   work: WorkBounds;
   /** What one user may hold: live rows, their bytes, stays. */
   quotas: UserUsage;
+  /** DEFAULT_SYNC_LIMITS.rejections when absent. */
+  rejections?: RejectionBounds;
 }
 
-export const DEFAULT_SYNC_LIMITS: SyncLimits = {
+export const DEFAULT_SYNC_LIMITS: Required<SyncLimits> = {
   work: {
     // Far above the largest real mutation (deleting or duplicating a stay of 10,000 meals,
     // about 20,000 rows; importing 2,000 recipes): a safety net.
@@ -34,6 +59,16 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
     sliceMs: 4,
   },
   quotas: { rows: 200_000, bytes: 100 * 1024 * 1024, stays: 1_000 },
+  rejections: {
+    // A recipe import of a few dozen recipes fits; a device that refuses more keeps its own.
+    argsBytes: 16 * 1024,
+    argsBytesPerUser: 1024 * 1024,
+    // A long offline stretch whose every change was refused (a stay deleted meanwhile) fits.
+    perUser: 1_000,
+    retentionMs: 7 * 24 * 3_600_000,
+    perPage: 200,
+    pageBytes: 1024 * 1024,
+  },
 };
 
 const fr = new Intl.NumberFormat('fr-FR');
