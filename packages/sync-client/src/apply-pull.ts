@@ -13,7 +13,7 @@ import {
   type Meal,
   type TableName,
 } from '@popote/domain';
-import type { PatchOp, PullResponse } from '@popote/sync-protocol';
+import type { PatchOp, PullResponse, Rejection } from '@popote/sync-protocol';
 import { inTransaction, type DeviceTables, type LocalDb } from './db.js';
 import { DexieStore, fromStored, toStored } from './dexie-store.js';
 import { localContext } from './local-mutate.js';
@@ -46,12 +46,29 @@ export async function applyPull(db: LocalDb, userId: Id, page: PullResponse): Pr
     }
     await dropUnreadable(tx, userId, candidates);
 
+    // Kept from whichever page brings them (the server sends them on the last one), before
+    // the outbox forgets the mutations they refuse.
+    if (page.rejections.length > 0) await tx.rejected.bulkPut(await withOwnArgs(tx, page));
     if (!page.more) {
       await tx.outbox.where('id').belowOrEqual(page.lastMutationId).delete();
-      if (page.rejections.length > 0) await tx.rejected.bulkPut(page.rejections);
       await tx.meta.put({ key: COOKIE, value: page.cookie });
     }
     await replayPending(tx, userId);
+  });
+}
+
+/**
+ * The refusals with the arguments as this device made them, from its outbox: the server keeps
+ * no arguments past a bounded size (argsTruncated) and may have clamped dates. A refusal whose
+ * mutation has left the outbox keeps the server's copy.
+ */
+async function withOwnArgs(tx: DeviceTables, page: PullResponse): Promise<Rejection[]> {
+  const own = await tx.outbox.bulkGet(page.rejections.map((r) => r.mutationId));
+  return page.rejections.map((r, i) => {
+    const entry = own[i];
+    if (!entry || entry.name !== r.name) return r;
+    const { argsTruncated: _cut, ...rest } = r;
+    return { ...rest, args: entry.args };
   });
 }
 

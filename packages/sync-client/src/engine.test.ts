@@ -6,13 +6,14 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Stay } from '@popote/domain';
-import type {
-  IdBlock,
-  Mutation,
-  PullRequest,
-  PullResponse,
-  PushRequest,
-  PushResponse,
+import {
+  REJECTION_ARGS_NOT_KEPT,
+  type IdBlock,
+  type Mutation,
+  type PullRequest,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
 } from '@popote/sync-protocol';
 import { LocalDb } from './db.js';
 import { fromStored } from './dexie-store.js';
@@ -31,7 +32,12 @@ class ScriptedServer implements SyncTransport {
   /** How many mutations of each push it takes (Infinity: all). */
   takePerPush = Infinity;
   offline = false;
+  /** The next push fails with this, once (the server's 429, say). */
+  pushFailure: TransportError | null = null;
   nextPull: Partial<PullResponse> = {};
+  /** Answers of the next pulls, in order, before nextPull. */
+  queuedPulls: Partial<PullResponse>[] = [];
+  readonly pulls: PullRequest[] = [];
 
   async ids(): Promise<IdBlock> {
     return { first: FIRST_ID, count: 2 ** 20 };
@@ -39,6 +45,9 @@ class ScriptedServer implements SyncTransport {
 
   async push(request: PushRequest): Promise<PushResponse> {
     if (this.offline) throw new TransportError('offline', 'Aucune réponse du serveur.');
+    const failure = this.pushFailure;
+    this.pushFailure = null;
+    if (failure) throw failure;
     this.pushes.push(request.mutations.map((m: Mutation) => m.id));
     const fresh = request.mutations.filter((m) => m.id > this.processed);
     const taken = fresh.slice(0, this.takePerPush);
@@ -46,8 +55,21 @@ class ScriptedServer implements SyncTransport {
     return { lastMutationId: this.processed };
   }
 
-  async pull(_request: PullRequest): Promise<PullResponse> {
+  async pull(request: PullRequest): Promise<PullResponse> {
     if (this.offline) throw new TransportError('offline', 'Aucune réponse du serveur.');
+    this.pulls.push(request);
+    const queued = this.queuedPulls.shift();
+    if (queued) {
+      return {
+        cookie: 1,
+        lastMutationId: this.processed,
+        patch: [],
+        rejections: [],
+        more: false,
+        cursor: null,
+        ...queued,
+      };
+    }
     const page: PullResponse = {
       cookie: 1,
       lastMutationId: this.processed,
@@ -129,5 +151,75 @@ describe('SyncEngine', () => {
     const row = fromStored((await db.entityTable('stays').get(id))!) as Stay;
     expect(row).toMatchObject({ name: 'Camp d’été', start: '2026-08-01' });
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it("takes the server's limit on pushes for 'try later': keeps every change, refuses none", async () => {
+    await createStay('Pressé');
+    await createStay('Encore');
+    const message = 'Trop de tentatives. Merci de réessayer dans quelques minutes.';
+    server.pushFailure = new TransportError('busy', message);
+    const error = await engine.sync().catch((e: unknown) => e);
+    expect((error as TransportError).failure).toBe('busy');
+    expect(await db.outbox.count()).toBe(2);
+    expect(await db.rejected.count()).toBe(0);
+    expect(await state()).toMatchObject({ status: 'error', error: message });
+    // The next round (the leader's, after its pause) sends them.
+    await engine.sync();
+    expect(server.pushes).toEqual([[1, 2]]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.rejected.count()).toBe(0);
+  });
+
+  it('shows a refusal with its own arguments when the server did not keep them', async () => {
+    await createStay('Un nom très long');
+    const own = (await db.outbox.get(1))!.args;
+    server.queuedPulls = [
+      {
+        cookie: 4,
+        lastMutationId: 1,
+        rejections: [
+          {
+            mutationId: 1,
+            name: 'createStay',
+            args: REJECTION_ARGS_NOT_KEPT,
+            argsTruncated: true,
+            message: 'Modification refusée.',
+            at: '2026-06-01T10:00:00.000Z',
+          },
+        ],
+      },
+    ];
+    await engine.sync();
+    expect(await db.outbox.count()).toBe(0);
+    const kept = await db.rejected.get(1);
+    expect(kept).toEqual({
+      mutationId: 1,
+      name: 'createStay',
+      args: own,
+      message: 'Modification refusée.',
+      at: '2026-06-01T10:00:00.000Z',
+    });
+  });
+
+  it('pulls again from the new cookie while the server left refusals for later', async () => {
+    for (const name of ['Un', 'Deux', 'Trois']) await createStay(name);
+    const refusal = (mutationId: number) => ({
+      mutationId,
+      name: 'createStay',
+      args: {},
+      message: 'Modification refusée.',
+      at: '2026-06-01T10:00:00.000Z',
+    });
+    server.pulls.length = 0;
+    server.queuedPulls = [
+      { cookie: 5, lastMutationId: 1, rejections: [refusal(1)], rejectionsLeft: true },
+      { cookie: 6, lastMutationId: 2, rejections: [refusal(2)], rejectionsLeft: true },
+      { cookie: 9, lastMutationId: 3, rejections: [refusal(3)] },
+    ];
+    await engine.sync();
+    expect(server.pulls.map((p) => p.cookie)).toEqual([1, 5, 6]);
+    expect((await db.rejected.toArray()).map((r) => r.mutationId)).toEqual([1, 2, 3]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.meta.get('cookie'))?.value).toBe(9);
   });
 });

@@ -105,15 +105,24 @@ export class SyncEngine {
     }
   }
 
+  /**
+   * Pulls every page; again from the new cookie while the server left refusals out of its last
+   * page (each answer is complete, its cookie moves on), so that all of them arrive now.
+   */
   private async pullAll(clientId: string): Promise<void> {
-    const cookie = ((await this.db.meta.get(COOKIE))?.value as number | undefined) ?? null;
-    let cursor: string | null = null;
-    let page: PullResponse;
-    do {
-      page = await this.transport.pull({ clientId, cookie, cursor });
-      await applyPull(this.db, this.userId, page);
-      cursor = page.cursor;
-    } while (page.more);
+    let cookie = ((await this.db.meta.get(COOKIE))?.value as number | undefined) ?? null;
+    for (;;) {
+      let cursor: string | null = null;
+      let page: PullResponse;
+      do {
+        page = await this.transport.pull({ clientId, cookie, cursor });
+        await applyPull(this.db, this.userId, page);
+        cursor = page.cursor;
+      } while (page.more);
+      // A cookie that does not move on would ask for the same page again: next sync.
+      if (!page.rejectionsLeft || page.cookie === cookie) return;
+      cookie = page.cookie;
+    }
   }
 
   private async setState(change: Partial<SyncState>): Promise<void> {

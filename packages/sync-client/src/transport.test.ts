@@ -94,6 +94,23 @@ describe('httpTransport', () => {
     expect(await transport.ids({ clientId: request.clientId })).toEqual({ first: 1, count: 10 });
   });
 
+  it("takes the server's limit on pushes (429) for 'try later', never for a refusal", async () => {
+    const message = 'Trop de tentatives. Merci de réessayer dans quelques minutes.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message }), { status: 429 })),
+    );
+    const transport = httpTransport('', () => 'jeton');
+    const error = await transport
+      .push({ clientId: request.clientId, mutations: [] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect([(error as TransportError).failure, (error as TransportError).message]).toEqual([
+      'busy',
+      message,
+    ]);
+  });
+
   it('refuses an answer of the wrong shape as a server failure, never casting it', async () => {
     const answers = [
       // A proxy's page, a block of the wrong type, a pull page without its patch.

@@ -20,6 +20,11 @@ export type TransportFailure =
   | 'auth'
   /** The server failed (5xx): retry later with backoff. */
   | 'server'
+  /**
+   * Too many requests (429, the server's limit on pushes per user): retry later with backoff.
+   * Never a refusal: the request was not looked at, and nothing of it is refused.
+   */
+  | 'busy'
   /** The server refused the request itself (4xx other than 401): a bug or a stale app. */
   | 'refused';
 
@@ -107,6 +112,7 @@ export function httpTransport(
       .then((b: { message?: string }) => b.message ?? response.statusText)
       .catch(() => response.statusText);
     if (response.status === 401) throw new TransportError('auth', message);
+    if (response.status === 429) throw new TransportError('busy', message);
     if (response.status >= 500) throw new TransportError('server', message);
     throw new TransportError('refused', message);
   }
