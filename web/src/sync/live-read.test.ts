@@ -4,7 +4,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { Ingredient } from '@popote/domain';
-import { DexieStore, LocalDb, toStored } from '@popote/sync-client';
+import type { DexieStore } from '@popote/sync-client';
+import { LocalDb, toStored } from '@popote/sync-client';
 import { changedTables, useLiveRead, watchLiveRead } from './live-read';
 
 afterEach(cleanup);
@@ -35,7 +36,7 @@ async function staysThenNames(store: DexieStore): Promise<string[]> {
 }
 
 describe('useLiveRead', () => {
-  it('follows a table read after awaits that are not Dexie's (a long chain, a timer)', async () => {
+  it('follows a table read after awaits that are not Dexie’s (a long chain, a timer)', async () => {
     const db = open();
     await putIngredient(db, flour(1, 'Farine'));
     const { result } = renderHook(() => useLiveRead(db, staysThenNames, []));
