@@ -22,7 +22,7 @@ export type {
   AllergenTableInput,
   AllergenTablePlan,
 } from './allergen-table.js';
-export { ALLERGEN_TABLE_TITLE, planAllergenTable } from './allergen-table.js';
+export { ALLERGEN_TABLE_TITLE, HIDDEN_ALLERGENS, planAllergenTable } from './allergen-table.js';
 export { ALLERGEN_SHORT_LABELS, allergenLegend, allergensNote } from './allergen-labels.js';
 export { buildShoppingXlsx } from './shopping.js';
 export type {

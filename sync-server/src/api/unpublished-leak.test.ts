@@ -14,7 +14,7 @@ import {
   readableIds,
   type Id,
 } from '@popote/domain';
-import { buildAllergenTablePdf, buildWeekPlanPdf } from '@popote/exports';
+import { buildAllergenTablePdf, buildWeekPlanPdf, HIDDEN_ALLERGENS } from '@popote/exports';
 // Test aids of the exports package (not part of its public API).
 import { readPdfPages, readXlsxSheets } from '@popote/exports/readers';
 import { startTestServer, type TestServer } from '../test-support/harness.js';
@@ -48,8 +48,11 @@ const fileText = (bytes: Buffer): string => readPdfPages(new Uint8Array(bytes)).
 const sheetText = async (bytes: Buffer): Promise<string> =>
   (await readXlsxSheets(new Uint8Array(bytes))).flatMap((s) => s.rows.flat()).join('\n');
 
+/** Every answer and file that showed a secret: all of them are listed when a test fails. */
+let leaks: string[];
+
 function expectNoSecret(where: string, text: string): void {
-  for (const secret of SECRETS) expect(text, `${where} : ${secret}`).not.toContain(secret);
+  for (const secret of SECRETS) if (text.includes(secret)) leaks.push(`${where} : ${secret}`);
 }
 
 /** A stay of the user with a group of 10 and a meal on day 0 using `menu`. */
@@ -64,6 +67,7 @@ async function stayWithMeal(client: ApiClient, menu: Id): Promise<{ stay: Id; me
 }
 
 beforeEach(async () => {
+  leaks = [];
   server = await startTestServer();
   devices = {
     alice: await newDevice(server, 'alice@popote.test', 'alice-device'),
@@ -160,7 +164,39 @@ function carolReads(): { label: string; method: 'GET' | 'POST'; url: string; bod
   ];
 }
 
+/** GET routes of the contract that carry no recipe of another user, and why. */
+const GETS_WITHOUT_RECIPES: Record<string, string> = {
+  '/library/all-ingredients': 'ingredients are public',
+  '/library/receipes/export-token': 'a download token',
+  '/order/profiles': 'supplier profiles',
+  '/order/profile/suppliers': 'suppliers',
+  '/sejours/duplicate': 'a stay and its groups',
+  '/settings': 'the account',
+  '/settings/mail/confirm': 'the account',
+  '/reset': 'the account',
+  '/inscription/confirm': 'the account',
+  '/shop-session': "a shared list: the lines its owner's device wrote, no read of a recipe",
+};
+
 describe('a recipe made private again (issue 30, case 1)', () => {
+  it('walks every GET route of the contract', async () => {
+    const doc = (await server.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const walked = new Set([
+      ...carolReads().map((r) => r.url.split('?')[0]!),
+      '/library/receipes',
+      '/library/receipes/export',
+    ]);
+    const gets = Object.keys(doc.paths)
+      .filter((path) => 'get' in doc.paths[path]!)
+      .map((path) => path.replace(/^\/api/u, ''));
+    expect(gets.length).toBeGreaterThan(10);
+    for (const path of gets) {
+      expect(walked.has(path) || path in GETS_WITHOUT_RECIPES, path).toBe(true);
+    }
+  });
+
   it('is only an id to Carol in her pull', async () => {
     const page = await pullAll(server, devices.carol);
     const rows = page.patch.filter((op) => op.op === 'put' && op.table === 'recipes');
@@ -178,11 +214,16 @@ describe('a recipe made private again (issue 30, case 1)', () => {
 
   it('never shows Carol its name, description, ingredients or quantities through /api', async () => {
     expect((await carol.get(`/library/receipes?idReceipe=${recipeId}`)).statusCode).toBe(404);
+    const { Token } = await carol.ok<{ Token: string }>('GET', '/library/receipes/export-token');
+    const csv = await carol.get(`/library/receipes/export?token=${Token}`);
+    expect(csv.statusCode).toBe(200);
+    expectNoSecret('recipes CSV', csv.body);
     for (const read of carolReads()) {
       const answer = await carol.call(read.method, read.url, read.body);
       expect(answer.statusCode, `${read.label} ${answer.body}`).toBe(200);
       expectNoSecret(read.label, answer.body);
     }
+    expect(leaks).toEqual([]);
 
     // The menu names it as the placeholder, with nothing of it; Bob's recipe stays.
     const menu = await carol.ok<Out<typeof MenuExtOut>>('GET', `/library/menus?idMenu=${menuId}`);
@@ -215,11 +256,6 @@ describe('a recipe made private again (issue 30, case 1)', () => {
     const cookbook = await carol.post('/meals/cookbook', { IdSejour: carolStay, Days: [0] });
     expect(cookbook.statusCode).toBe(200);
     const sheets = fileText(cookbook.rawPayload);
-    expectNoSecret('cook sheets', sheets);
-    expect(sheets).toContain(HIDDEN_RECIPE);
-    expect(sheets).toContain(BOB_RECIPE);
-    expect(sheets).toContain(hiddenNotCounted(1));
-
     const xlsx = await carol.post('/order/export', {
       IdSejour: carolStay,
       Data: { DayOffsets: [0] },
@@ -228,9 +264,6 @@ describe('a recipe made private again (issue 30, case 1)', () => {
     });
     expect(xlsx.statusCode, xlsx.body).toBe(200);
     const cells = await sheetText(xlsx.rawPayload);
-    expectNoSecret('spreadsheet', cells);
-    expect(cells).toContain(hiddenNotCounted(1));
-
     // The week plan and the allergen table, built from what the server reads for Carol.
     const ctx = readCtx(server.app, devices.carol.userId);
     const input = {
@@ -238,15 +271,24 @@ describe('a recipe made private again (issue 30, case 1)', () => {
       stay: { name: 'Camp', start: '2025-07-01' },
     };
     const week = fileText(Buffer.from(await buildWeekPlanPdf(input)));
-    expectNoSecret('week plan', week);
-    expect(week).toContain(HIDDEN_RECIPE);
     const allergens = fileText(Buffer.from(await buildAllergenTablePdf(input)));
-    expectNoSecret('allergen table', allergens);
-    expect(allergens).toContain(HIDDEN_RECIPE);
-
     const link = await server.inject({ method: 'GET', url: `/import-sejour?id=${EXPORT_SECRET}` });
     expect(link.statusCode).toBe(200);
+    expectNoSecret('cook sheets', sheets);
+    expectNoSecret('spreadsheet', cells);
+    expectNoSecret('week plan', week);
+    expectNoSecret('allergen table', allergens);
     expectNoSecret('export link', link.body);
+    expect(leaks).toEqual([]);
+
+    // The dish shows as the placeholder, said not counted where quantities are listed.
+    expect(sheets).toContain(HIDDEN_RECIPE);
+    expect(sheets).toContain(BOB_RECIPE);
+    expect(sheets).toContain(hiddenNotCounted(1));
+    expect(cells).toContain(hiddenNotCounted(1));
+    expect(week).toContain(HIDDEN_RECIPE);
+    expect(allergens).toContain(HIDDEN_RECIPE);
+    expect(allergens).toContain(HIDDEN_ALLERGENS);
     const exported = link.json<{
       Receipes: { Id: Id; Name: string }[];
       ReceipeIngredients: { IdReceipe: Id }[];
