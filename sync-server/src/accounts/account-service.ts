@@ -21,6 +21,8 @@ import type {
   ServerDatabase,
   StoreTx,
 } from '../store/ports.js';
+import { BackgroundWork } from './background-work.js';
+import { clientNetwork } from './client-network.js';
 import { hashLinkToken, newLinkToken } from './link-tokens.js';
 import { isValidMail, normalizeMail } from './mail-address.js';
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords.js';
@@ -93,13 +95,23 @@ export interface AccountServiceDeps {
   log: FastifyBaseLogger;
 }
 
-type AttemptAction = 'inscription' | 'loggin' | 'reset' | 'resend';
+type AttemptAction = 'inscription' | 'loggin' | 'reset' | 'reset-mail' | 'resend';
 
 /** How many unconfirmed registrations of one address a login or a resend compares with. */
 const UNCONFIRMED_CHECKED = 3;
 
 export class AccountService {
-  constructor(private readonly deps: AccountServiceDeps) {}
+  /** The work of password resets, done after their answer (see requestNewPassword). */
+  private readonly background: BackgroundWork;
+
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.background = new BackgroundWork(deps.log);
+  }
+
+  /** Resolves once the work that requests started after their answer has ended. */
+  settled(): Promise<void> {
+    return this.background.settled();
+  }
 
   async register(input: {
     Mail: string;
@@ -312,24 +324,56 @@ export class AccountService {
 
   /**
    * Mails a new password that works beside the old one for 24 hours; the first of the two
-   * used to log in wins. Answers the same whether or not the address has an account.
+   * used to log in wins. The answer is the same, and as fast, whether or not the address has
+   * an account: it is given before the account is looked up, the password hashed and mailed
+   * (mailNewPassword runs after it; a failure there is logged, never answered).
+   * Requests are limited per address and client network, so that a stranger's requests never
+   * refuse the owner's from elsewhere; the mailbox is protected by mailNewPassword's budget.
    */
-  async requestNewPassword(rawMail: string): Promise<true> {
-    const { store, now } = this.deps;
+  async requestNewPassword(rawMail: string, clientIp = ''): Promise<true> {
     const mail = normalizeMail(rawMail);
     if (!isValidMail(mail)) throw invalid(M.invalidMail);
-    await this.countAttempt('reset', mail);
-    const account = await store.accounts.findAccountByMail(mail);
-    if (!account) return true;
+    await this.countAttempt('reset', `${mail}@${clientNetwork(clientIp)}`);
+    this.background.run(mail, 'Échec de la réinitialisation du mot de passe', () =>
+      this.mailNewPassword(mail),
+    );
+    return true;
+  }
+
+  /**
+   * The work of a reset request, after its answer. An address gets at most perAddressMax
+   * reset mails per window, whoever asks (many networks together cannot fill its mailbox):
+   * beyond, a request mails nothing as long as the last mailed password is still waiting,
+   * since the newest mail already holds one that works. With none waiting (expired, used, or
+   * thrown away by a login with the old password), the mail is sent anyway: the budget never
+   * leaves the owner without a working mailed password.
+   */
+  private async mailNewPassword(mail: string): Promise<void> {
+    const { store, now, config } = this.deps;
+    if (!(await store.accounts.findAccountByMail(mail))) return;
+    const budgetKey = attemptKey('reset-mail', mail);
+    const at = now();
+    const account = await store.write(async (tx) => {
+      const found = await tx.accounts.findAccountByMail(mail);
+      if (!found) return null;
+      const waiting = found.resetHash !== null && (found.resetExpiresAt ?? 0) > at;
+      const spent =
+        (await this.attemptsInWindow(tx, budgetKey)) >= config.authRateLimit.perAddressMax;
+      if (waiting && spent) return null;
+      await tx.accounts.recordAttempt(budgetKey, at);
+      return found;
+    });
+    if (!account) return;
     const password = generatePassword();
     const hash = await hashPassword(password, this.deps.scryptLog2N);
     await store.write((tx) =>
       tx.accounts.setResetPassword(account.id, hash, now() + RESET_PASSWORD_TTL_MS),
     );
-    await this.send(
-      newPasswordMail(account.mail, account.pseudo, password, this.deps.config.publicUrl),
+    const sent = await this.trySend(
+      newPasswordMail(account.mail, account.pseudo, password, config.publicUrl),
     );
-    return true;
+    // A mail that did not leave does not spend the address's budget.
+    if (!sent) await store.write((tx) => tx.accounts.forgetAttempt(budgetKey, at));
   }
 
   async settings(userId: number): Promise<SettingsAnswer> {
@@ -536,9 +580,12 @@ export class AccountService {
     return { row };
   }
 
-  /** Counts one attempt on the address, refusing it once the window's budget is spent. */
-  private async countAttempt(action: AttemptAction, mail: string): Promise<void> {
-    const key = attemptKey(action, mail);
+  /**
+   * Counts one attempt on the address (or address@network), refusing it once the window's
+   * budget is spent.
+   */
+  private async countAttempt(action: AttemptAction, subject: string): Promise<void> {
+    const key = attemptKey(action, subject);
     await this.deps.store.write(async (tx) => {
       if ((await this.attemptsInWindow(tx, key)) >= this.deps.config.authRateLimit.perAddressMax) {
         throw tooManyAttempts();

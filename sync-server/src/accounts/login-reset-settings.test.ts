@@ -14,8 +14,15 @@ const login = (Mail: string, Password: string) =>
   server.inject({ method: 'POST', url: '/api/loggin', payload: { Mail, Password } });
 const loginError = async (Mail: string, Password: string) =>
   (await login(Mail, Password)).json<{ Error: string }>().Error;
-const reset = (mail: string) =>
-  server.inject({ method: 'GET', url: `/api/reset?mail=${encodeURIComponent(mail)}` });
+/** Asks for a new password; waits for its mail (the work goes on after the answer). */
+const reset = async (mail: string) => {
+  const answer = await server.inject({
+    method: 'GET',
+    url: `/api/reset?mail=${encodeURIComponent(mail)}`,
+  });
+  await server.app.popote.accounts.settled();
+  return answer;
+};
 const mailedPassword = () => {
   const match = /^Votre nouveau mot de passe : (\S+)$/mu.exec(server.lastMail());
   if (!match?.[1]) throw new Error('pas de mot de passe dans le mail');

@@ -94,7 +94,7 @@ describe('per mail address (kept in the store)', () => {
     expect((await login('anne@exemple.fr', 'tartiflette')).statusCode).toBe(200);
   });
 
-  test('inscriptions and reset requests for one address are limited', async () => {
+  test('inscriptions for one address are limited; reset requests per address and network', async () => {
     server = await startTestServer({
       authRateLimit: { max: 100, perAddressMax: 2, windowMs: 60_000 },
     });
@@ -113,10 +113,16 @@ describe('per mail address (kept in the store)', () => {
     const reset = (remoteAddress: string) =>
       server.inject({ method: 'GET', url: '/api/reset?mail=zoe@exemple.fr', remoteAddress });
     expect((await reset('10.0.2.1')).json()).toBe(true);
-    expect((await reset('10.0.2.2')).json()).toBe(true);
-    const refused = await reset('10.0.2.3');
+    expect((await reset('10.0.2.1')).json()).toBe(true);
+    const refused = await reset('10.0.2.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(TOO_MANY);
+    // Another network is not refused for that one's requests (issue 30, case 4).
+    expect((await reset('10.0.2.2')).json()).toBe(true);
+    // An IPv6 client counts once for its whole /64.
+    expect((await reset('2001:db8:0:7::1')).json()).toBe(true);
+    expect((await reset('2001:db8:0:7::2')).json()).toBe(true);
+    expect((await reset('2001:db8:0:7::3')).statusCode).toBe(429);
   });
 
   test('the counters survive a restart (no state outside the store)', async () => {

@@ -110,8 +110,10 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
   app.get<{ Querystring: ResetQuery }>(
     '/reset',
     { config: perIp, schema: { querystring: ResetQuery, response: { 200: Type.Boolean() } } },
-    (request) => accounts().requestNewPassword(request.query.mail),
+    (request) => accounts().requestNewPassword(request.query.mail, request.ip),
   );
+  // A reset's work goes on after its answer: the store stays open until it has ended.
+  app.addHook('onClose', () => accounts().settled());
 
   // Authentication runs in onRequest, before the body is read: no token, no parsing.
   app.get(

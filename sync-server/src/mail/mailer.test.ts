@@ -85,6 +85,7 @@ describe('mail delivery', () => {
       expect(confirmed.statusCode).toBe(303);
 
       await server.inject({ method: 'GET', url: '/api/reset?mail=zoe@exemple.fr' });
+      await server.app.popote.accounts.settled();
       expect(smtp.received).toHaveLength(2);
       expect(smtp.received[1]?.data).toContain('Subject: Popote : votre nouveau mot de passe');
       const password = /^Votre nouveau mot de passe : (\S+)$/mu.exec(
