@@ -7,9 +7,12 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
-import { PHONE, startApp, TABLET } from './harness.js';
+import { createAccount, PHONE, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
-import { openPage } from './pages.js';
+import { loginWithActiveStay, openPage } from './pages.js';
+import { Seeder } from './seed.js';
+import { activeStay, sizeChip } from './walk.js';
+import { GROUP_COLORS } from '../src/screens/sejours/stay-helpers.js';
 import { loginSeeded, mainScreens, openScreen, SCREEN_PROFILE, seedScreens } from './screens.js';
 import type { MainScreen, SeededAccount } from './screens.js';
 
@@ -258,5 +261,52 @@ describe('accessibility (axe-core)', () => {
     await phone.getByTestId('nav-panel').waitFor();
     const grave = describeGrave(await runAxe(phone));
     expect(grave, `navigation (téléphone):\n${grave.join('\n')}`).toEqual([]);
+  });
+});
+
+/**
+ * Text on a colour the user chose (issue 30, case 8): a stay of one group shows its size on the
+ * group's colour. One stay for each colour the app offers, and one of a light colour typed as a
+ * hex code: each must read (axe's colour-contrast, 4.5:1).
+ */
+describe('text on group colours (axe-core)', () => {
+  const mail = 'couleurs@exemple.fr';
+  const colours = [...GROUP_COLORS, '#FFF3A0'];
+  const stayName = (colour: string) => `Camp ${colour}`;
+
+  it('the size chip of a stay of one group reads on every colour', async () => {
+    await createAccount(app, { mail, password: 'Couleurs-2025', pseudo: 'Couleurs' });
+    const seed = await Seeder.open(app, mail, 'Couleurs-2025');
+    for (const colour of colours) {
+      const stayId = seed.add('createStay', {
+        id: seed.id(),
+        name: stayName(colour),
+        start: '2025-07-07',
+      }).id;
+      seed.add('createGroup', {
+        id: seed.id(),
+        stayId,
+        name: 'Louveteaux',
+        color: colour,
+        size: 20,
+      });
+    }
+    await seed.flush();
+
+    const colourContext = await app.newContext({ ...TABLET, bypassCSP: true });
+    const tablet = await openPage(colourContext);
+    await loginWithActiveStay(tablet, mail, 'Couleurs-2025');
+    const failures: string[] = [];
+    for (const colour of colours) {
+      await activeStay(tablet).click();
+      await tablet.getByRole('option', { name: stayName(colour), exact: true }).click();
+      await expect.poll(() => activeStay(tablet).inputValue()).toBe(stayName(colour));
+      await expect.poll(() => sizeChip(tablet).textContent()).toContain('20 personnes');
+      expect(
+        await sizeChip(tablet).evaluate((chip) => getComputedStyle(chip).backgroundColor),
+      ).not.toBe('rgba(0, 0, 0, 0)');
+      failures.push(...describeGrave(await runAxe(tablet)).map((v) => `${colour}: ${v}`));
+    }
+    expect(failures).toEqual([]);
   });
 });

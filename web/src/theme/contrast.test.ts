@@ -5,9 +5,12 @@ import {
   contrastRatio,
   darkenToContrast,
   LUMINANCE_THRESHOLD,
+  readableTextOn,
   relativeLuminance,
+  toHex,
 } from './contrast';
 import { cssVariablesResolver, theme } from './theme';
+import { GROUP_COLORS } from '../screens/sejours/stay-helpers';
 
 describe('contrast', () => {
   it('computes WCAG ratios', () => {
@@ -56,5 +59,54 @@ describe('theme text colours', () => {
 
   it('keeps the spec colours: primary yellow', () => {
     expect(merged.primaryColor).toBe('yellow');
+  });
+});
+
+describe('readableTextOn (text on a colour the user chose)', () => {
+  it('chooses black or white by WCAG contrast', () => {
+    // The offered group colours: white on the dark ones, black on the others.
+    expect(GROUP_COLORS.map((c) => [c, readableTextOn(c)])).toEqual([
+      ['#AF0853', '#FFFFFF'], // 7,04:1 (black 2,98:1)
+      ['#1C7ED6', '#000000'], // 5,00:1 (white 4,20:1)
+      ['#2F9E44', '#000000'], // 6,10:1
+      ['#F08C00', '#000000'], // 8,46:1 (white 2,48:1)
+      ['#7048E8', '#FFFFFF'], // 5,55:1
+      ['#0C8599', '#000000'], // 4,83:1 (white 4,35:1)
+      ['#E8590C', '#000000'], // 5,87:1
+      ['#5C940D', '#000000'], // 5,70:1
+    ]);
+    expect(contrastRatio('#000000', '#1C7ED6')).toBeCloseTo(5.0, 2);
+    expect(contrastRatio('#FFFFFF', '#AF0853')).toBeCloseTo(7.04, 2);
+    // A light custom colour, and the seeded red of the tests.
+    expect(readableTextOn('#FFF3A0')).toBe('#000000');
+    expect(contrastRatio('#000000', '#FFF3A0')).toBeCloseTo(18.58, 1);
+    expect(readableTextOn('#aa0000')).toBe('#FFFFFF');
+    expect(readableTextOn('#fff')).toBe('#000000');
+    // Either side of the crossing: #777777 (luminance 0,184) and #757575 (0,178).
+    expect(readableTextOn('#777777')).toBe('#000000');
+    expect(readableTextOn('#757575')).toBe('#FFFFFF');
+  });
+
+  it('reaches 4.5:1 on every grey and on every colour of a coarse RGB grid', () => {
+    let worst = 21;
+    for (let r = 0; r <= 255; r += 17) {
+      for (let g = 0; g <= 255; g += 17) {
+        for (let b = 0; b <= 255; b += 17) {
+          const background = toHex([r, g, b]);
+          worst = Math.min(worst, contrastRatio(readableTextOn(background), background));
+        }
+      }
+    }
+    for (let v = 0; v <= 255; v++) {
+      const grey = toHex([v, v, v]);
+      worst = Math.min(worst, contrastRatio(readableTextOn(grey), grey));
+    }
+    expect(worst).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(worst).toBeLessThan(4.6); // √21 ≈ 4,58 at the crossing: the bound is tight.
+  });
+
+  it('answers black for a colour that is not a hex code (no background is drawn)', () => {
+    expect(readableTextOn('rouge')).toBe('#000000');
+    expect(readableTextOn('')).toBe('#000000');
   });
 });

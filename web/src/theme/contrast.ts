@@ -65,3 +65,23 @@ export function darkenToContrast(color: string, background: string, target = TAR
   }
   return '#000000';
 }
+
+export const BLACK = '#000000';
+export const WHITE = '#FFFFFF';
+
+/**
+ * The text colour that reads on `background`, a colour the user chose (a group's): black or
+ * white, whichever contrasts more (WCAG). One of them always reaches 4.5:1, whatever the colour:
+ * the worse background (luminance at LUMINANCE_THRESHOLD) gives both √21 ≈ 4.58:1. A colour that
+ * is not a hex code is drawn by no background at all (the browser drops it): black, as on the
+ * page.
+ */
+export function readableTextOn(background: string): typeof BLACK | typeof WHITE {
+  let luminance: number;
+  try {
+    luminance = relativeLuminance(background);
+  } catch {
+    return BLACK;
+  }
+  return luminance > LUMINANCE_THRESHOLD ? BLACK : WHITE;
+}

@@ -10,6 +10,7 @@ import { emptyNeeds, validateGroupSize, type Group, type GroupNeeds } from '@pop
 import { COMMON, SEJOURS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 import { NeedsFields, needsChanged, needsText } from './GroupNeeds';
+import { readableTextOn } from '../../theme/contrast';
 import { refusalOf } from './stay-helpers';
 
 export function SingleGroupView({ group, addButton }: { group: Group; addButton: ReactNode }) {
@@ -17,11 +18,13 @@ export function SingleGroupView({ group, addButton }: { group: Group; addButton:
   return (
     <Card withBorder shadow="sm" padding="lg" data-testid="single-group">
       <Stack align="center" gap="lg">
+        {/* The group's own colour, any the user chose: its text is chosen to read on it. */}
         <Button
           size="xl"
           radius="xl"
-          variant="light"
+          variant="filled"
           color={group.color}
+          c={readableTextOn(group.color)}
           leftSection={<IconUsers size={26} />}
           onClick={() => setEditing(true)}
           data-testid="group-size-chip"

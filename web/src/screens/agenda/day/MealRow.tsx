@@ -42,6 +42,7 @@ import {
   type Recipe,
 } from '@popote/domain';
 import { HORAIRE_COLORS, PLAT_COLORS } from '../../../theme/colors';
+import { readableTextOn } from '../../../theme/contrast';
 import { MealWarnings } from '../../../components/MealWarnings';
 import { unreadableRecipeIds } from '../../../components/unreadable';
 import { AGENDA, COMMON, COSTS } from '../../../strings';
@@ -275,7 +276,7 @@ export function MealRow({
                   >
                     <Badge
                       color={group.color}
-                      autoContrast
+                      c={readableTextOn(group.color)}
                       variant="filled"
                       tt="none"
                       size="lg"

@@ -31,6 +31,7 @@ import {
   type Meal,
 } from '@popote/domain';
 import { HORAIRE_COLORS } from '../../../theme/colors';
+import { readableTextOn } from '../../../theme/contrast';
 import { titleWithUnreadable, unreadableRecipeIds } from '../../../components/unreadable';
 import { AGENDA, COSTS } from '../../../strings';
 import classes from './WeekTable.module.css';
@@ -41,7 +42,7 @@ import type { StayPlan } from '../useStayPlan';
 /*
  * A week shows 35 meals and each meal its groups: with a dozen groups, hundreds of chips. They
  * are plain elements wearing Mantine's Badge classes, with the colour variables of each group
- * resolved once by Mantine's own resolver (autoContrast included), rather than a Mantine
+ * resolved once by Mantine’s own resolver (the text by readableTextOn), rather than a Mantine
  * component each (their props, theme and style resolution cost the week view its load time).
  */
 const HIDDEN_CLASS = `${VisuallyHidden.classes.root!} mantine-VisuallyHidden-root`;
@@ -54,14 +55,12 @@ function chipVars(theme: MantineTheme, color: string): CSSProperties {
   if (!cache) chipCache.set(theme, (cache = new Map()));
   let vars = cache.get(color);
   if (!vars) {
-    const resolved = Badge.varsResolver(
-      theme,
-      { color, variant: 'filled', size: 'xs', autoContrast: true },
-      {},
-    ).root;
-    vars = Object.fromEntries(
-      Object.entries(resolved).filter(([, v]) => v !== undefined),
-    ) as CSSProperties;
+    const resolved = Badge.varsResolver(theme, { color, variant: 'filled', size: 'xs' }, {}).root;
+    vars = {
+      ...Object.fromEntries(Object.entries(resolved).filter(([, v]) => v !== undefined)),
+      // A colour the user chose: its text is chosen by WCAG contrast, as everywhere.
+      '--badge-color': readableTextOn(color),
+    } as CSSProperties;
     cache.set(color, vars);
   }
   return vars;
