@@ -14,12 +14,13 @@ import { createAccount, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { loginWithActiveStay, openPage } from './pages.js';
 import { qty, Seeder } from './seed.js';
-import { poll } from './walk.js';
+import { poll, sizeChip } from './walk.js';
 
 const PASSWORD = 'Suivre-2025-camp';
 const NOW = '2025-06-01T10:00:00.000Z';
 const MIDI = 1;
 const KG = 1;
+const G = 2;
 
 let app: RunningApp;
 
@@ -101,6 +102,120 @@ describe('the order screen follows packs and prices', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+/**
+ * Every other screen with a live read, on one tablet, while another device of the user (the
+ * seeder, through /sync) changes the rows it shows: a group's size, a recipe's name, the larder.
+ * Lentils: 100 gr each, 10 then 12, 14, 16 people.
+ */
+describe('every screen follows the changes of another device', () => {
+  const mail = 'suivre-ecrans@exemple.fr';
+  let seed: Seeder;
+  let groupId: number;
+  let recipeId: number;
+  let stayId: number;
+  let lentilsId: number;
+  let context: BrowserContext;
+  let page: Page;
+
+  /** What another device does: pushed through /sync; this device hears of it by a hint. */
+  async function elsewhere(change: (seed: Seeder) => void): Promise<void> {
+    change(seed);
+    await seed.flush();
+  }
+  const resize = (size: number) => elsewhere((s) => s.add('updateGroup', { id: groupId, size }));
+  const renameRecipe = (name: string) =>
+    elsewhere((s) => s.add('updateRecipe', { id: recipeId, name, now: NOW }));
+
+  beforeAll(async () => {
+    await createAccount(app, { mail, password: PASSWORD, pseudo: 'Écrans' });
+    seed = await Seeder.open(app, mail, PASSWORD);
+    lentilsId = seed.ingredient('Lentilles vertes du camp', 2);
+    recipeId = seed.recipe('Salade de lentilles', 2, '', [[lentilsId, qty(100, G, 1)]], NOW);
+    stayId = seed.add('createStay', {
+      id: seed.id(),
+      name: 'Camp des écrans',
+      start: '2025-07-07',
+    }).id;
+    groupId = seed.add('createGroup', {
+      id: seed.id(),
+      stayId,
+      name: 'Louveteaux',
+      color: '#AA0000',
+      size: 10,
+    }).id;
+    seed.meal(stayId, 0, MIDI, NOW, [recipeId]);
+    await seed.flush();
+    ({ context, page } = await tablet(mail));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('the stays screen: the size of the stay', async () => {
+    await page.goto('/');
+    await poll(() => text(sizeChip(page))).toBe('10 personnes');
+    await resize(12);
+    await poll(() => text(sizeChip(page))).toBe('12 personnes');
+  });
+
+  it('the agenda’s week: the recipes of a meal', async () => {
+    await page.goto('/agenda');
+    const titles = () => page.getByTestId('week-meal-title').allInnerTexts();
+    await poll(titles).toEqual(['Salade de lentilles']);
+    await renameRecipe('Salade de lentilles tièdes');
+    await poll(titles).toEqual(['Salade de lentilles tièdes']);
+  });
+
+  it('the agenda’s day: who eats a meal', async () => {
+    await page.goto('/agenda?dayOffset=1');
+    const people = page.getByTestId('day-meal').first().getByTestId('meal-people');
+    await poll(() => text(people)).toBe('12 personnes');
+    await resize(14);
+    await poll(() => text(people)).toBe('14 personnes');
+  });
+
+  it('the library: the name of a recipe', async () => {
+    await page.goto('/library');
+    const list = page.getByTestId('library-list');
+    await poll(() => text(list)).toContain('Salade de lentilles tièdes');
+    await renameRecipe('Salade de lentilles au cumin');
+    await poll(() => text(list)).toContain('Salade de lentilles au cumin');
+    expect(await text(list)).not.toContain('tièdes');
+  });
+
+  it('the kitchen: how much of each ingredient', async () => {
+    // The day of the address counts from 0: Monday, the meal's day.
+    await page.goto('/kitchen?jour=0');
+    const row = page.getByTestId('kitchen-ingredient').first();
+    await poll(() => text(row)).toBe('Lentilles vertes du camp1,40 kg');
+    await resize(16);
+    await poll(() => text(row)).toBe('Lentilles vertes du camp1,60 kg');
+  });
+
+  it('the shopping screen: the larder', async () => {
+    await page.goto('/courses');
+    await page.getByTestId('larder').waitFor();
+    // Each line: the ingredient, then the quantity in its field.
+    const lines = () =>
+      page
+        .getByTestId('larder-line')
+        .evaluateAll((rows) =>
+          rows.map(
+            (r) =>
+              `${r.querySelector('td')?.textContent ?? ''}: ${r.querySelector('input')?.value}`,
+          ),
+        );
+    await poll(lines).toEqual([]);
+    const stockId = seed.id();
+    await elsewhere((s) =>
+      s.add('addStock', { id: stockId, stayId, ingredientId: lentilsId, unite: G, val: 500 }),
+    );
+    await poll(lines).toEqual(['Lentilles vertes du camp: 500']);
+    await elsewhere((s) => s.add('updateStock', { id: stockId, val: 800 }));
+    await poll(lines).toEqual(['Lentilles vertes du camp: 800']);
   });
 });
 
