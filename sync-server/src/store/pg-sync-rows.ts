@@ -176,13 +176,13 @@ export class PgReads implements SyncSnapshot {
     clientId: string,
     since: number,
     upTo: number,
-    limit: number,
+    limit?: number,
   ): Promise<PulledRejection[]> {
     const r = await this.q<PulledRejection>(
       `SELECT mutation_id AS "mutationId", name, args, message, at, version FROM rejections
        WHERE client_id = $1 AND version > $2 AND version <= $3
        ORDER BY version, mutation_id LIMIT $4`,
-      [clientId, since, upTo, limit],
+      [clientId, since, upTo, limit ?? null], // LIMIT NULL: no limit
     );
     return r.rows;
   }

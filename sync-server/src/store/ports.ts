@@ -73,12 +73,12 @@ export interface SyncSnapshot extends ReadStore {
   ): Promise<RawRow[]>;
   /** The JSON text of live rows, in the order of ids (missing ones skipped). */
   rawByIds(table: TableName, ids: readonly Id[]): Promise<{ id: Id; data: string }[]>;
-  /** The device's first `limit` refusals recorded after `since` up to `upTo`, in order. */
+  /** The device's first `limit` refusals (all by default) after `since` up to `upTo`, in order. */
   rejectionsFor(
     clientId: string,
     since: number,
     upTo: number,
-    limit: number,
+    limit?: number,
   ): Promise<PulledRejection[]>;
   /** Whether the device has refusals recorded up to `upTo` and before `before` (ISO). */
   hasRejectionsToForget(clientId: string, upTo: number, before: string): Promise<boolean>;

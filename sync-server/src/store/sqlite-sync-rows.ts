@@ -63,7 +63,7 @@ class SqliteSnapshot implements SyncSnapshot {
     clientId: string,
     since: number,
     upTo: number,
-    limit: number,
+    limit?: number,
   ): Promise<PulledRejection[]> {
     return this.reader.rejectionsFor(clientId, since, upTo, limit);
   }

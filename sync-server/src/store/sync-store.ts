@@ -166,7 +166,8 @@ export class SyncReader {
     return found;
   }
 
-  rejectionsFor(clientId: string, since: number, upTo: number, limit: number): PulledRejection[] {
+  rejectionsFor(clientId: string, since: number, upTo: number, limit = -1): PulledRejection[] {
+    // LIMIT -1: no limit.
     return this.stmts.rejections.all(clientId, since, upTo, limit) as PulledRejection[];
   }
 
