@@ -85,7 +85,7 @@ describe('watchLiveRead', () => {
     // Creating the database notifies every table as changed: done before counting runs.
     await db.open();
     let runs = 0;
-    let release: (() => void) | null = null;
+    const gate: { release?: () => void } = {};
     const values: string[][] = [];
     const stop = watchLiveRead(
       db,
@@ -93,7 +93,7 @@ describe('watchLiveRead', () => {
         runs++;
         const names = await staysThenNames(store);
         // The second run waits, so that a change can land while it reads.
-        if (runs === 2) await new Promise<void>((resolve) => (release = resolve));
+        if (runs === 2) await new Promise<void>((resolve) => (gate.release = resolve));
         return names;
       },
       { value: (v) => values.push(v), error: (e) => values.push([String(e)]) },
@@ -108,9 +108,9 @@ describe('watchLiveRead', () => {
 
     // A table it read: a run; a change while that run is under way: one more run after it.
     await putIngredient(db, flour(1, 'Farine'));
-    await waitFor(() => expect(release).not.toBeNull());
+    await waitFor(() => expect(gate.release).toBeDefined());
     await putIngredient(db, flour(2, 'Sucre'));
-    release?.();
+    gate.release?.();
     await waitFor(() => expect(values.at(-1)).toEqual(['Farine', 'Sucre']));
     expect(runs).toBe(3);
     stop();
@@ -135,5 +135,25 @@ describe('changedTables', () => {
       }),
     ).toEqual({ all: false, tables: new Set(['purchases', 'meals']) });
     expect(changedTables('popote-u7', { all: range })).toEqual({ all: true });
+  });
+});
+
+describe('the one way to read live', () => {
+  it('no code of the web app uses Dexie’s liveQuery or its React hooks', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const root = join(__dirname, '..');
+    const offenders: string[] = [];
+    for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.tsx?$/u.test(entry.name) || /\.test\.tsx?$/u.test(entry.name)) {
+        continue;
+      }
+      const path = join(entry.parentPath, entry.name);
+      const source = await readFile(path, 'utf8');
+      if (/dexie-react-hooks|\bliveQuery\s*\(/u.test(source)) offenders.push(path);
+    }
+    expect(offenders).toEqual([]);
+    // The check does see the sources: this file's neighbour is among them.
+    expect(await readFile(join(root, 'sync', 'live-read.ts'), 'utf8')).toContain('storagemutated');
   });
 });
