@@ -201,12 +201,14 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     name: 'rejections-per-user',
     // Issue 30: refusals are bounded per user (how many, the bytes of the arguments kept), so
-    // each names its user. Those recorded before name the user of their device.
+    // each names its user (those recorded before: the user of their device) and the bytes of
+    // its arguments, which the index holds so that a user's total is read from it alone.
     up: `
       ALTER TABLE rejections ADD COLUMN user_id INTEGER;
-      UPDATE rejections SET user_id =
+      ALTER TABLE rejections ADD COLUMN args_bytes INTEGER NOT NULL DEFAULT 0;
+      UPDATE rejections SET args_bytes = length(CAST(args AS BLOB)), user_id =
         (SELECT c.user_id FROM sync_clients c WHERE c.client_id = rejections.client_id);
-      CREATE INDEX rejections_user_version ON rejections (user_id, version);
+      CREATE INDEX rejections_user_version ON rejections (user_id, version, args_bytes);
     `,
   },
 ];

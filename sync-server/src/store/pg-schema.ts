@@ -203,12 +203,14 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   },
   {
     name: 'rejections-per-user',
-    // Issue 30, as SQLite's step of the same name: each refusal names its user.
+    // Issue 30, as SQLite's step of the same name: each refusal names its user and the bytes
+    // of its arguments.
     up: `
       ALTER TABLE rejections ADD COLUMN user_id BIGINT;
-      UPDATE rejections r SET user_id = c.user_id FROM sync_clients c
-        WHERE c.client_id = r.client_id;
-      CREATE INDEX rejections_user_version ON rejections (user_id, version);
+      ALTER TABLE rejections ADD COLUMN args_bytes BIGINT NOT NULL DEFAULT 0;
+      UPDATE rejections r SET args_bytes = octet_length(r.args), user_id =
+        (SELECT c.user_id FROM sync_clients c WHERE c.client_id = r.client_id);
+      CREATE INDEX rejections_user_version ON rejections (user_id, version, args_bytes);
     `,
   },
 ];

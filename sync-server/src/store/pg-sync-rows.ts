@@ -375,11 +375,13 @@ export class PgSyncTx extends PgReads implements SyncTx {
 
   async recordRejection(clientId: string, userId: Id, rejection: StoredRejection): Promise<void> {
     await this.q(
-      `INSERT INTO rejections (client_id, mutation_id, name, args, message, at, version, user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO rejections
+         (client_id, mutation_id, name, args, message, at, version, user_id, args_bytes)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (client_id, mutation_id) DO UPDATE SET name = excluded.name,
          args = excluded.args, message = excluded.message, at = excluded.at,
-         version = excluded.version, user_id = excluded.user_id`,
+         version = excluded.version, user_id = excluded.user_id,
+         args_bytes = excluded.args_bytes`,
       [
         clientId,
         rejection.mutationId,
@@ -389,13 +391,14 @@ export class PgSyncTx extends PgReads implements SyncTx {
         rejection.at,
         await this.writeVersion(),
         userId,
+        Buffer.byteLength(rejection.args),
       ],
     );
   }
 
   async rejectedArgsBytes(userId: Id): Promise<number> {
     const r = await this.q<{ bytes: string }>(
-      'SELECT coalesce(sum(octet_length(args)), 0) AS bytes FROM rejections WHERE user_id = $1',
+      'SELECT coalesce(sum(args_bytes), 0) AS bytes FROM rejections WHERE user_id = $1',
       [userId],
     );
     return Number(r.rows[0]!.bytes);
@@ -405,7 +408,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
     await this.q(
       `DELETE FROM rejections WHERE user_id = $1 AND version <= (
          SELECT version FROM rejections WHERE user_id = $1
-         ORDER BY version DESC, mutation_id DESC LIMIT 1 OFFSET $2)`,
+         ORDER BY version DESC LIMIT 1 OFFSET $2)`,
       [userId, keep],
     );
   }

@@ -51,11 +51,21 @@ const TABLES: readonly { name: string; columns: readonly string[] }[] = [
   { name: 'id_leases', columns: ['first', 'count', 'user_id', 'client_id', 'leased_at'] },
   {
     name: 'rejections',
-    columns: ['client_id', 'mutation_id', 'name', 'args', 'message', 'at', 'version', 'user_id'],
+    columns: [
+      'client_id',
+      'mutation_id',
+      'name',
+      'args',
+      'message',
+      'at',
+      'version',
+      'user_id',
+      'args_bytes',
+    ],
   },
 ];
 
-/** Rows per INSERT: well below PostgreSQL's 65,535 parameters with 8 columns. */
+/** Rows per INSERT: well below PostgreSQL's 65,535 parameters with 9 columns. */
 const BATCH = 500;
 
 export interface CopyReport {

@@ -254,18 +254,16 @@ export class SyncWriter extends SyncReader {
       setLast: db.prepare('UPDATE sync_clients SET last_mutation_id = ? WHERE client_id = ?'),
       reject: db.prepare(
         `INSERT OR REPLACE INTO rejections
-           (client_id, mutation_id, name, args, message, at, version, user_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+           (client_id, mutation_id, name, args, message, at, version, user_id, args_bytes)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       rejectedArgsBytes: db
-        .prepare(
-          'SELECT coalesce(sum(length(CAST(args AS BLOB))), 0) FROM rejections WHERE user_id = ?',
-        )
+        .prepare('SELECT coalesce(sum(args_bytes), 0) FROM rejections WHERE user_id = ?')
         .pluck(),
       keepNewestRejections: db.prepare(
         `DELETE FROM rejections WHERE user_id = @user AND version <= (
            SELECT version FROM rejections WHERE user_id = @user
-           ORDER BY version DESC, mutation_id DESC LIMIT 1 OFFSET @keep)`,
+           ORDER BY version DESC LIMIT 1 OFFSET @keep)`,
       ),
       forgetRejections: db.prepare(
         'DELETE FROM rejections WHERE client_id = ? AND version <= ? AND at < ?',
@@ -367,6 +365,7 @@ export class SyncWriter extends SyncReader {
       rejection.at,
       version,
       userId,
+      Buffer.byteLength(rejection.args),
     );
   }
 
