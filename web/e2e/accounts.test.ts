@@ -200,6 +200,7 @@ describe('accounts', () => {
     expect(await visibleText(reset)).toContain(
       `Un mail contenant un nouveau mot de passe a été envoyé à l'adresse ${mail}.`,
     );
+    await app.server.popote.accounts.settled();
     const mails = (await app.readOutbox()).filter((m) => m.to === mail);
     expect(mails.length).toBe(2);
   });
@@ -507,6 +508,8 @@ describe('sessions and account changes (issue 15)', () => {
     const mail = newMail();
     await createAccount(app, { mail, password: PASSWORD, pseudo: 'Étourdi' });
     await fetch(`${app.baseUrl}/api/reset?mail=${encodeURIComponent(mail)}`);
+    // The reset answers before its work: wait for the mail.
+    await app.server.popote.accounts.settled();
     const mailed = /Votre nouveau mot de passe : (\S+)/u.exec(
       (await app.readOutbox()).filter((m) => m.to === mail).at(-1)?.raw ?? '',
     )?.[1];

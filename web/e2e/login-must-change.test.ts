@@ -30,6 +30,8 @@ afterEach(async () => {
 /** Asks for a new password and reads it from the mail the server sent. */
 async function mailedPassword(mail: string): Promise<string> {
   await fetch(`${app.baseUrl}/api/reset?mail=${encodeURIComponent(mail)}`);
+  // The reset answers before its work: wait for the mail.
+  await app.server.popote.accounts.settled();
   const mailed = /Votre nouveau mot de passe : (\S+)/u.exec(
     (await app.readOutbox()).filter((m) => m.to === mail).at(-1)?.raw ?? '',
   )?.[1];
