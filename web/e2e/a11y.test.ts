@@ -38,6 +38,12 @@ afterAll(async () => {
 
 /** axe-core on the page as it is now, injected from node_modules (never downloaded). */
 async function runAxe(target: Page): Promise<Result[]> {
+  // Colours are measured once what is appearing (a dialog, a drawer, a row's data) has faded
+  // in: a frame for transitions to start, then each running animation to its end.
+  await target.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
   const loaded = await target.evaluate(() => 'axe' in window);
   if (!loaded) await target.addScriptTag({ path: AXE_PATH });
   const results = await target.evaluate(() =>
@@ -103,10 +109,6 @@ describe('accessibility (axe-core)', () => {
     await expectNoGraveViolation('liste de courses');
     await page.getByRole('button', { name: 'Partager la liste' }).click();
     await page.getByTestId('share-qr').waitFor();
-    // Colours are measured once the dialog has faded in.
-    await page.evaluate(() =>
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-    );
     await expectNoGraveViolation('partage de la liste');
     const link = await page.getByTestId('share-link').inputValue();
     await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).last().click();
