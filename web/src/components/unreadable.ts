@@ -2,10 +2,10 @@
  * Recipes a menu names that this device cannot read: another user's unpublished recipe in a
  * menu the user may read (published by a third user, or used by their meal). The device holds
  * only the id; the screens show each as the placeholder 'Recette non publiée', never a content
- * (ARCHITECTURE.md, 'Who may read and write what').
+ * (ARCHITECTURE.md, 'Who may read and write what'). The rule is the domain's, shared with the
+ * server's answers and files (reader-view.ts).
  */
-import type { Id, Menu } from '@popote/domain';
-import { COMMON } from '../strings';
+import { hiddenRecipeIds, titleWithHidden, type Id, type Menu } from '@popote/domain';
 
 /**
  * The recipe ids of a menu missing from what the device read. Until the first sync of the
@@ -17,12 +17,8 @@ export function unreadableRecipeIds(
   recipesById: ReadonlyMap<Id, unknown>,
   firstSyncDone = true,
 ): Id[] {
-  return firstSyncDone ? menu.recipeIds.filter((id) => !recipesById.has(id)) : [];
+  return firstSyncDone ? hiddenRecipeIds(menu, recipesById) : [];
 }
 
 /** A menu's title (its readable items) followed by one placeholder per unreadable recipe. */
-export function titleWithUnreadable(title: string, unreadable: number): string {
-  const parts = title === '' ? [] : [title];
-  for (let i = 0; i < unreadable; i++) parts.push(COMMON.unpublishedRecipe);
-  return parts.join(', ');
-}
+export const titleWithUnreadable = titleWithHidden;

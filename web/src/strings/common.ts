@@ -3,7 +3,7 @@
  * specification are copied verbatim; the others (marked "not shown" there) are written here
  * once so that screens never embed their own wording.
  */
-import { MIN_PASSWORD_LENGTH } from '@popote/domain';
+import { HIDDEN_RECIPE, MIN_PASSWORD_LENGTH } from '@popote/domain';
 
 export const APP_NAME = 'Popote';
 export const VERSION = '0.3.1';
@@ -124,7 +124,7 @@ export const COMMON = {
    * Another user's recipe that this user may not read, in a menu they may read: shown in its
    * place, without its content (ARCHITECTURE.md, 'Who may read and write what').
    */
-  unpublishedRecipe: 'Recette non publiée',
+  unpublishedRecipe: HIDDEN_RECIPE,
   quantity: 'Quantité',
   unit: 'Unité',
   forPeople: 'Pour',
