@@ -21,7 +21,7 @@ import type { Locator, Page } from 'playwright-core';
 import { readXlsxSheets } from '@popote/exports/readers';
 import { createAccount, DEVICES, startApp } from './harness.js';
 import type { RunningApp } from './harness.js';
-import { downloadOf, loginWithActiveStay, openPage } from './pages.js';
+import { downloadOf, loginWithActiveStay, openPage, plain, plainText } from './pages.js';
 import { qty, Seeder } from './seed.js';
 
 const PASSWORD = 'Budget-2025-camp';
@@ -70,9 +70,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** French money has non-breaking spaces ('3,24\u00a0€'); the checks below write plain ones. */
-const plain = (text: string | null): string => (text ?? '').replace(/[\u00a0\u202f]/gu, ' ');
-const text = async (locator: Locator): Promise<string> => plain(await locator.textContent());
+const text = plainText;
 const texts = async (locator: Locator): Promise<string[]> =>
   (await locator.allTextContents()).map(plain);
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { createAccount, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
-import { loginWithActiveStay, openPage } from './pages.js';
+import { loginWithActiveStay, openPage, plainText } from './pages.js';
 import { qty, Seeder } from './seed.js';
 import { poll, sizeChip } from './walk.js';
 
@@ -31,9 +31,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** French money has non-breaking spaces ('8,00\u00a0€'); the checks below write plain ones. */
-const plain = (text: string | null): string => (text ?? '').replace(/[\u00a0\u202f]/gu, ' ');
-const text = async (locator: Locator): Promise<string> => plain(await locator.textContent());
+const text = plainText;
 
 /** A device of the user on a tablet, logged in with the stay active. */
 async function tablet(mail: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -79,3 +79,9 @@ export async function downloadOf(
     bytes: new Uint8Array(await readFile(await file.path())),
   };
 }
+
+/** French numbers and money hold non-breaking spaces ('8,00\u00a0€'); checks write plain ones. */
+export const plain = (text: string | null): string => (text ?? '').replace(/[\u00a0\u202f]/gu, ' ');
+/** A locator's text, with plain spaces. */
+export const plainText = async (locator: Locator): Promise<string> =>
+  plain(await locator.textContent());
