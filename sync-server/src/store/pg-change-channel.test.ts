@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { freshPgDatabase, type PgTestDatabase } from '../test-support/pg.js';
+import { freshPgDatabase, type PgTestDatabase } from '../../test/postgres-database.js';
 import { createPgPool } from './pg-database.js';
 import { CHANGE_CHANNEL, PgChangeChannel } from './pg-change-channel.js';
 

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mutation } from '@popote/sync-protocol';
 import { SyncService } from '../sync/sync-service.js';
-import { freshPgDatabase, type PgTestDatabase } from '../test-support/pg.js';
+import { freshPgDatabase, type PgTestDatabase } from '../../test/postgres-database.js';
 import type { SyncRows, SyncTx } from './ports.js';
 import { WriteQueue } from './write-queue.js';
 import { createPgPool, migratePg } from './pg-database.js';
