@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, it } from 'vitest';
-import { PgServerStore } from '../../src/store/pg-server-store.js';
+import { PgServerStore } from '../../src/store/postgres/server-store.js';
 import { freshPgDatabase, type PgTestDatabase } from '../postgres-database.js';
 import { ServerProcess } from '../server-process.js';
 import { runCrashScenario } from './crash-scenario.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, it } from 'vitest';
-import { ServerStore } from '../../src/store/server-store.js';
+import { ServerStore } from '../../src/store/sqlite/server-store.js';
 import { ServerProcess } from '../server-process.js';
 import { runCrashScenario } from './crash-scenario.js';
 

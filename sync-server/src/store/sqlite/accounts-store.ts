@@ -1,12 +1,12 @@
 /**
  * SQL for accounts, sessions, pending registrations and mail changes, and per-address attempt
  * counters. Synchronous (better-sqlite3): the services reach it through the asynchronous
- * adapters of sqlite-accounts.ts (AccountsReads, AccountsWrites of ports.ts).
+ * adapters of accounts.ts (AccountsReads, AccountsWrites of ports.ts).
  */
 import type { Database, Statement } from 'better-sqlite3';
-import type { AccountRow, MailChangeRow, PendingRegistrationRow } from './ports.js';
+import type { AccountRow, MailChangeRow, PendingRegistrationRow } from '../ports.js';
 
-export type { AccountRow, MailChangeRow, PendingRegistrationRow } from './ports.js';
+export type { AccountRow, MailChangeRow, PendingRegistrationRow } from '../ports.js';
 
 const ACCOUNT_COLUMNS = `id, mail, pseudo, password_hash AS passwordHash, reset_hash AS resetHash,
   reset_expires_at AS resetExpiresAt, created_at AS createdAt,

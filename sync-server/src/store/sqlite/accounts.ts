@@ -11,7 +11,7 @@ import type {
   AccountsWrites,
   MailChangeRow,
   PendingRegistrationRow,
-} from './ports.js';
+} from '../ports.js';
 
 export class SqliteAccountsReads implements AccountsReads {
   constructor(protected readonly store: AccountsStore) {}

@@ -20,8 +20,8 @@ import {
   type TableName,
   type Tables,
 } from '@popote/domain';
-import { prepared } from './pg-database.js';
-import { indexEntries, rowColumns } from './row-columns.js';
+import { prepared } from './database.js';
+import { indexEntries, rowColumns } from '../row-columns.js';
 import type {
   ChangePosition,
   PulledRejection,
@@ -32,7 +32,7 @@ import type {
   SyncTx,
   TransactionOptions,
   UserUsage,
-} from './ports.js';
+} from '../ports.js';
 
 /** What both a pool (one statement, one transaction) and a transaction's client answer. */
 export type Queryable = Pick<Pool, 'query'> | Pick<PoolClient, 'query'>;

@@ -8,8 +8,8 @@
 import Sqlite from 'better-sqlite3';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { DATABASE_FILE } from './db.js';
-import { createPgPool, migratePg } from './pg-database.js';
+import { DATABASE_FILE } from '../sqlite/database.js';
+import { createPgPool, migratePg } from '../postgres/database.js';
 
 /** The tables copied, with their columns (same names on both sides). */
 const TABLES: readonly { name: string; columns: readonly string[] }[] = [

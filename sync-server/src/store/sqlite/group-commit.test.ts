@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite, { type Database } from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newDevice, NOW, post } from '../../test/sync-device.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { newDevice, NOW, post } from '../../../test/sync-device.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { GroupCommitTurns, sqliteGroupTransaction, type GroupBounds } from './group-commit.js';
 
 /** A durable SQLite file and a second connection that sees only what is committed. */

@@ -2,14 +2,14 @@
  * The server's store on PostgreSQL (`DATABASE_URL=postgres://…`): the ServerDatabase of
  * ports.ts for several server processes on one database. The SQL of accounts, sessions,
  * pending registrations, mail changes, attempt counters, the meta table and the export link
- * lives here; the synced rows' SQL in pg-sync-rows.ts.
+ * lives here; the synced rows' SQL in sync-rows.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Stay, StayExportInput } from '@popote/domain';
-import { PgChangeChannel } from './pg-change-channel.js';
-import { createPgPool, migratePg, prepared } from './pg-database.js';
-import { PgSyncRows, PgSyncTx, runPgTransaction, type Queryable } from './pg-sync-rows.js';
+import { PgChangeChannel } from './change-channel.js';
+import { createPgPool, migratePg, prepared } from './database.js';
+import { PgSyncRows, PgSyncTx, runPgTransaction, type Queryable } from './sync-rows.js';
 import type {
   AccountRow,
   AccountsReads,
@@ -19,8 +19,8 @@ import type {
   PendingRegistrationRow,
   ServerDatabase,
   StoreTx,
-} from './ports.js';
-import { ConcurrentTurns } from './write-queue.js';
+} from '../ports.js';
+import { ConcurrentTurns } from '../write-queue.js';
 
 const ACCOUNT_COLUMNS = `id, mail, pseudo, password_hash AS "passwordHash", reset_hash AS "resetHash",
   reset_expires_at AS "resetExpiresAt", created_at AS "createdAt",

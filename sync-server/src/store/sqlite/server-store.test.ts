@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DomainError } from '@popote/domain';
-import { openDatabase } from './db.js';
-import { MIGRATIONS } from './migrations.js';
+import { openDatabase } from './database.js';
+import { MIGRATIONS } from './schema.js';
 import { ServerStore } from './server-store.js';
 
 let dataDir: string;

@@ -1,6 +1,6 @@
 /**
  * The schema of the server's database on PostgreSQL, as an ordered list of steps like the
- * SQLite one (migrations.ts): a step is never edited once released, a change is a new step.
+ * SQLite one (sqlite/schema.ts): a step is never edited once released, a change is a new step.
  * Its first step is the SQLite schema as it stands after all of its own steps; both keep the
  * same tables, columns and meanings, so that `npm run migrate-to-postgres` copies rows as they
  * are.
@@ -10,7 +10,7 @@
  *   a fixed offset (meta 'version_offset', set when a SQLite database is copied in, so that
  *   versions keep growing past the devices' cookies). A pull sends the changes up to the
  *   oldest transaction still running, so that a transaction that commits late is never
- *   skipped (see pg-sync-rows.ts);
+ *   skipped (see sync-rows.ts);
  * - the usage of each user is kept by a trigger function.
  */
 import type { PoolClient } from 'pg';
@@ -119,7 +119,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       );
 
       -- A device's last processed mutation with the version of the transaction that recorded
-      -- it: a pull confirms the last one below its horizon (see pg-sync-rows.ts).
+      -- it: a pull confirms the last one below its horizon (see sync-rows.ts).
       CREATE TABLE client_progress (
         client_id TEXT NOT NULL,
         version BIGINT NOT NULL,

@@ -4,7 +4,7 @@
  * number in the `migrations` table.
  */
 import type { Database } from 'better-sqlite3';
-import { SYNC_SCHEMA } from './sync-migration.js';
+import { SYNC_SCHEMA } from './sync-schema.js';
 
 export interface Migration {
   name: string;

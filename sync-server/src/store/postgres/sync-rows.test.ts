@@ -8,12 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mutation } from '@popote/sync-protocol';
-import { SyncService } from '../sync/sync-service.js';
-import { freshPgDatabase, type PgTestDatabase } from '../../test/postgres-database.js';
-import type { SyncRows, SyncTx } from './ports.js';
-import { WriteQueue } from './write-queue.js';
-import { createPgPool, migratePg } from './pg-database.js';
-import { PgSyncRows } from './pg-sync-rows.js';
+import { SyncService } from '../../sync/sync-service.js';
+import { freshPgDatabase, type PgTestDatabase } from '../../../test/postgres-database.js';
+import type { SyncRows, SyncTx } from '../ports.js';
+import { WriteQueue } from '../write-queue.js';
+import { createPgPool, migratePg } from './database.js';
+import { PgSyncRows } from './sync-rows.js';
 import type pg from 'pg';
 
 const enabled = Boolean(process.env.POPOTE_TEST_PG_URL);

@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { DATABASE_FILE } from './db.js';
+import { DATABASE_FILE } from '../sqlite/database.js';
 
 /** Copies DATA_DIR's database into `destination` (a new file); answers its size in bytes. */
 export async function backupSqlite(dataDir: string, destination: string): Promise<number> {

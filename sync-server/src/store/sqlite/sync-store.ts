@@ -12,10 +12,10 @@ import {
   type TableName,
   type Tables,
 } from '@popote/domain';
-import { indexEntries, rowColumns } from './row-columns.js';
-import type { PulledRejection, RawRow, StoredRejection, UserUsage } from './ports.js';
+import { indexEntries, rowColumns } from '../row-columns.js';
+import type { PulledRejection, RawRow, StoredRejection, UserUsage } from '../ports.js';
 
-export type { RawRow, StoredRejection, UserUsage } from './ports.js';
+export type { RawRow, StoredRejection, UserUsage } from '../ports.js';
 
 /** Read access to the synced rows, as the domain's ReadStore plus what pulls need. */
 export class SyncReader {

@@ -6,8 +6,8 @@
  */
 import pg from 'pg';
 import type { Id } from '@popote/domain';
-import type { ChangeChannel } from './change-channel.js';
-import { prepared } from './pg-database.js';
+import type { ChangeChannel } from '../change-channel.js';
+import { prepared } from './database.js';
 
 export const CHANGE_CHANNEL = 'popote_changes';
 /** Hints in one notification at most: its payload stays far below PostgreSQL's 8,000 bytes. */

@@ -4,8 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite, { type Database } from 'better-sqlite3';
-import { checkAppliedMigrations } from './migration-check.js';
-import { MIGRATIONS, type Migration } from './migrations.js';
+import { checkAppliedMigrations } from '../migration-check.js';
+import { MIGRATIONS, type Migration } from './schema.js';
 
 export const DATABASE_FILE = 'popote.sqlite';
 

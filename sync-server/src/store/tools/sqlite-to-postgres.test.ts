@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Purchase } from '@popote/domain';
-import { newDevice, pullAll, pushOne, storedRows } from '../../test/sync-device.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { freshPgDatabase, type PgTestDatabase } from '../../test/postgres-database.js';
+import { newDevice, pullAll, pushOne, storedRows } from '../../../test/sync-device.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { freshPgDatabase, type PgTestDatabase } from '../../../test/postgres-database.js';
 import { copySqliteToPostgres } from './sqlite-to-postgres.js';
 
 const enabled = Boolean(process.env.POPOTE_TEST_PG_URL);

@@ -17,7 +17,7 @@
  * task alone in the queue runs without a group, each of its transactions committing itself.
  */
 import type { Database } from 'better-sqlite3';
-import { yieldToEventLoop, type WriteTurns } from './write-queue.js';
+import { yieldToEventLoop, type WriteTurns } from '../write-queue.js';
 
 /** The group's transaction on the writer connection. */
 export interface GroupTransaction {

@@ -2,7 +2,7 @@
 // have a database of its own; skipped when no cluster was provided.
 import { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
-import { freshPgDatabase } from '../../test/postgres-database.js';
+import { freshPgDatabase } from './postgres-database.js';
 
 const url = process.env.POPOTE_TEST_PG_URL;
 

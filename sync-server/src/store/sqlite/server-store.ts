@@ -4,16 +4,16 @@
  * use; its synchronous parts (`db`, `sync`, `syncReader`, `allocateIds`) stay reachable for
  * the tests, the simulation and the benchmarks that look inside it.
  */
-import { LocalChangeChannel } from './change-channel.js';
+import { LocalChangeChannel } from '../change-channel.js';
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { invalid } from '@popote/domain';
 import Sqlite from 'better-sqlite3';
-import { openDatabase } from './db.js';
+import { openDatabase } from './database.js';
 import { AccountsStore } from './accounts-store.js';
-import type { AccountsReads, ExportLinkReads, ServerDatabase, StoreTx, SyncTx } from './ports.js';
-import { SqliteAccountsReads, SqliteAccountsWrites } from './sqlite-accounts.js';
-import { SqliteSyncRows } from './sqlite-sync-rows.js';
+import type { AccountsReads, ExportLinkReads, ServerDatabase, StoreTx, SyncTx } from '../ports.js';
+import { SqliteAccountsReads, SqliteAccountsWrites } from './accounts.js';
+import { SqliteSyncRows } from './sync-rows.js';
 import { SyncReader, SyncWriter } from './sync-store.js';
 import { ExportLinkStore } from './export-link-store.js';
 import { GroupCommitTurns, sqliteGroupTransaction } from './group-commit.js';

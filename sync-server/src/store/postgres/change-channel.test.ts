@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { freshPgDatabase, type PgTestDatabase } from '../../test/postgres-database.js';
-import { createPgPool } from './pg-database.js';
-import { CHANGE_CHANNEL, PgChangeChannel } from './pg-change-channel.js';
+import { freshPgDatabase, type PgTestDatabase } from '../../../test/postgres-database.js';
+import { createPgPool } from './database.js';
+import { CHANGE_CHANNEL, PgChangeChannel } from './change-channel.js';
 
 const enabled = Boolean(process.env.POPOTE_TEST_PG_URL);
 let database: PgTestDatabase;

@@ -5,8 +5,8 @@
  * one of them migrate while the others wait.
  */
 import pg from 'pg';
-import { checkAppliedMigrations } from './migration-check.js';
-import { PG_MIGRATIONS, type PgMigration } from './pg-schema.js';
+import { checkAppliedMigrations } from '../migration-check.js';
+import { PG_MIGRATIONS, type PgMigration } from './schema.js';
 
 /** Any number: the key of the advisory lock held while migrating. */
 const MIGRATION_LOCK = 727_001;

@@ -16,9 +16,9 @@ import type {
   SyncTx,
   TransactionOptions,
   UserUsage,
-} from './ports.js';
+} from '../ports.js';
 import { asReadStore, type SyncReader, type SyncWriter } from './sync-store.js';
-import { WriteQueue } from './write-queue.js';
+import { WriteQueue } from '../write-queue.js';
 
 class SqliteSnapshot implements SyncSnapshot {
   private readonly store: ReadStore;

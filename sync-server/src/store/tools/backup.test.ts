@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { newDevice, pullAll, pushOne, storedRows } from '../../test/sync-device.js';
-import { startTestServer } from '../../test/test-server.js';
-import { DATABASE_FILE } from './db.js';
-import { ServerStore } from './server-store.js';
-import { backupSqlite } from './sqlite-backup.js';
+import { newDevice, pullAll, pushOne, storedRows } from '../../../test/sync-device.js';
+import { startTestServer } from '../../../test/test-server.js';
+import { DATABASE_FILE } from '../sqlite/database.js';
+import { ServerStore } from '../sqlite/server-store.js';
+import { backupSqlite } from './backup.js';
 
 const dirs: string[] = [];
 afterAll(() => {
