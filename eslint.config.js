@@ -4,10 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Workspaces meet only through their packages' entry points (issue 17): a relative path into
-// another workspace's src/ would let its internals leak past the boundary.
+// another workspace's src/ (or its test/ or e2e/ helpers) would let its internals leak past the
+// boundary.
 const otherWorkspaceSrc = {
-  regex: '^(\\.\\./)+(packages/[\\w-]+|sync-server|web)/src(/|$)',
-  message: 'Import the workspace by its package name (@popote/…), never through its src/ folder.',
+  regex: '^(\\.\\./)+(packages/[\\w-]+|sync-server|web)/(src|test|e2e)(/|$)',
+  message:
+    'Import the workspace by its package name (@popote/…), never through its src/, test/ or e2e/ folder.',
 };
 
 export default tseslint.config(

@@ -6,19 +6,13 @@ const resolve = { conditions: ['source', 'module', 'browser', 'development|produ
 const serverResolve = { conditions: ['source', 'node', 'import', 'default'] };
 
 /**
- * The server's tests through HTTP, again on PostgreSQL (issue 18): `npm test` provides a
- * throw-away cluster in POPOTE_TEST_PG_URL; without one, a single skipped test says so.
+ * The server's tests through HTTP, again on PostgreSQL (issue 18): every `*.pg.test.ts` runs in
+ * `unit` on SQLite and here once more on PostgreSQL. `npm test` provides a throw-away cluster in
+ * POPOTE_TEST_PG_URL; without one, a single skipped test says so.
  */
 const SERVER_ON_POSTGRES = process.env.POPOTE_TEST_PG_URL
-  ? [
-      'sync-server/src/accounts/**/*.test.ts',
-      'sync-server/src/api/**/*.test.ts',
-      'sync-server/src/sync/**/*.test.ts',
-      'sync-server/src/export-link/**/*.test.ts',
-      'sync-server/src/shop-session/**/*.test.ts',
-      'sync-server/src/app.test.ts',
-    ]
-  : ['sync-server/src/test-support/postgres-unavailable.check.ts'];
+  ? ['sync-server/src/**/*.pg.test.ts']
+  : ['sync-server/test/postgres-unavailable.check.ts'];
 
 /**
  * The sync simulation with two server instances on one PostgreSQL database (issue 18), when a
@@ -39,6 +33,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'sync-server/src/**/*.test.ts',
+            'sync-server/test/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           environment: 'node',

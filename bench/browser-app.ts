@@ -4,9 +4,14 @@
  * recipes and the 60-day stay), pushed through /sync as a device would, and one logged-in
  * device that has synced all of it. Built once, shared by the compile, web and exports groups.
  */
-import { createAccount, startApp, type RunningApp } from '../web/e2e/harness';
-import { loginThroughUi, openPage } from '../web/e2e/pages';
-import { Seeder } from '../web/e2e/seed';
+import {
+  createAccount,
+  loginThroughUi,
+  openPage,
+  Seeder,
+  startApp,
+  type RunningApp,
+} from '@popote/web/e2e';
 import { makeLibrary, makeStay, type BigStay, type Library } from './data';
 
 // playwright-core is web's dependency: its types are reached through the harness.

@@ -12,7 +12,7 @@ import {
   pageItems,
   SEARCH_DEBOUNCE_MS,
 } from '@popote/domain';
-import { WEB_DIST } from '../web/e2e/harness';
+import { WEB_DIST } from '@popote/web/e2e';
 import { browserBench, type BrowserBench, type Page } from './browser-app';
 import { figure, type Figure } from './measure';
 import { buildProbe, PROBE_GLOBAL } from './probe/build';

@@ -20,15 +20,23 @@ describe('workspace boundaries (lint)', () => {
     const sim = "import { buildServer } from '../sync-server/src/app.js';\nvoid buildServer;\n";
     expect(await restrictedImports(sim, 'sim/probe.ts')).toHaveLength(1);
     const server =
-      "import { World } from '../../../packages/domain/src/mutators/test-kit.js';\nvoid World;\n";
+      "import { runMutation } from '../../../packages/domain/src/mutators/index.js';\nvoid runMutation;\n";
     expect(await restrictedImports(server, 'sync-server/src/api/probe.ts')).toHaveLength(1);
     const web = "import { DexieStore } from '../../web/src/sync/dexie-store';\nvoid DexieStore;\n";
     expect(await restrictedImports(web, 'bench/probe.ts')).toHaveLength(1);
+    const e2e = "import { startApp } from '../web/e2e/harness';\nvoid startApp;\n";
+    expect(await restrictedImports(e2e, 'bench/probe.ts')).toHaveLength(1);
+    const kit = "import { World } from '../packages/domain/test/mutators-world.js';\nvoid World;\n";
+    expect(await restrictedImports(kit, 'sim/probe.ts')).toHaveLength(1);
   });
 
   it('accepts the same through the package name, and relative imports inside a workspace', async () => {
     const byName = "import { buildServer } from '@popote/sync-server';\nvoid buildServer;\n";
     expect(await restrictedImports(byName, 'sim/probe.ts')).toEqual([]);
+    const entry = "import { startApp } from '@popote/web/e2e';\nvoid startApp;\n";
+    expect(await restrictedImports(entry, 'bench/probe.ts')).toEqual([]);
+    const ownTest = "import { newDevice } from '../../test/sync-device.js';\nvoid newDevice;\n";
+    expect(await restrictedImports(ownTest, 'sync-server/src/sync/probe.ts')).toEqual([]);
     const inside = "import { SyncService } from '../sync/sync-service.js';\nvoid SyncService;\n";
     expect(await restrictedImports(inside, 'sync-server/src/api/probe.ts')).toEqual([]);
   });

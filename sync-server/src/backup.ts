@@ -4,8 +4,8 @@
  * tools instead.
  */
 import { join, resolve } from 'node:path';
-import { DATABASE_FILE } from './store/db.js';
-import { backupSqlite } from './store/sqlite-backup.js';
+import { DATABASE_FILE } from './store/sqlite/database.js';
+import { backupSqlite } from './store/tools/backup.js';
 
 async function main(): Promise<void> {
   const target = process.argv[2];

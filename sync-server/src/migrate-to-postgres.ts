@@ -3,7 +3,7 @@
  * PostgreSQL database of DATABASE_URL (see docs/deployment.md). Stop the server first.
  */
 import { resolve } from 'node:path';
-import { copySqliteToPostgres } from './store/sqlite-to-postgres.js';
+import { copySqliteToPostgres } from './store/tools/sqlite-to-postgres.js';
 
 async function main(): Promise<void> {
   const dataDir = resolve(process.env.DATA_DIR?.trim() || 'data');

@@ -13,7 +13,7 @@ import {
   takenIngredientNames,
   type IngredientChoice,
 } from './library-import.js';
-import { ALICE, FRESH, NOW, World } from './mutators/test-kit.js';
+import { ALICE, FRESH, NOW, World } from '../test/mutators-world.js';
 
 const EXISTING: Ingredient[] = [
   { id: 100, name: 'Tomate', kind: IngredientKind.FruitsLegumes, owner: null },

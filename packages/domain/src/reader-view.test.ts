@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TABLE_NAMES, type Id, type Menu, type Recipe, type TableName } from './entities.js';
 import { compileIngredients, loadCompileInput } from './compile.js';
-import { ALICE, BOB, CAROL, World } from './mutators/test-kit.js';
+import { ALICE, BOB, CAROL, World } from '../test/mutators-world.js';
 import {
   HIDDEN_RECIPE,
   hiddenNotCounted,

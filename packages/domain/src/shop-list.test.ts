@@ -4,7 +4,7 @@ import type { Id, Ingredient } from './entities.js';
 import { Horaire, IngredientKind, Unite } from './enums.js';
 import { stockByIngredient } from './larder.js';
 import type { Pack, Purchase } from './entities.js';
-import { ALICE, World } from './mutators/test-kit.js';
+import { ALICE, World } from '../test/mutators-world.js';
 import { emptyTotal, type QuantityTotal } from './quantity.js';
 import {
   SHARE_DAYS,

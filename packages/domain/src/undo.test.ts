@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Stay } from './entities.js';
 import { Horaire, Plat, Unite } from './enums.js';
 import { runMutation, type MutationArgs } from './mutators/index.js';
-import { ALICE, BOB, FRESH, NOW, World } from './mutators/test-kit.js';
+import { ALICE, BOB, FRESH, NOW, World } from '../test/mutators-world.js';
 import { runUndoable, type UndoableMutation } from './undo.js';
 
 let w: World;

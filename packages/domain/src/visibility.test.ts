@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Meal, Menu, Recipe, ShopList, Stay, StockItem } from './entities.js';
 import { Unite } from './enums.js';
-import { ALICE, BOB, CAROL, World } from './mutators/test-kit.js';
+import { ALICE, BOB, CAROL, World } from '../test/mutators-world.js';
 import {
   canReadMenu,
   canReadRecipe,

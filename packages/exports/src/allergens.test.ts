@@ -14,9 +14,9 @@ import { buildCookbookPdf } from './cookbook.js';
 import { planCookbook } from './cookbook-plan.js';
 import type { CookbookInput } from './cookbook-plan.js';
 import { allergenTableFileName } from './file-names.js';
-import type { PdfTextItem } from './pdf-text-reader.js';
-import { readPdfPageItems, readPdfPages } from './pdf-text-reader.js';
-import { BOLOGNAISE, cookbookInput, ING, STAY } from './test-kit.js';
+import type { PdfTextItem } from '../test/pdf-text-reader.js';
+import { readPdfPageItems, readPdfPages } from '../test/pdf-text-reader.js';
+import { BOLOGNAISE, cookbookInput, ING, STAY } from '../test/camp-stay.js';
 
 const SATAY: Ingredient = { id: 17, name: 'Sauce satay', kind: 4, owner: 1, allergens: [4] };
 const BEURRE: Ingredient = { id: 18, name: 'Beurre', kind: 5, owner: 1, allergens: [6] };

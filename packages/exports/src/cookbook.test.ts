@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Ingredient, Recipe } from '@popote/domain';
 import { buildCookbookPdf } from './cookbook.js';
 import { EMPTY_MEAL, NOTHING_TO_COOK, planCookbook } from './cookbook-plan.js';
-import { countPdfPages, readPdfPages } from './pdf-text-reader.js';
-import { BOLOGNAISE, cookbookInput, STAY } from './test-kit.js';
+import { countPdfPages, readPdfPages } from '../test/pdf-text-reader.js';
+import { BOLOGNAISE, cookbookInput, STAY } from '../test/camp-stay.js';
 
 const TITLES = [
   'Lundi 7 juillet 2025 - Midi',

@@ -8,7 +8,7 @@ import { compileIngredients, HIDDEN_RECIPE, hiddenNotCounted } from '@popote/dom
 import { HIDDEN_ALLERGENS, planAllergenTable } from './allergen-table.js';
 import { planCookbook } from './cookbook-plan.js';
 import { ALL_INGREDIENTS_SHEET, planShopping } from './shopping-plan.js';
-import { BOLOGNAISE, cookbookInput } from './test-kit.js';
+import { BOLOGNAISE, cookbookInput } from '../test/camp-stay.js';
 import { planWeeks } from './week-plan.js';
 
 /** The test stay as a reader who may not read the bolognaise reads it. */

@@ -35,8 +35,8 @@ import {
   MISSING_PRICES_HEADING,
   planShopping,
 } from './shopping-plan.js';
-import { compileInput, ING, STAY } from './test-kit.js';
-import { readXlsxSheets, type ReadSheet } from './xlsx-reader.js';
+import { compileInput, ING, STAY } from '../test/camp-stay.js';
+import { readXlsxSheets, type ReadSheet } from '../test/xlsx-reader.js';
 
 const PRIMEUR = { id: 100, name: 'Primeur' };
 const BOUCHERIE = { id: 101, name: 'Boucherie Martin' };

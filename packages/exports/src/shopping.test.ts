@@ -5,8 +5,8 @@ import { compileIngredients, formatQuantity, NO_SUPPLIER, Unite } from '@popote/
 import { buildShoppingXlsx, fittedWidth, MAX_WIDTH } from './shopping.js';
 import type { ShoppingInput, ShoppingProfile } from './shopping-plan.js';
 import { planShopping, shown } from './shopping-plan.js';
-import { compileInput, ING, STAY } from './test-kit.js';
-import { readXlsxSheets } from './xlsx-reader.js';
+import { compileInput, ING, STAY } from '../test/camp-stay.js';
+import { readXlsxSheets } from '../test/xlsx-reader.js';
 
 const PRIMEUR = { id: 100, name: 'Primeur' };
 const BOUCHERIE = { id: 101, name: 'Boucherie Martin' };

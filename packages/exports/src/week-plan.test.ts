@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Meal, Menu, Recipe } from '@popote/domain';
-import { readPdfPages } from './pdf-text-reader.js';
-import { cookbookInput, STAY } from './test-kit.js';
+import { readPdfPages } from '../test/pdf-text-reader.js';
+import { cookbookInput, STAY } from '../test/camp-stay.js';
 import { buildWeekPlanPdf } from './week-plan-pdf.js';
 import { NO_MEAL, planWeeks } from './week-plan.js';
 

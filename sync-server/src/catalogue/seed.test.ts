@@ -10,9 +10,9 @@ import {
   type Ingredient,
 } from '@popote/domain';
 import type { PullResponse } from '@popote/sync-protocol';
-import { ServerStore } from '../store/server-store.js';
+import { ServerStore } from '../store/sqlite/server-store.js';
 import { SyncService } from '../sync/sync-service.js';
-import { startTestServer, type TestServer } from '../test-support/harness.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { CATALOGUE_INGREDIENTS, catalogueEntry } from './ingredients.js';
 import {
   CATALOGUE_SEEDED_KEY,

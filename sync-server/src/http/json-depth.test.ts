@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
 let origin: string;

@@ -4,8 +4,8 @@
  * Skipped without a test cluster (POPOTE_TEST_PG_URL, given by `npm test`).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.js';
-import { freshPgDatabase, type PgTestDatabase } from '../test-support/pg.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { freshPgDatabase, type PgTestDatabase } from '../../test/postgres-database.js';
 
 const enabled = Boolean(process.env.POPOTE_TEST_PG_URL);
 const servers: TestServer[] = [];

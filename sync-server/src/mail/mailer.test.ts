@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { linkIn, pathOf, startTestServer, type TestServer } from '../test-support/harness.js';
+import { linkIn, pathOf, startTestServer, type TestServer } from '../../test/test-server.js';
 import { defaultSender } from './mailer.js';
 import { escapeHtml, newPasswordMail, registrationMail } from './account-mails.js';
 

@@ -2,7 +2,7 @@
  * How the sync service tells every server instance that something changed for a user (or for
  * everyone), so that each can poke its connected devices (/sync/events). One process (SQLite):
  * a local list of listeners. Several processes on one PostgreSQL: LISTEN/NOTIFY
- * (pg-change-channel.ts).
+ * (postgres/change-channel.ts).
  */
 import type { Id } from '@popote/domain';
 

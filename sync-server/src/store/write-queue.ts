@@ -1,6 +1,6 @@
 /**
  * The server's turns at writing. On SQLite every write on the writer connection runs as one
- * task of one queue, in order (GroupCommitTurns, group-commit.ts, whose waiting tasks share a
+ * task of one queue, in order (GroupCommitTurns, sqlite/group-commit.ts, whose waiting tasks share a
  * commit). A sync mutation's transaction spans the mutator's awaits and lets the event loop
  * run in the middle of it (see Pacer), so nothing else may write on that connection outside a
  * turn: its statements would join the open transaction (and be rolled back with it).

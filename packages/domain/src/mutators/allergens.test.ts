@@ -4,7 +4,7 @@ import type { GroupNeeds, Stay } from '../entities.js';
 import { Plat, Unite } from '../enums.js';
 import { runUndoable } from '../undo.js';
 import { INGREDIENT_SHARED, runMutation } from './index.js';
-import { ALICE, BOB, FRESH, World } from './test-kit.js';
+import { ALICE, BOB, FRESH, World } from '../../test/mutators-world.js';
 
 let w: World;
 let stay: Stay;

@@ -10,7 +10,7 @@ import { Horaire } from '../enums.js';
 import { runUndoable } from '../undo.js';
 import { runMutation } from './index.js';
 import { MAX_ALTERNATIVES_PER_MEAL, MAX_RECIPES_PER_ALTERNATIVE } from './meals.js';
-import { ALICE, BOB, FRESH, LATER, NOW, World } from './test-kit.js';
+import { ALICE, BOB, FRESH, LATER, NOW, World } from '../../test/mutators-world.js';
 
 let w: World;
 let stay: Stay;

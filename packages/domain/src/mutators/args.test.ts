@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../limits.js';
 import { MUTATORS } from './index.js';
-import { ALICE, FRESH, NOW, World } from './test-kit.js';
+import { ALICE, FRESH, NOW, World } from '../../test/mutators-world.js';
 
 let w: World;
 beforeEach(async () => {

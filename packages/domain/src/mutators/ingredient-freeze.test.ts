@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IngredientKind, Plat, Unite } from '../enums.js';
 import { INGREDIENT_SHARED } from './index.js';
-import { ALICE, BOB, World } from './test-kit.js';
+import { ALICE, BOB, World } from '../../test/mutators-world.js';
 
 const quantity = { val: 100, unite: Unite.G, forPeople: 1 };
 

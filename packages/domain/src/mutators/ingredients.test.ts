@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Quantity } from '../entities.js';
 import { IngredientKind, Plat, Unite } from '../enums.js';
 import { INGREDIENT_IN_USE } from './index.js';
-import { ALICE, BOB, FRESH, NOW, World } from './test-kit.js';
+import { ALICE, BOB, FRESH, NOW, World } from '../../test/mutators-world.js';
 
 let w: World;
 beforeEach(async () => {

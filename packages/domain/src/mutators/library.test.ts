@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Ingredient, Menu, Quantity } from '../entities.js';
 import { Plat, Unite } from '../enums.js';
 import { MAX_ITEMS_PER_MENU } from '../limits.js';
-import { ALICE, BOB, FRESH, LATER, NOW, World } from './test-kit.js';
+import { ALICE, BOB, FRESH, LATER, NOW, World } from '../../test/mutators-world.js';
 
 let w: World;
 let riz: Ingredient;

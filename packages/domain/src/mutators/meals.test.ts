@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Stay } from '../entities.js';
 import { Horaire } from '../enums.js';
 import { runMutation } from './index.js';
-import { ALICE, BOB, CAROL, FRESH, LATER, NOW, World } from './test-kit.js';
+import { ALICE, BOB, CAROL, FRESH, LATER, NOW, World } from '../../test/mutators-world.js';
 
 let w: World;
 let stay: Stay;

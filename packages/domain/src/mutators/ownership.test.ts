@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DomainErrorCode } from '../errors.js';
 import type { MutationName } from './index.js';
 import { MUTATORS } from './index.js';
-import { ALICE, BOB, FRESH, LATER, World, shopLine } from './test-kit.js';
+import { ALICE, BOB, FRESH, LATER, World, shopLine } from '../../test/mutators-world.js';
 
 /**
  * Bob runs every mutator on Alice's rows. Rows he cannot read (her stays, groups, meals,

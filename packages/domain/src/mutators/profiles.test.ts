@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { NO_SUPPLIER } from '../entities.js';
 import { IngredientKind } from '../enums.js';
 import { NEW_SUPPLIER_NAME } from './index.js';
-import { ALICE, BOB, FRESH, World } from './test-kit.js';
+import { ALICE, BOB, FRESH, World } from '../../test/mutators-world.js';
 
 let w: World;
 beforeEach(async () => {

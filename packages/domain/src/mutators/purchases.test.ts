@@ -3,8 +3,8 @@ import type { Ingredient, Price, Profile, Purchase, Stay, Supplier } from '../en
 import { IngredientKind, Unite } from '../enums.js';
 import { MAX_PRICES_PER_INGREDIENT, MAX_PURCHASES_PER_USER } from '../limits.js';
 import { runMutation, type MutationArgs } from './index.js';
-import { ALICE, BOB, FRESH, World } from './test-kit.js';
-import { refusalChecker } from './refusals.test-kit.js';
+import { ALICE, BOB, FRESH, World } from '../../test/mutators-world.js';
+import { refusalChecker } from '../../test/refusal-checker.js';
 
 const DAY = '2024-06-15';
 const PAQUET = { name: 'paquet', size: 500, unite: Unite.G };

@@ -10,8 +10,8 @@ import { IngredientKind, Plat, Unite } from '../enums.js';
 import { MAX_ITEMS_PER_MENU } from '../limits.js';
 import { INGREDIENT_SHARED, runMutation } from './index.js';
 import { RESTORE_MOVES } from './restore.js';
-import { refusalChecker } from './refusals.test-kit.js';
-import { ALICE, BOB, FRESH, World, shopLine } from './test-kit.js';
+import { refusalChecker } from '../../test/refusal-checker.js';
+import { ALICE, BOB, FRESH, World, shopLine } from '../../test/mutators-world.js';
 
 const quantity = { val: 100, unite: Unite.G, forPeople: 1 };
 

@@ -7,8 +7,8 @@ import { MAX_SHOP_ITEMS, MAX_SHOP_LISTS_PER_USER, MAX_STOCK_PER_STAY } from '../
 import { planShopItems, type NewShopItem } from '../shop-list.js';
 import { runUndoable, type UndoableMutation } from '../undo.js';
 import { INGREDIENT_SHARED, runMutation, type MutationArgs } from './index.js';
-import { ALICE, BOB, FRESH, LATER, NOW, World, shopLine } from './test-kit.js';
-import { refusalChecker } from './refusals.test-kit.js';
+import { ALICE, BOB, FRESH, LATER, NOW, World, shopLine } from '../../test/mutators-world.js';
+import { refusalChecker } from '../../test/refusal-checker.js';
 
 const total = (pieces: number, grams: number, centiliters: number) => ({
   pieces,

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Horaire, Plat, Unite } from '../enums.js';
 import { MAX_GROUPS_PER_STAY } from '../limits.js';
 import { runMutation } from './index.js';
-import { ALICE, BOB, FRESH, LATER, World } from './test-kit.js';
+import { ALICE, BOB, FRESH, LATER, World } from '../../test/mutators-world.js';
 
 let w: World;
 beforeEach(async () => {

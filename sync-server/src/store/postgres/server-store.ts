@@ -1,0 +1,376 @@
+/**
+ * The server's store on PostgreSQL (`DATABASE_URL=postgres://…`): the ServerDatabase of
+ * ports.ts for several server processes on one database. The SQL of accounts, sessions,
+ * pending registrations, mail changes, attempt counters, the meta table and the export link
+ * lives here; the synced rows' SQL in sync-rows.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { Stay, StayExportInput } from '@popote/domain';
+import { PgChangeChannel } from './change-channel.js';
+import { createPgPool, migratePg, prepared } from './database.js';
+import { PgSyncRows, PgSyncTx, runPgTransaction, type Queryable } from './sync-rows.js';
+import type {
+  AccountRow,
+  AccountsReads,
+  AccountsWrites,
+  ExportLinkReads,
+  MailChangeRow,
+  PendingRegistrationRow,
+  ServerDatabase,
+  StoreTx,
+} from '../ports.js';
+import { ConcurrentTurns } from '../write-queue.js';
+
+const ACCOUNT_COLUMNS = `id, mail, pseudo, password_hash AS "passwordHash", reset_hash AS "resetHash",
+  reset_expires_at AS "resetExpiresAt", created_at AS "createdAt",
+  password_expires_at AS "passwordExpiresAt"`;
+const PENDING_COLUMNS = `token_hash AS "tokenHash", mail, pseudo, password_hash AS "passwordHash",
+  created_at AS "createdAt", expires_at AS "expiresAt", used_at AS "usedAt"`;
+const MAIL_CHANGE_COLUMNS = `kind, token_hash AS "tokenHash", user_id AS "userId",
+  new_mail AS "newMail", created_at AS "createdAt", expires_at AS "expiresAt", used_at AS "usedAt"`;
+
+class PgAccountsReads implements AccountsReads {
+  constructor(protected readonly db: Queryable) {}
+
+  protected async one<T>(sql: string, values: unknown[]): Promise<T | undefined> {
+    const r = await this.db.query(prepared(sql, values));
+    return r.rows[0] as T | undefined;
+  }
+
+  getAccount(id: number): Promise<AccountRow | undefined> {
+    return this.one(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]);
+  }
+  findAccountByMail(mail: string): Promise<AccountRow | undefined> {
+    return this.one(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE mail = $1`, [mail]);
+  }
+  findPendingRegistration(tokenHash: string): Promise<PendingRegistrationRow | undefined> {
+    return this.one(`SELECT ${PENDING_COLUMNS} FROM pending_registrations WHERE token_hash = $1`, [
+      tokenHash,
+    ]);
+  }
+  async findUnusedRegistrationsByMail(
+    mail: string,
+    limit: number,
+  ): Promise<PendingRegistrationRow[]> {
+    const r = await this.db.query(
+      `SELECT ${PENDING_COLUMNS} FROM pending_registrations
+       WHERE mail = $1 AND used_at IS NULL ORDER BY created_at DESC LIMIT $2`,
+      [mail, limit],
+    );
+    return r.rows as PendingRegistrationRow[];
+  }
+  findMailChange(tokenHash: string): Promise<MailChangeRow | undefined> {
+    return this.one(`SELECT ${MAIL_CHANGE_COLUMNS} FROM mail_changes WHERE token_hash = $1`, [
+      tokenHash,
+    ]);
+  }
+  pendingMailChange(userId: number, now: number): Promise<MailChangeRow | undefined> {
+    return this.one(
+      `SELECT ${MAIL_CHANGE_COLUMNS} FROM mail_changes
+       WHERE user_id = $1 AND kind = 'change' AND used_at IS NULL AND expires_at > $2
+       ORDER BY created_at DESC LIMIT 1`,
+      [userId, now],
+    );
+  }
+  async sessionUserId(sessionId: string, now: number): Promise<number | undefined> {
+    const row = await this.one<{ userId: number }>(
+      `SELECT s.user_id AS "userId" FROM sessions s JOIN accounts a ON a.id = s.user_id
+       WHERE s.id = $1 AND s.expires_at > $2`,
+      [sessionId, now],
+    );
+    return row?.userId;
+  }
+  async countAttempts(key: string, since: number): Promise<number> {
+    const row = await this.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM auth_attempts WHERE key = $1 AND at > $2',
+      [key, since],
+    );
+    return row?.n ?? 0;
+  }
+}
+
+class PgAccountsWrites extends PgAccountsReads implements AccountsWrites {
+  private async run(sql: string, values: unknown[]): Promise<number> {
+    const r = await this.db.query(prepared(sql, values));
+    return r.rowCount ?? 0;
+  }
+
+  async createAccount(a: AccountRow): Promise<void> {
+    await this.run(
+      `INSERT INTO accounts (id, mail, pseudo, password_hash, reset_hash, reset_expires_at,
+         created_at, password_expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        a.id,
+        a.mail,
+        a.pseudo,
+        a.passwordHash,
+        a.resetHash,
+        a.resetExpiresAt,
+        a.createdAt,
+        a.passwordExpiresAt ?? null,
+      ],
+    );
+  }
+  async updateAccount(
+    id: number,
+    changes: { pseudo: string; passwordHash: string | null },
+  ): Promise<void> {
+    await this.run(
+      'UPDATE accounts SET pseudo = $1, password_hash = COALESCE($2, password_hash) WHERE id = $3',
+      [changes.pseudo, changes.passwordHash, id],
+    );
+    if (changes.passwordHash !== null) {
+      // A password chosen in the settings makes a mailed replacement pointless, and ends the
+      // deadline of a mailed password in use.
+      await this.run(
+        `UPDATE accounts SET reset_hash = NULL, reset_expires_at = NULL,
+           password_expires_at = NULL WHERE id = $1`,
+        [id],
+      );
+    }
+  }
+  async replacePasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.run('UPDATE accounts SET password_hash = $1 WHERE id = $2', [passwordHash, id]);
+  }
+  async setMail(id: number, mail: string): Promise<void> {
+    await this.run('UPDATE accounts SET mail = $1 WHERE id = $2', [mail, id]);
+  }
+  async setResetPassword(id: number, resetHash: string, expiresAt: number): Promise<void> {
+    await this.run('UPDATE accounts SET reset_hash = $1, reset_expires_at = $2 WHERE id = $3', [
+      resetHash,
+      expiresAt,
+      id,
+    ]);
+  }
+  async clearResetPassword(id: number): Promise<void> {
+    await this.run('UPDATE accounts SET reset_hash = NULL, reset_expires_at = NULL WHERE id = $1', [
+      id,
+    ]);
+  }
+  async promoteResetPassword(id: number, expiresAt: number): Promise<void> {
+    await this.run(
+      `UPDATE accounts SET password_hash = reset_hash, reset_hash = NULL, reset_expires_at = NULL,
+         password_expires_at = $1 WHERE id = $2 AND reset_hash IS NOT NULL`,
+      [expiresAt, id],
+    );
+  }
+  async createSession(s: {
+    id: string;
+    userId: number;
+    createdAt: number;
+    expiresAt: number;
+  }): Promise<void> {
+    await this.run(
+      'INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+      [s.id, s.userId, s.createdAt, s.expiresAt],
+    );
+  }
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.run('DELETE FROM sessions WHERE id = $1', [sessionId]);
+  }
+  deleteSessionsOf(userId: number, keep: string | null): Promise<number> {
+    return this.run('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [
+      userId,
+      keep,
+    ]);
+  }
+  async deleteSessionsExpiredBefore(before: number): Promise<void> {
+    await this.run('DELETE FROM sessions WHERE expires_at <= $1', [before]);
+  }
+  async addMailChange(row: MailChangeRow): Promise<void> {
+    if (row.kind === 'change') await this.cancelMailChanges(row.userId);
+    await this.run(
+      `INSERT INTO mail_changes (kind, token_hash, user_id, new_mail, created_at, expires_at,
+         used_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [row.kind, row.tokenHash, row.userId, row.newMail, row.createdAt, row.expiresAt, row.usedAt],
+    );
+  }
+  async markMailChangeUsed(tokenHash: string, usedAt: number): Promise<void> {
+    await this.run('UPDATE mail_changes SET used_at = $1 WHERE token_hash = $2', [
+      usedAt,
+      tokenHash,
+    ]);
+  }
+  async cancelMailChanges(userId: number): Promise<void> {
+    await this.run(
+      "DELETE FROM mail_changes WHERE user_id = $1 AND kind = 'change' AND used_at IS NULL",
+      [userId],
+    );
+  }
+  async deleteMailChangesExpiredBefore(before: number): Promise<void> {
+    await this.run('DELETE FROM mail_changes WHERE expires_at < $1', [before]);
+  }
+  async addPendingRegistration(row: PendingRegistrationRow): Promise<void> {
+    await this.run(
+      `INSERT INTO pending_registrations (token_hash, mail, pseudo, password_hash, created_at,
+         expires_at, used_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        row.tokenHash,
+        row.mail,
+        row.pseudo,
+        row.passwordHash,
+        row.createdAt,
+        row.expiresAt,
+        row.usedAt,
+      ],
+    );
+  }
+  async markRegistrationUsed(tokenHash: string, usedAt: number): Promise<void> {
+    await this.run('UPDATE pending_registrations SET used_at = $1 WHERE token_hash = $2', [
+      usedAt,
+      tokenHash,
+    ]);
+  }
+  async deleteRegistrationsExpiredBefore(before: number): Promise<void> {
+    await this.run('DELETE FROM pending_registrations WHERE expires_at < $1', [before]);
+  }
+  async recordAttempt(key: string, at: number): Promise<void> {
+    await this.run('INSERT INTO auth_attempts (key, at) VALUES ($1, $2)', [key, at]);
+  }
+  async forgetAttempt(key: string, at: number): Promise<void> {
+    await this.run(
+      `DELETE FROM auth_attempts WHERE seq = (
+         SELECT seq FROM auth_attempts WHERE key = $1 AND at = $2 LIMIT 1)`,
+      [key, at],
+    );
+  }
+  async clearAttempts(key: string): Promise<void> {
+    await this.run('DELETE FROM auth_attempts WHERE key = $1', [key]);
+  }
+  async deleteAttemptsBefore(before: number): Promise<void> {
+    await this.run('DELETE FROM auth_attempts WHERE at <= $1', [before]);
+  }
+}
+
+async function readMeta(db: Queryable, key: string): Promise<string | null> {
+  const r = await db.query<{ value: string }>(
+    prepared('SELECT value FROM meta WHERE key = $1', [key]),
+  );
+  return r.rows[0]?.value ?? null;
+}
+
+export class PgServerStore implements ServerDatabase {
+  readonly accounts: AccountsReads;
+  readonly exportLink: ExportLinkReads;
+  /**
+   * No turns: writes run side by side like other instances' do (conflicts run again, one
+   * user's writes wait on its lock), and their commits share flushes to disk.
+   */
+  readonly writes = new ConcurrentTurns();
+
+  private constructor(
+    private readonly pool: Pool,
+    readonly rows: PgSyncRows,
+    readonly changes: PgChangeChannel,
+  ) {
+    this.accounts = new PgAccountsReads(pool);
+    this.exportLink = { readStayExport: (secret) => this.readStayExport(secret) };
+  }
+
+  /** Connects, brings the schema up to date (one instance at a time) and opens the store. */
+  static async open(url: string, poolSize?: number): Promise<PgServerStore> {
+    const pool = createPgPool(url, poolSize);
+    try {
+      await migratePg(pool);
+      const rows = await PgSyncRows.open(pool);
+      return new PgServerStore(pool, rows, await PgChangeChannel.open(url, pool));
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
+  }
+
+  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return this.writes.run(() =>
+      runPgTransaction(this.pool, (client) => {
+        const rows = new PgSyncTx(client, this.rows.offset);
+        return fn({
+          accounts: new PgAccountsWrites(client),
+          rows,
+          allocateIds: (count) => rows.allocateIds(count),
+          getMeta: (key) => readMeta(client, key),
+          setMeta: async (key, value) => {
+            await client.query(
+              `INSERT INTO meta (key, value) VALUES ($1, $2)
+               ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+              [key, String(value)],
+            );
+          },
+        });
+      }),
+    );
+  }
+
+  getMeta(key: string): Promise<string | null> {
+    return readMeta(this.pool, key);
+  }
+
+  async metaOrCreate(key: string, make: () => string): Promise<string> {
+    // The first instance to insert wins; the others read its value.
+    await this.pool.query(
+      'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
+      [key, make()],
+    );
+    return (await readMeta(this.pool, key))!;
+  }
+
+  /**
+   * Counts one request under `key` in a window of `windowMs` that starts with its first
+   * request; answers the count so far and the time left in the window. One statement, so that
+   * instances counting at once never lose a request.
+   */
+  async countRequest(
+    key: string,
+    windowMs: number,
+    now: number,
+  ): Promise<{ current: number; ttl: number }> {
+    const r = await this.pool.query<{ count: number; start: number }>(
+      prepared(
+        `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, $2, 1)
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN r.window_start + $3 <= $2 THEN 1 ELSE r.count + 1 END,
+           window_start = CASE WHEN r.window_start + $3 <= $2 THEN $2 ELSE r.window_start END
+         RETURNING count, window_start AS start`,
+        [key, now, windowMs],
+      ),
+    );
+    // Now and then, forget the windows that ended long ago.
+    if (Math.random() < 0.01) {
+      await this.pool.query('DELETE FROM rate_limits WHERE window_start < $1', [now - 86_400_000]);
+    }
+    const { count, start } = r.rows[0]!;
+    return { current: count, ttl: Math.max(0, start + windowMs - now) };
+  }
+
+  jwtSecret(): Promise<string> {
+    return this.metaOrCreate('jwt_secret', () => randomBytes(48).toString('base64url'));
+  }
+
+  /** The stay that holds the secret and every row its export shows, from one snapshot. */
+  private readStayExport(secret: string): Promise<StayExportInput | null> {
+    return this.rows.pgSnapshot(async (reads) => {
+      const data = await reads.stayDataBySecret(secret);
+      if (data === undefined) return null;
+      const stay = JSON.parse(data) as Stay;
+      const groups = await reads.where('groups', 'stayId', stay.id);
+      const meals = await reads.where('meals', 'stayId', stay.id);
+      const menus = await reads.getMany('menus', [...new Set(meals.map((m) => m.menuId))]);
+      const recipes = await reads.getMany('recipes', [
+        ...new Set(menus.flatMap((m) => m.recipeIds)),
+      ]);
+      const ingredients = await reads.getMany('ingredients', [
+        ...new Set([
+          ...menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId)),
+          ...recipes.flatMap((r) => r.ingredients.map((i) => i.ingredientId)),
+        ]),
+      ]);
+      return { stay, groups, meals, menus, recipes, ingredients };
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.changes.close();
+    await this.pool.end();
+  }
+}

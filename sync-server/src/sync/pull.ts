@@ -1,0 +1,277 @@
+/**
+ * `/sync/pull`: from one read snapshot, the rows the user may read (all of them on a first
+ * sync, what changed since the device's cookie otherwise), in pages of PULL_PAGE_ROWS with a
+ * cursor, and the device's refusals on the last page.
+ */
+import {
+  canReadRow,
+  forbidden,
+  isOwnerOnlyTable,
+  isPublicTable,
+  readableDependents,
+  readableIds,
+  TABLE_NAMES,
+  type Id,
+  type Row,
+} from '@popote/domain';
+import {
+  encodeDelOp,
+  encodePutOp,
+  REJECTION_ARGS_NOT_KEPT,
+  SYNC_MESSAGES,
+  type Rejection,
+} from '@popote/sync-protocol';
+import type { PulledRejection, RawRow, SyncRows, SyncSnapshot } from '../store/ports.js';
+import type { WriteTurns } from '../store/write-queue.js';
+import { decodePullCursor, encodePullCursor, type PullCursor } from './pull-cursor.js';
+import type { RejectionBounds } from './work-bounds.js';
+
+/** Rows per pull page: keeps a first sync of a large library in bounded messages. */
+export const PULL_PAGE_ROWS = 2000;
+
+export interface PullPage {
+  cookie: number;
+  lastMutationId: number;
+  /** Patch operations as JSON texts, rows kept as stored (never re-serialised). */
+  patch: string[];
+  rejections: Rejection[];
+  /** Some refusals did not fit in this last page: cookie and lastMutationId stop before them. */
+  rejectionsLeft?: boolean;
+  more: boolean;
+  cursor: string | null;
+}
+
+interface PatchPage {
+  patch: string[];
+  more: boolean;
+  next: PullCursor;
+}
+
+export class Puller {
+  constructor(
+    private readonly rows: SyncRows,
+    private readonly writes: WriteTurns,
+    private readonly now: () => number,
+    private readonly rejectionBounds: RejectionBounds,
+  ) {}
+
+  async pull(
+    userId: Id,
+    clientId: string,
+    cookie: number | null,
+    cursorText: string | null,
+  ): Promise<PullPage> {
+    // Refusals the device has (its cookie passed them) and older than the retention go.
+    const before = new Date(this.now() - this.rejectionBounds.retentionMs).toISOString();
+    const { page, forget } = await this.rows.snapshot(async (snapshot) => {
+      const client = await snapshot.client(clientId);
+      if (client && client.userId !== userId) throw forbidden(SYNC_MESSAGES.clientOfOtherUser);
+      const cursor = cursorText ? decodePullCursor(cursorText) : null;
+      return {
+        page: await this.pullPage(snapshot, userId, clientId, cookie, cursor),
+        forget:
+          client !== undefined &&
+          cursor === null &&
+          cookie !== null &&
+          (await snapshot.hasRejectionsToForget(clientId, cookie, before)),
+      };
+    });
+    if (forget) await this.forgetRejections(userId, clientId, cookie!, before);
+    return page;
+  }
+
+  /** A write turn of its own, taken only when a pull found refusals to forget. */
+  private async forgetRejections(
+    userId: Id,
+    clientId: string,
+    pulledUpTo: number,
+    before: string,
+  ): Promise<void> {
+    try {
+      await this.writes.run(() =>
+        this.rows.transaction((tx) => tx.forgetRejections(clientId, pulledUpTo, before), {
+          forUser: userId,
+        }),
+      );
+    } catch (e) {
+      // The store failing: the pull's answer stands, the next pull forgets them.
+      if (!this.rows.isStoreFailure(e)) throw e;
+    }
+  }
+
+  private async pullPage(
+    snapshot: SyncSnapshot,
+    userId: Id,
+    clientId: string,
+    cookie: number | null,
+    cursor: PullCursor | null,
+  ): Promise<PullPage> {
+    const start: PullCursor = cursor ?? {
+      snapshotVersion: await snapshot.version(),
+      lastMutationId: await snapshot.lastMutationId(clientId),
+      mode: cookie === null || cookie === 0 ? 'full' : 'incremental',
+      sinceCookie: cookie ?? 0,
+      after: { tableIndexOrVersion: 0, table: '', id: 0 },
+    };
+    const page =
+      start.mode === 'full'
+        ? await this.fullPage(snapshot, userId, start)
+        : await this.incrementalPage(snapshot, userId, start);
+    if (page.more) {
+      return {
+        cookie: start.snapshotVersion,
+        lastMutationId: start.lastMutationId,
+        patch: page.patch,
+        rejections: [],
+        more: true,
+        cursor: encodePullCursor(page.next),
+      };
+    }
+    const { rejections, next } = await this.rejectionPage(snapshot, clientId, start);
+    // Refusals left out: the page is complete up to the first of them, so that a device that
+    // keeps only complete pages (older ones ignore rejectionsLeft) gets it from its next pull.
+    return {
+      cookie: next ? next.version - 1 : start.snapshotVersion,
+      lastMutationId: next
+        ? Math.min(start.lastMutationId, next.mutationId - 1)
+        : start.lastMutationId,
+      patch: page.patch,
+      rejections,
+      ...(next ? { rejectionsLeft: true } : {}),
+      more: false,
+      cursor: null,
+    };
+  }
+
+  /**
+   * The device's refusals of the last page, bounded in count and bytes (at least one), and the
+   * first one left out, if any.
+   */
+  private async rejectionPage(
+    snapshot: SyncSnapshot,
+    clientId: string,
+    start: PullCursor,
+  ): Promise<{ rejections: Rejection[]; next: PulledRejection | undefined }> {
+    const { perPage, pageBytes } = this.rejectionBounds;
+    const found = await snapshot.rejectionsFor(
+      clientId,
+      start.sinceCookie,
+      start.snapshotVersion,
+      perPage + 1,
+    );
+    const rejections: Rejection[] = [];
+    let bytes = 0;
+    for (const r of found) {
+      const size = Buffer.byteLength(r.args) + Buffer.byteLength(r.message) + r.name.length + 64;
+      if (rejections.length === perPage || (rejections.length > 0 && bytes + size > pageBytes)) {
+        return { rejections, next: r };
+      }
+      bytes += size;
+      const kept = r.args !== '';
+      rejections.push({
+        mutationId: r.mutationId,
+        name: r.name,
+        args: kept ? (JSON.parse(r.args) as unknown) : REJECTION_ARGS_NOT_KEPT,
+        message: r.message,
+        at: r.at,
+        ...(kept ? {} : { argsTruncated: true }),
+      });
+    }
+    return { rejections, next: undefined };
+  }
+
+  /** A page of everything the user may read, in (table, id) order. */
+  private async fullPage(snapshot: SyncSnapshot, userId: Id, at: PullCursor): Promise<PatchPage> {
+    const ids = await readableIds(snapshot, userId);
+    const patch: string[] = [];
+    const fromTable = at.after.tableIndexOrVersion;
+    for (let t = fromTable; t < TABLE_NAMES.length; t++) {
+      const table = TABLE_NAMES[t]!;
+      const wanted = ids[table]
+        .filter((id) => t > fromTable || id > at.after.id)
+        .sort((a, b) => a - b);
+      const room = PULL_PAGE_ROWS - patch.length;
+      const slice = wanted.slice(0, room);
+      for (const { data } of await snapshot.rawByIds(table, slice)) {
+        patch.push(encodePutOp(table, data));
+      }
+      if (wanted.length > room) {
+        const id = slice[slice.length - 1] ?? at.after.id;
+        return {
+          patch,
+          more: true,
+          next: { ...at, after: { ...at.after, tableIndexOrVersion: t, id } },
+        };
+      }
+    }
+    return { patch, more: false, next: at };
+  }
+
+  /** A page of what changed since the cookie, filtered and completed by the read rules. */
+  private async incrementalPage(
+    snapshot: SyncSnapshot,
+    userId: Id,
+    at: PullCursor,
+  ): Promise<PatchPage> {
+    const store = snapshot;
+    const changed = await snapshot.changedSince(
+      at.sinceCookie,
+      at.snapshotVersion,
+      { version: at.after.tableIndexOrVersion, tbl: at.after.table, id: at.after.id },
+      PULL_PAGE_ROWS,
+    );
+    const patch: string[] = [];
+    const sent = new Set<string>();
+    const extra = { menus: new Set<Id>(), recipes: new Set<Id>() };
+    for (const row of changed) {
+      sent.add(`${row.tbl}:${row.id}`);
+      if (row.data === null) {
+        if (couldHaveRead(userId, row, at.sinceCookie)) patch.push(encodeDelOp(row.tbl, row.id));
+        continue;
+      }
+      if (row.owner !== null && row.owner !== userId) continue;
+      const value = JSON.parse(row.data) as Row;
+      if (await canReadRow(store, userId, row.tbl, value)) {
+        patch.push(encodePutOp(row.tbl, row.data));
+        const deps = await readableDependents(store, userId, row.tbl, value);
+        deps.menus.forEach((id) => extra.menus.add(id));
+        deps.recipes.forEach((id) => extra.recipes.add(id));
+      } else if (couldHaveRead(userId, row, at.sinceCookie)) {
+        patch.push(encodeDelOp(row.tbl, row.id));
+      }
+    }
+    // Rows made readable by a change without changing themselves: the recipes a menu shares,
+    // the menu a meal now uses (and the recipes it shares).
+    for (const table of ['menus', 'recipes'] as const) {
+      const ids = [...extra[table]].filter((id) => !sent.has(`${table}:${id}`));
+      for (const { id, data } of await snapshot.rawByIds(table, ids)) {
+        sent.add(`${table}:${id}`);
+        patch.push(encodePutOp(table, data));
+      }
+    }
+    const last = changed[changed.length - 1];
+    const more = changed.length === PULL_PAGE_ROWS;
+    return {
+      patch,
+      more,
+      next: last
+        ? { ...at, after: { tableIndexOrVersion: last.version, table: last.tbl, id: last.id } }
+        : at,
+    };
+  }
+}
+
+/**
+ * Whether a row that changed since the cookie, and that the user may not read now, may be on
+ * their device: then the pull tells it to delete the row, otherwise it names nothing (no other
+ * user's ids leak). A menu or recipe may be there if the user owns it or if it was published
+ * at the cookie or since. Rows the user read only through a relation (their own menu or meal,
+ * another menu) are dropped by the device itself when that relation's change arrives (the
+ * device's apply-pull drops what the read rules no longer allow); a menu or recipe cannot be
+ * deleted while a menu or meal uses it.
+ */
+function couldHaveRead(userId: Id, row: RawRow, cookie: number): boolean {
+  if (isPublicTable(row.tbl)) return true;
+  if (isOwnerOnlyTable(row.tbl)) return row.owner === userId;
+  return row.author === userId || (row.publicAt !== null && row.publicAt > cookie);
+}
