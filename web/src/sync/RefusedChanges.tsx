@@ -6,10 +6,10 @@
  */
 import { useState } from 'react';
 import { Button, Card, Code, Group, Modal, Stack, Text } from '@mantine/core';
-import { describeMutation, formatDateTime } from '@popote/domain';
+import { describeMutation, formatDateTime, mutationLabel } from '@popote/domain';
 import type { Rejection } from '@popote/sync-protocol';
 import { notifySuccess } from '../feedback/feedback';
-import { MUTATION_LABELS, SYNC } from '../strings';
+import { SYNC } from '../strings';
 import { useSync } from './SyncProvider';
 import { useLocalQuery } from './useLocal';
 
@@ -59,7 +59,7 @@ function RefusedChange({
 }) {
   const [details, setDetails] = useState(false);
   const content = JSON.stringify(refusal.args, null, 2);
-  const label = MUTATION_LABELS[refusal.name] ?? refusal.name;
+  const label = mutationLabel(refusal.name);
   return (
     <Card withBorder data-testid="refused-change">
       <Stack gap="xs">

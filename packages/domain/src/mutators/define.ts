@@ -1,6 +1,6 @@
 /**
- * How a mutator is declared: a JSON schema for its arguments (checked on both ends before it
- * runs, so that hostile input never reaches the rules) and an async body written against the
+ * How a mutator is declared: its French label, a JSON schema for its arguments (checked on
+ * both ends before it runs, so that hostile input never reaches the rules) and an async body written against the
  * Store interface. Bodies must be deterministic: ids and timestamps come in the arguments.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
@@ -26,15 +26,22 @@ export interface MutationContext {
 }
 
 export interface MutatorDef<S extends TSchema = TSchema> {
+  /**
+   * What the change is called in French, short ('Suppression d'un repas'): the title of a
+   * refused change in 'Modifications refusées'. Required: a mutation without one does not
+   * compile.
+   */
+  readonly label: string;
   readonly schema: S;
   run(ctx: MutationContext, args: Static<S>): Promise<void>;
 }
 
 export function defineMutator<S extends TSchema>(
+  label: string,
   schema: S,
   run: (ctx: MutationContext, args: Static<S>) => Promise<void>,
 ): MutatorDef<S> {
-  return { schema, run };
+  return { label, schema, run };
 }
 
 /** Checks arguments against a schema; the first problem becomes a French DomainError. */

@@ -55,6 +55,13 @@ export const isMutationName = (name: unknown): name is MutationName =>
   typeof name === 'string' && Object.prototype.hasOwnProperty.call(MUTATORS, name);
 
 /**
+ * What a change is called in French ('Suppression d'un repas'), declared with its mutator; an
+ * unknown name (a newer app version) is shown as it is.
+ */
+export const mutationLabel = (name: string): string =>
+  isMutationName(name) ? MUTATORS[name].label : name;
+
+/**
  * Runs one mutation: checks the name and the arguments, then the mutator's own rules. Any
  * refusal is a DomainError with a French message; nothing is written by a refused mutation as
  * long as the caller runs it inside a transaction it rolls back on error.

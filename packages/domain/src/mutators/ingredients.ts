@@ -23,6 +23,7 @@ export async function checkIngredientNameFree(
 }
 
 export const createIngredient = defineMutator(
+  "Création d'un ingrédient",
   Type.Object({
     id: IdSchema,
     name: NameSchema,
@@ -91,6 +92,7 @@ export async function checkIngredientChange(
 }
 
 export const updateIngredient = defineMutator(
+  "Modification d'un ingrédient",
   Type.Object({
     id: IdSchema,
     name: Type.Optional(NameSchema),
@@ -125,6 +127,7 @@ export const updateIngredient = defineMutator(
 export const INGREDIENT_IN_USE = "L'ingrédient est utilisé dans une recette ou un menu.";
 
 export const deleteIngredient = defineMutator(
+  "Suppression d'un ingrédient",
   Type.Object({ id: IdSchema }),
   async (ctx, { id }) => {
     await owned(ctx, 'ingredients', id);

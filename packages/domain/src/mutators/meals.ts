@@ -31,6 +31,7 @@ async function checkMealCount(
 }
 
 export const createMeal = defineMutator(
+  "Ajout d'un repas",
   Type.Object({
     id: IdSchema,
     menuId: IdSchema,
@@ -65,6 +66,7 @@ export const createMeal = defineMutator(
 );
 
 export const updateMeal = defineMutator(
+  "Modification d'un repas",
   Type.Object({
     id: IdSchema,
     slot: Type.Optional(HoraireSchema),
@@ -82,13 +84,18 @@ export const updateMeal = defineMutator(
   },
 );
 
-export const deleteMeal = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
-  const meal = await owned(ctx, 'meals', id);
-  await ctx.store.delete('meals', id);
-  await collectPrivateMenu(ctx, meal.menuId);
-});
+export const deleteMeal = defineMutator(
+  "Suppression d'un repas",
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    const meal = await owned(ctx, 'meals', id);
+    await ctx.store.delete('meals', id);
+    await collectPrivateMenu(ctx, meal.menuId);
+  },
+);
 
 export const moveMealGroup = defineMutator(
+  "Déplacement d'un groupe",
   Type.Object({ groupId: IdSchema, fromMealId: IdSchema, toMealId: IdSchema }),
   async (ctx, { groupId, fromMealId, toMealId }) => {
     const from = await owned(ctx, 'meals', fromMealId);
@@ -103,6 +110,7 @@ export const moveMealGroup = defineMutator(
 );
 
 export const runMealWizard = defineMutator(
+  'Assistant de création de repas',
   Type.Object({
     stayId: IdSchema,
     daysNumber: Type.Integer({ minimum: 1, maximum: 366 }),
@@ -159,6 +167,7 @@ export const runMealWizard = defineMutator(
 
 /** Only a favourite menu may be shared by meals; a private one belongs to its meal. */
 export const setMealMenu = defineMutator(
+  "Choix du menu d'un repas",
   Type.Object({ mealId: IdSchema, menuId: IdSchema }),
   async (ctx, { mealId, menuId }) => {
     const meal = await owned(ctx, 'meals', mealId);
@@ -173,6 +182,7 @@ export const setMealMenu = defineMutator(
 );
 
 export const swapMealMenus = defineMutator(
+  'Permutation de menus',
   Type.Object({ mealId1: IdSchema, mealId2: IdSchema }),
   async (ctx, { mealId1, mealId2 }) => {
     if (mealId1 === mealId2) return;
@@ -184,6 +194,7 @@ export const swapMealMenus = defineMutator(
 );
 
 export const saveMealMenuAsFavorite = defineMutator(
+  "Enregistrement d'un menu favori",
   Type.Object({ mealId: IdSchema, now: NowSchema }),
   async (ctx, { mealId, now }) => {
     const meal = await owned(ctx, 'meals', mealId);
@@ -219,6 +230,7 @@ export function checkAlternativeReason(kind: 'diet' | 'allergen', code: number):
  * allergy, it replaces the previous one.
  */
 export const setMealAlternative = defineMutator(
+  "Alternative d'un repas",
   Type.Object({
     mealId: IdSchema,
     ...AlternativeReasonSchema,
@@ -251,6 +263,7 @@ export const setMealAlternative = defineMutator(
 );
 
 export const removeMealAlternative = defineMutator(
+  "Retrait de l'alternative d'un repas",
   Type.Object({ mealId: IdSchema, ...AlternativeReasonSchema }),
   async (ctx, { mealId, kind, code }) => {
     const meal = await owned(ctx, 'meals', mealId);

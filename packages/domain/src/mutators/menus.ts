@@ -36,6 +36,7 @@ export function checkMenuItems(menu: Pick<Menu, 'ingredients' | 'recipeIds'>): v
 // ---- Menu items (meal menus and favourite menus alike) ----
 
 export const addMenuIngredient = defineMutator(
+  "Ajout d'un ingrédient à un menu",
   Type.Object({
     menuId: IdSchema,
     ingredientId: IdSchema,
@@ -66,6 +67,7 @@ export const addMenuIngredient = defineMutator(
 );
 
 export const addMenuRecipe = defineMutator(
+  "Ajout d'une recette à un menu",
   Type.Object({ menuId: IdSchema, recipeId: IdSchema, now: NowSchema }),
   async (ctx, { menuId, recipeId, now }) => {
     const menu = await owned(ctx, 'menus', menuId);
@@ -81,6 +83,7 @@ export const addMenuRecipe = defineMutator(
 );
 
 export const updateMenuIngredient = defineMutator(
+  "Modification d'un ingrédient de menu",
   Type.Object({
     menuId: IdSchema,
     ingredientId: IdSchema,
@@ -110,6 +113,7 @@ export const updateMenuIngredient = defineMutator(
 );
 
 export const removeMenuItem = defineMutator(
+  "Retrait d'un élément de menu",
   Type.Object({ menuId: IdSchema, itemId: IdSchema, isRecipe: Type.Boolean(), now: NowSchema }),
   async (ctx, { menuId, itemId, isRecipe, now }) => {
     const menu = await owned(ctx, 'menus', menuId);
@@ -127,6 +131,7 @@ export const removeMenuItem = defineMutator(
 // ---- Favourite menus ----
 
 export const createFavoriteMenu = defineMutator(
+  "Création d'un menu favori",
   Type.Object({ id: IdSchema, now: NowSchema }),
   async (ctx, { id, now }) => {
     await ctx.claimId('menus', id);
@@ -142,21 +147,26 @@ export const createFavoriteMenu = defineMutator(
   },
 );
 
-export const deleteMenu = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
-  await owned(ctx, 'menus', id);
-  const uses = (await ctx.store.whereIds('meals', 'menuId', id)).length;
-  if (uses > 0) {
-    throw conflict(
-      uses === 1
-        ? 'Ce menu est utilisé par un repas : il ne peut pas être supprimé.'
-        : `Ce menu est utilisé par ${uses} repas : il ne peut pas être supprimé.`,
-    );
-  }
-  await ctx.store.delete('menus', id);
-});
+export const deleteMenu = defineMutator(
+  "Suppression d'un menu",
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    await owned(ctx, 'menus', id);
+    const uses = (await ctx.store.whereIds('meals', 'menuId', id)).length;
+    if (uses > 0) {
+      throw conflict(
+        uses === 1
+          ? 'Ce menu est utilisé par un repas : il ne peut pas être supprimé.'
+          : `Ce menu est utilisé par ${uses} repas : il ne peut pas être supprimé.`,
+      );
+    }
+    await ctx.store.delete('menus', id);
+  },
+);
 
 /** Publishing makes a menu a favourite too (published implies favourite). */
 export const setMenuPublished = defineMutator(
+  "Publication d'un menu",
   Type.Object({ id: IdSchema, isPublished: Type.Boolean(), now: NowSchema }),
   async (ctx, { id, isPublished, now }) => {
     const menu = await owned(ctx, 'menus', id);

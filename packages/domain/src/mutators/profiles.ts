@@ -11,6 +11,7 @@ import { IdSchema, KindSchema, NameSchema, SupplierRefSchema } from './schemas.j
 export const NEW_SUPPLIER_NAME = 'Fournisseur';
 
 export const createProfile = defineMutator(
+  "Création d'un profil de fournisseurs",
   Type.Object({ id: IdSchema, name: NameSchema }),
   async (ctx, { id, name }) => {
     await ctx.claimId('profiles', id);
@@ -25,6 +26,7 @@ export const createProfile = defineMutator(
 );
 
 export const renameProfile = defineMutator(
+  "Modification d'un profil de fournisseurs",
   Type.Object({ id: IdSchema, name: NameSchema }),
   async (ctx, { id, name }) => {
     const profile = await owned(ctx, 'profiles', id);
@@ -33,18 +35,23 @@ export const renameProfile = defineMutator(
 );
 
 /** Deletes the profile and all its suppliers; stays that used it as default lose it. */
-export const deleteProfile = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
-  await owned(ctx, 'profiles', id);
-  for (const supplierId of await ctx.store.whereIds('suppliers', 'profileId', id)) {
-    await ctx.store.delete('suppliers', supplierId);
-  }
-  for (const stay of await ctx.store.where('stays', 'profileId', id)) {
-    await ctx.store.put('stays', { ...stay, profileId: null });
-  }
-  await ctx.store.delete('profiles', id);
-});
+export const deleteProfile = defineMutator(
+  "Suppression d'un profil de fournisseurs",
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    await owned(ctx, 'profiles', id);
+    for (const supplierId of await ctx.store.whereIds('suppliers', 'profileId', id)) {
+      await ctx.store.delete('suppliers', supplierId);
+    }
+    for (const stay of await ctx.store.where('stays', 'profileId', id)) {
+      await ctx.store.put('stays', { ...stay, profileId: null });
+    }
+    await ctx.store.delete('profiles', id);
+  },
+);
 
 export const createSupplier = defineMutator(
+  "Ajout d'un fournisseur",
   Type.Object({ id: IdSchema, profileId: IdSchema, name: Type.Optional(NameSchema) }),
   async (ctx, { id, profileId, name }) => {
     const profile = await owned(ctx, 'profiles', profileId);
@@ -59,6 +66,7 @@ export const createSupplier = defineMutator(
 );
 
 export const renameSupplier = defineMutator(
+  "Modification d'un fournisseur",
   Type.Object({ id: IdSchema, name: NameSchema }),
   async (ctx, { id, name }) => {
     const supplier = await owned(ctx, 'suppliers', id);
@@ -66,14 +74,19 @@ export const renameSupplier = defineMutator(
   },
 );
 
-export const deleteSupplier = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
-  const supplier = await owned(ctx, 'suppliers', id);
-  const profile = await owned(ctx, 'profiles', supplier.profileId);
-  await ctx.store.put('profiles', removeSupplierFromProfile(profile, id));
-  await ctx.store.delete('suppliers', id);
-});
+export const deleteSupplier = defineMutator(
+  "Suppression d'un fournisseur",
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    const supplier = await owned(ctx, 'suppliers', id);
+    const profile = await owned(ctx, 'profiles', supplier.profileId);
+    await ctx.store.put('profiles', removeSupplierFromProfile(profile, id));
+    await ctx.store.delete('suppliers', id);
+  },
+);
 
 export const mapProfileIngredients = defineMutator(
+  "Association d'ingrédients à un fournisseur",
   Type.Object({
     profileId: IdSchema,
     ingredientIds: Type.Array(IdSchema, { maxItems: 10_000 }),
@@ -90,6 +103,7 @@ export const mapProfileIngredients = defineMutator(
 );
 
 export const mapProfileKinds = defineMutator(
+  'Association de catégories à un fournisseur',
   Type.Object({
     profileId: IdSchema,
     kinds: Type.Array(KindSchema, { maxItems: 7 }),
@@ -106,6 +120,7 @@ export const mapProfileKinds = defineMutator(
 );
 
 export const tidyProfileMapping = defineMutator(
+  'Simplification des associations',
   Type.Object({ profileId: IdSchema }),
   async (ctx, { profileId }) => {
     const profile = await owned(ctx, 'profiles', profileId);

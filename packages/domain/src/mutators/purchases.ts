@@ -40,6 +40,7 @@ export const PricesSchema = Type.Array(PriceSchema, { maxItems: MAX_PRICES_PER_I
  * updated instead, so that a user never has two.
  */
 export const setPurchase = defineMutator(
+  "Prix et paquet d'un ingrédient",
   Type.Object({
     id: IdSchema,
     ingredientId: IdSchema,
@@ -113,6 +114,7 @@ async function checkPrices(ctx: MutationContext, prices: readonly Price[]): Prom
 
 /** A stay's budget per person and per day, in euros; null removes it. */
 export const setStayBudget = defineMutator(
+  'Budget du séjour',
   Type.Object({ stayId: IdSchema, budget: Type.Union([BudgetSchema, Type.Null()]) }),
   async (ctx, { stayId, budget }) => {
     const stay = await owned(ctx, 'stays', stayId);

@@ -22,6 +22,7 @@ import { checkRecipeNameFree } from './recipes.js';
 // ---- CSV import confirmation (step 3): everything in one mutation ----
 
 export const importRecipes = defineMutator(
+  'Import de recettes',
   Type.Object({
     newIngredients: Type.Array(Type.Object({ id: IdSchema, name: NameSchema, kind: KindSchema }), {
       maxItems: 5_000,

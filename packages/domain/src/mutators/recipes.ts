@@ -49,6 +49,7 @@ export function checkRecipeLines(lines: readonly { ingredientId: Id }[]): void {
 }
 
 export const createRecipe = defineMutator(
+  "Création d'une recette",
   Type.Object({ id: IdSchema, name: NameSchema, plat: PlatSchema, now: NowSchema }),
   async (ctx, { id, name, plat, now }) => {
     const clean = requiredName(name, 'de la recette');
@@ -69,6 +70,7 @@ export const createRecipe = defineMutator(
 );
 
 export const updateRecipe = defineMutator(
+  "Modification d'une recette",
   Type.Object({
     id: IdSchema,
     name: Type.Optional(NameSchema),
@@ -91,6 +93,7 @@ export const updateRecipe = defineMutator(
 );
 
 export const setRecipePublished = defineMutator(
+  "Publication d'une recette",
   Type.Object({ id: IdSchema, isPublished: Type.Boolean(), now: NowSchema }),
   async (ctx, { id, isPublished, now }) => {
     const recipe = await owned(ctx, 'recipes', id);
@@ -98,23 +101,30 @@ export const setRecipePublished = defineMutator(
   },
 );
 
-export const deleteRecipe = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
-  await owned(ctx, 'recipes', id);
-  const uses = (await ctx.store.whereIds('menus', 'recipeIds', id)).length;
-  if (uses > 0) {
-    throw conflict(
-      uses === 1
-        ? 'Cette recette est utilisée dans un menu : elle ne peut pas être supprimée.'
-        : `Cette recette est utilisée dans ${uses} menus : elle ne peut pas être supprimée.`,
-    );
-  }
-  if ((await ctx.store.whereIds('meals', 'altRecipeIds', id)).length > 0) {
-    throw conflict("Cette recette est l'alternative d'un repas : elle ne peut pas être supprimée.");
-  }
-  await ctx.store.delete('recipes', id);
-});
+export const deleteRecipe = defineMutator(
+  "Suppression d'une recette",
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    await owned(ctx, 'recipes', id);
+    const uses = (await ctx.store.whereIds('menus', 'recipeIds', id)).length;
+    if (uses > 0) {
+      throw conflict(
+        uses === 1
+          ? 'Cette recette est utilisée dans un menu : elle ne peut pas être supprimée.'
+          : `Cette recette est utilisée dans ${uses} menus : elle ne peut pas être supprimée.`,
+      );
+    }
+    if ((await ctx.store.whereIds('meals', 'altRecipeIds', id)).length > 0) {
+      throw conflict(
+        "Cette recette est l'alternative d'un repas : elle ne peut pas être supprimée.",
+      );
+    }
+    await ctx.store.delete('recipes', id);
+  },
+);
 
 export const addRecipeIngredient = defineMutator(
+  "Ajout d'un ingrédient à une recette",
   Type.Object({
     recipeId: IdSchema,
     ingredientId: IdSchema,
@@ -142,6 +152,7 @@ export const addRecipeIngredient = defineMutator(
 );
 
 export const updateRecipeIngredient = defineMutator(
+  "Modification d'un ingrédient de recette",
   Type.Object({
     recipeId: IdSchema,
     ingredientId: IdSchema,
@@ -166,6 +177,7 @@ export const updateRecipeIngredient = defineMutator(
 );
 
 export const removeRecipeIngredient = defineMutator(
+  "Retrait d'un ingrédient de recette",
   Type.Object({ recipeId: IdSchema, ingredientId: IdSchema, now: NowSchema }),
   async (ctx, { recipeId, ingredientId, now }) => {
     const recipe = await owned(ctx, 'recipes', recipeId);

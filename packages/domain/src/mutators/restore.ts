@@ -462,6 +462,7 @@ async function checkNotMoved(
 }
 
 export const restoreSnapshot = defineMutator(
+  "Annulation d'une action",
   RestoreSnapshotSchema,
   async (ctx, { put, remove }) => {
     if (put.length === 0 && remove.length === 0) return;

@@ -102,6 +102,7 @@ export function checkItemKeys(items: readonly { key: string }[]): void {
 }
 
 export const createShopList = defineMutator(
+  "Création d'une liste de courses",
   Type.Object({
     id: IdSchema,
     stayId: Type.Union([IdSchema, Type.Null()]),
@@ -138,10 +139,14 @@ export const createShopList = defineMutator(
   },
 );
 
-export const deleteShopList = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
-  await owned(ctx, 'shopLists', id);
-  await ctx.store.delete('shopLists', id);
-});
+export const deleteShopList = defineMutator(
+  "Suppression d'une liste de courses",
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    await owned(ctx, 'shopLists', id);
+    await ctx.store.delete('shopLists', id);
+  },
+);
 
 /** The list and its line `key`, for a change of that line. */
 async function ownedLine(
@@ -173,15 +178,20 @@ export const TickShopItemSchema = Type.Object({
 });
 export type TickShopItemArgs = Static<typeof TickShopItemSchema>;
 
-export const tickShopItem = defineMutator(TickShopItemSchema, async (ctx, a) => {
-  const { list, index } = await ownedLine(ctx, a.id, a.key);
-  const line = list.items[index]!;
-  if (isLate(line, a.now)) return;
-  await putLine(ctx, list, index, { ...line, checked: a.checked, tickedAt: a.now });
-});
+export const tickShopItem = defineMutator(
+  'Article coché dans une liste de courses',
+  TickShopItemSchema,
+  async (ctx, a) => {
+    const { list, index } = await ownedLine(ctx, a.id, a.key);
+    const line = list.items[index]!;
+    if (isLate(line, a.now)) return;
+    await putLine(ctx, list, index, { ...line, checked: a.checked, tickedAt: a.now });
+  },
+);
 
 /** Notes what was actually bought (null: as planned); noting a quantity ticks the line. */
 export const setShopItemBought = defineMutator(
+  "Achat d'un article de liste de courses",
   Type.Object({
     id: IdSchema,
     key: ShopItemKeySchema,
@@ -198,6 +208,7 @@ export const setShopItemBought = defineMutator(
 
 /** Opens (or renews) the link that lets helpers without an account tick this list. */
 export const shareShopList = defineMutator(
+  "Partage d'une liste de courses",
   Type.Object({ id: IdSchema, token: ShareTokenSchema, now: NowSchema }),
   async (ctx, { id, token, now }) => {
     const list = await owned(ctx, 'shopLists', id);
@@ -211,6 +222,7 @@ export const shareShopList = defineMutator(
 
 /** Ends the helpers' link: it opens nothing any more. */
 export const stopSharingShopList = defineMutator(
+  "Fin du partage d'une liste de courses",
   Type.Object({ id: IdSchema }),
   async (ctx, { id }) => {
     const list = await owned(ctx, 'shopLists', id);
@@ -237,6 +249,7 @@ export async function checkStockRoom(
 }
 
 export const addStock = defineMutator(
+  'Ajout à la réserve',
   Type.Object({
     id: IdSchema,
     stayId: IdSchema,
@@ -262,6 +275,7 @@ export const addStock = defineMutator(
 );
 
 export const updateStock = defineMutator(
+  "Modification d'une entrée de la réserve",
   Type.Object({
     id: IdSchema,
     unite: Type.Optional(UniteSchema),
@@ -277,10 +291,14 @@ export const updateStock = defineMutator(
   },
 );
 
-export const deleteStock = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
-  await owned(ctx, 'stock', id);
-  await ctx.store.delete('stock', id);
-});
+export const deleteStock = defineMutator(
+  "Retrait d'une entrée de la réserve",
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    await owned(ctx, 'stock', id);
+    await ctx.store.delete('stock', id);
+  },
+);
 
 /**
  * Puts the ticked lines of a list away in its stay's larder, in one action: what was noted as
@@ -290,6 +308,7 @@ export const deleteStock = defineMutator(Type.Object({ id: IdSchema }), async (c
  * one (the larder does not grow by an entry per shop trip); new entries take ids from `ids`.
  */
 export const addPurchasesToStock = defineMutator(
+  'Rangement des achats dans la réserve',
   Type.Object({
     id: IdSchema,
     keys: Type.Array(ShopItemKeySchema, { maxItems: MAX_SHOP_ITEMS, uniqueItems: true }),

@@ -24,6 +24,7 @@ import {
 const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/u;
 
 export const createStay = defineMutator(
+  "Création d'un séjour",
   Type.Object({ id: IdSchema, name: NameSchema, start: IsoDaySchema }),
   async (ctx, { id, name, start }) => {
     parseIsoDay(start);
@@ -41,6 +42,7 @@ export const createStay = defineMutator(
 );
 
 export const updateStay = defineMutator(
+  "Modification d'un séjour",
   Type.Object({
     id: IdSchema,
     name: Type.Optional(NameSchema),
@@ -57,25 +59,30 @@ export const updateStay = defineMutator(
   },
 );
 
-export const deleteStay = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
-  await owned(ctx, 'stays', id);
-  const meals = await ctx.store.where('meals', 'stayId', id);
-  for (const meal of meals) await ctx.store.delete('meals', meal.id);
-  for (const menuId of menusOfMeals(meals)) await collectPrivateMenu(ctx, menuId);
-  for (const groupId of await ctx.store.whereIds('groups', 'stayId', id)) {
-    await ctx.store.delete('groups', groupId);
-  }
-  // The larder and the shopping lists of the camp go with it.
-  for (const stockId of await ctx.store.whereIds('stock', 'stayId', id)) {
-    await ctx.store.delete('stock', stockId);
-  }
-  for (const listId of await ctx.store.whereIds('shopLists', 'stayId', id)) {
-    await ctx.store.delete('shopLists', listId);
-  }
-  await ctx.store.delete('stays', id);
-});
+export const deleteStay = defineMutator(
+  "Suppression d'un séjour",
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    await owned(ctx, 'stays', id);
+    const meals = await ctx.store.where('meals', 'stayId', id);
+    for (const meal of meals) await ctx.store.delete('meals', meal.id);
+    for (const menuId of menusOfMeals(meals)) await collectPrivateMenu(ctx, menuId);
+    for (const groupId of await ctx.store.whereIds('groups', 'stayId', id)) {
+      await ctx.store.delete('groups', groupId);
+    }
+    // The larder and the shopping lists of the camp go with it.
+    for (const stockId of await ctx.store.whereIds('stock', 'stayId', id)) {
+      await ctx.store.delete('stock', stockId);
+    }
+    for (const listId of await ctx.store.whereIds('shopLists', 'stayId', id)) {
+      await ctx.store.delete('shopLists', listId);
+    }
+    await ctx.store.delete('stays', id);
+  },
+);
 
 export const duplicateStay = defineMutator(
+  "Duplication d'un séjour",
   Type.Object({ id: IdSchema, ids: IdRangeSchema, now: NowSchema }),
   async (ctx, { id, ids, now }) => {
     const stay = await owned(ctx, 'stays', id);
@@ -107,6 +114,7 @@ export const duplicateStay = defineMutator(
 );
 
 export const setStayProfile = defineMutator(
+  'Profil de fournisseurs par défaut',
   Type.Object({ stayId: IdSchema, profileId: Type.Union([IdSchema, Type.Null()]) }),
   async (ctx, { stayId, profileId }) => {
     const stay = await owned(ctx, 'stays', stayId);
@@ -116,6 +124,7 @@ export const setStayProfile = defineMutator(
 );
 
 export const setStayExportSecret = defineMutator(
+  "Lien d'export vers un smartphone",
   Type.Object({
     stayId: IdSchema,
     secret: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
@@ -141,6 +150,7 @@ function checkColor(color: string): string {
 }
 
 export const createGroup = defineMutator(
+  "Ajout d'un groupe",
   Type.Object({ id: IdSchema, stayId: IdSchema, ...GroupFields }),
   async (ctx, { id, stayId, name, color, size }) => {
     const stay = await owned(ctx, 'stays', stayId);
@@ -166,6 +176,7 @@ export const createGroup = defineMutator(
 );
 
 export const updateGroup = defineMutator(
+  "Modification d'un groupe",
   Type.Object({
     id: IdSchema,
     name: Type.Optional(GroupFields.name),
@@ -185,6 +196,7 @@ export const updateGroup = defineMutator(
 
 /** How many of a group's people follow a diet or avoid an allergen, and notes (issue 20). */
 export const setGroupNeeds = defineMutator(
+  "Régimes et allergies d'un groupe",
   Type.Object({ id: IdSchema, needs: GroupNeedsSchema }),
   async (ctx, { id, needs }) => {
     const group = await owned(ctx, 'groups', id);
@@ -194,13 +206,17 @@ export const setGroupNeeds = defineMutator(
   },
 );
 
-export const deleteGroup = defineMutator(Type.Object({ id: IdSchema }), async (ctx, { id }) => {
-  const group = await owned(ctx, 'groups', id);
-  for (const meal of await ctx.store.where('meals', 'stayId', group.stayId)) {
-    if (meal.groupIds.includes(id)) {
-      const updated: Meal = { ...meal, groupIds: meal.groupIds.filter((g) => g !== id) };
-      await ctx.store.put('meals', updated);
+export const deleteGroup = defineMutator(
+  "Suppression d'un groupe",
+  Type.Object({ id: IdSchema }),
+  async (ctx, { id }) => {
+    const group = await owned(ctx, 'groups', id);
+    for (const meal of await ctx.store.where('meals', 'stayId', group.stayId)) {
+      if (meal.groupIds.includes(id)) {
+        const updated: Meal = { ...meal, groupIds: meal.groupIds.filter((g) => g !== id) };
+        await ctx.store.put('meals', updated);
+      }
     }
-  }
-  await ctx.store.delete('groups', id);
-});
+    await ctx.store.delete('groups', id);
+  },
+);
