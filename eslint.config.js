@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
 
 // Workspaces meet only through their packages' entry points (issue 17): a relative path into
 // another workspace's src/ (or its test/ or e2e/ helpers) would let its internals leak past the
@@ -12,20 +11,6 @@ const otherWorkspaceSrc = {
   message:
     'Import the workspace by its package name (@popote/…), never through its src/, test/ or e2e/ folder.',
 };
-
-// The screen folders (web/src/screens/<screen>/), each a world of its own.
-const SCREENS = readdirSync(new URL('./web/src/screens', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-/** A relative path from a screen's files into another screen's folder. */
-const otherScreens = (screen) => ({
-  regex: `^(\\.\\./)+(screens/)?(${SCREENS.filter((s) => s !== screen).join('|')})(/|$)`,
-  message:
-    'A screen never imports another screen: share through web/src/data, navigation, components or the domain.',
-});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', '**/dev-dist/**'] },
@@ -52,11 +37,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [otherWorkspaceSrc] }] },
   },
-  // Screens read through the live-query hooks and write through useMutate: they never build a
-  // store over the local database themselves. And a screen never imports another screen: what
-  // two screens share lives in a layer below (data/, navigation/, components/, the domain).
-  ...SCREENS.map((screen) => ({
-    files: [`web/src/screens/${screen}/**/*.{ts,tsx}`],
+  {
+    // Screens read through the live-query hooks and write through useMutate: they never
+    // build a store over the local database themselves.
+    files: ['web/src/screens/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -67,7 +51,6 @@ export default tseslint.config(
               group: ['**/sync/dexie-store'],
               message: 'Screens read with useLocalQuery (src/sync/useLocal.ts), never a store.',
             },
-            otherScreens(screen),
           ],
           paths: [
             {
@@ -79,5 +62,5 @@ export default tseslint.config(
         },
       ],
     },
-  })),
+  },
 );

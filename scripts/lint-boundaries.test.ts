@@ -48,17 +48,4 @@ describe('workspace boundaries (lint)', () => {
     const hook = "import { useLocalQuery } from '../../sync/useLocal';\nvoid useLocalQuery;\n";
     expect(await restrictedImports(hook, 'web/src/screens/order/Probe.tsx')).toEqual([]);
   });
-
-  it('refuses a screen importing another screen, and accepts its own files and the layers', async () => {
-    const other = "import { useStay } from '../order/useOrderData';\nvoid useStay;\n";
-    expect(await restrictedImports(other, 'web/src/screens/kitchen/Probe.tsx')).toHaveLength(1);
-    const nested = "import { agendaDayUrl } from '../../agenda/links';\nvoid agendaDayUrl;\n";
-    expect(await restrictedImports(nested, 'web/src/screens/order/day/Probe.tsx')).toHaveLength(1);
-    const own = "import { useCompiled } from './useOrderData';\nvoid useCompiled;\n";
-    expect(await restrictedImports(own, 'web/src/screens/order/Probe.tsx')).toEqual([]);
-    const ownNested = "import { useStayPlan } from '../useStayPlan';\nvoid useStayPlan;\n";
-    expect(await restrictedImports(ownNested, 'web/src/screens/agenda/day/Probe.tsx')).toEqual([]);
-    const layer = "import { useStay } from '../../data/stays';\nvoid useStay;\n";
-    expect(await restrictedImports(layer, 'web/src/screens/kitchen/Probe.tsx')).toEqual([]);
-  });
 });

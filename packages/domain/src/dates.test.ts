@@ -4,7 +4,6 @@ import {
   dateToIsoDay,
   dayToDate,
   daysInMonth,
-  deviceToday,
   formatDateTime,
   formatDayMonth,
   formatFrenchDateField,
@@ -13,7 +12,6 @@ import {
   isoDayOffset,
   parseFrenchDateField,
   parseIsoDay,
-  stayDayOfToday,
   stayYear,
 } from './dates.js';
 import { DomainError } from './errors.js';
@@ -181,19 +179,5 @@ describe('date field', () => {
   it('round-trips through the field', () => {
     const iso = parseFrenchDateField(formatFrenchDateField('2024-02-29'));
     expect(iso).toBe('2024-02-29T00:00:00.000Z');
-  });
-});
-
-describe("today on this device's calendar", () => {
-  it("writes the device's calendar day, not UTC's", () => {
-    expect(deviceToday(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');
-    expect(deviceToday(new Date(2024, 11, 31, 0, 1))).toBe('2024-12-31');
-  });
-
-  it("counts the stay's day of today by the device's own calendar day", () => {
-    // 00:30 on 9 July at the camp is already day 2 of a stay starting on 7 July.
-    expect(stayDayOfToday('2025-07-07', new Date(2025, 6, 9, 0, 30))).toBe(2);
-    expect(stayDayOfToday('2025-07-07', new Date(2025, 6, 9, 23, 59))).toBe(2);
-    expect(stayDayOfToday('2025-07-07', new Date(2025, 6, 6, 12, 0))).toBe(-1);
   });
 });

@@ -92,19 +92,6 @@ export function isoDayOffset(start: string, isoDay: string): number {
   return Math.round((parseIsoDay(isoDay).getTime() - parseIsoDay(start).getTime()) / DAY_MS);
 }
 
-/**
- * Today on this device's calendar, by its own clock and time zone, as 'YYYY-MM-DD' (at 00:30
- * in France it is already the new day, while UTC is still on the previous one).
- */
-export function deviceToday(now: Date = new Date()): string {
-  return dateToIsoDay(new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())));
-}
-
-/** The stay's day number of the device's today (deviceToday); may be outside the stay. */
-export function stayDayOfToday(start: string, now: Date = new Date()): number {
-  return isoDayOffset(start, deviceToday(now));
-}
-
 // French writes the first day of a month as an ordinal: « 1er juillet ».
 const dayOfMonth = (d: Date): string => (d.getUTCDate() === 1 ? '1er' : String(d.getUTCDate()));
 

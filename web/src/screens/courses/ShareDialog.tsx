@@ -12,8 +12,8 @@ import { LinkWithQr } from '../../components/LinkWithQr';
 import { COMMON, COURSES } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate } from '../../sync/useMutate';
-import { newLinkSecret } from '../../data/secrets';
-import { shopSessionUrl } from '../../navigation/links';
+import { newExportSecret } from '../sejours/stay-helpers';
+import { shopSessionUrl } from './links';
 
 export function ShareDialog({
   list,
@@ -40,7 +40,7 @@ export function ShareDialog({
     if (!open) {
       void mutate('shareShopList', {
         id: list.id,
-        token: newLinkSecret(),
+        token: newExportSecret(),
         now: new Date().toISOString(),
       });
     }

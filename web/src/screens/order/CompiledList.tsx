@@ -35,7 +35,7 @@ import {
 } from '@popote/domain';
 import { mealLabel } from '@popote/exports';
 import { COSTS, LARDER, ORDER } from '../../strings';
-import { agendaDayUrl } from '../../navigation/links';
+import { agendaDayUrl } from '../agenda/links';
 
 export function CompiledList({
   result,

@@ -11,8 +11,8 @@ import { notifyError, notifySuccess } from '../../feedback/feedback';
 import { COMMON, COURSES } from '../../strings';
 import { useLocalRead } from '../../sync/useLocal';
 import { useMutate } from '../../sync/useMutate';
-import { shopListPath } from '../../navigation/links';
-import { daysLabel, planListFor } from '../../data/shopping-plan';
+import { shopListPath } from '../courses/links';
+import { daysLabel, planListFor } from '../courses/useCourses';
 
 export function CreateListDialog({
   stay,

@@ -26,7 +26,6 @@ import {
 } from '@tabler/icons-react';
 import {
   copyStayName,
-  deviceToday,
   dayToDate,
   duplicateStayIdCount,
   formatLongDate,
@@ -41,7 +40,7 @@ import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
 import { ExportDialog } from './ExportDialog';
 import { StayEditDialog } from './StayEditDialog';
-import { defaultGroupColor } from './stay-helpers';
+import { defaultGroupColor, todayIsoDay } from './stay-helpers';
 
 export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | null }) {
   const mutate = useMutate();
@@ -62,7 +61,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
     const stay = await mutate('createStay', (ids) => ({
       id: ids.next(),
       name: SEJOURS.newStayName,
-      start: deviceToday(),
+      start: todayIsoDay(),
     }));
     if (stay === null) return;
     // A stay starts with one unnamed group, shown as the single-group view.

@@ -1,10 +1,4 @@
 /**
- * The app's addresses that screens link to, in one table: a screen links to another through
- * these, never by importing the other screen.
- */
-
-// The agenda.
-/**
  * The agenda's address. `dayOffset` names a day of the active stay; absent or 0 shows the week.
  *
  * The spec calls dayOffset the offset from the stay's start and also says a non-zero value
@@ -37,19 +31,3 @@ export function agendaDayUrl(day: number): string {
 
 /** The week view. */
 export const agendaWeekUrl = (): string => AGENDA_PATH;
-
-// The shopping lists screen and a shared list's guest page.
-/**
- * The address a helper opens to tick a shared list: the web app's guest page, at the path of
- * the old service's page (/shop-session), with the list's secret as its session id.
- */
-export const SHOP_SESSION_PAGE = '/shop-session';
-export const SESSION_PARAM = 'sessionID';
-
-export const shopSessionUrl = (origin: string, token: string): string =>
-  `${origin}${SHOP_SESSION_PAGE}?${SESSION_PARAM}=${encodeURIComponent(token)}`;
-
-/** The courses screen's parameter naming the list to show. */
-export const LIST_PARAM = 'liste';
-
-export const shopListPath = (id: number): string => `/courses?${LIST_PARAM}=${id}`;

@@ -1,0 +1,16 @@
+/** Addresses of the courses screen and of a shared list's guest page. */
+
+/**
+ * The address a helper opens to tick a shared list: the web app's guest page, at the path of
+ * the old service's page (/shop-session), with the list's secret as its session id.
+ */
+export const SHOP_SESSION_PAGE = '/shop-session';
+export const SESSION_PARAM = 'sessionID';
+
+export const shopSessionUrl = (origin: string, token: string): string =>
+  `${origin}${SHOP_SESSION_PAGE}?${SESSION_PARAM}=${encodeURIComponent(token)}`;
+
+/** The courses screen's parameter naming the list to show. */
+export const LIST_PARAM = 'liste';
+
+export const shopListPath = (id: number): string => `/courses?${LIST_PARAM}=${id}`;
