@@ -6,7 +6,7 @@ import { useSession } from './session/useSession';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
 import { LoggedOutShell, Shell } from './shell/Shell';
 import { SyncProvider } from './sync/SyncProvider';
-import { SHOP_SESSION_PAGE } from './screens/courses/links';
+import { SHOP_SESSION_PAGE } from './navigation/shopping-links';
 
 // Each screen is its own chunk: the first paint only needs the shell. The service worker
 // precaches every chunk, so screens still open offline.

@@ -92,6 +92,20 @@ export function isoDayOffset(start: string, isoDay: string): number {
   return Math.round((parseIsoDay(isoDay).getTime() - parseIsoDay(start).getTime()) / DAY_MS);
 }
 
+/**
+ * Today on this device's calendar as 'YYYY-MM-DD', by its own clock and time zone (at 00:30 in
+ * France it is already the new day, while UTC is still on the previous one).
+ */
+export function deviceTodayIsoDay(now: Date = new Date()): string {
+  assertValidDate(now);
+  return `${String(now.getFullYear()).padStart(4, '0')}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`;
+}
+
+/** The stay's day number of the device's today (0 = its start). May be outside the stay. */
+export function stayDayToday(start: string, now: Date = new Date()): number {
+  return isoDayOffset(start, deviceTodayIsoDay(now));
+}
+
 // French writes the first day of a month as an ordinal: « 1er juillet ».
 const dayOfMonth = (d: Date): string => (d.getUTCDate() === 1 ? '1er' : String(d.getUTCDate()));
 
@@ -179,4 +193,12 @@ export function formatFrenchDateField(iso: string): string {
 /** The year of a stay's start, used in the name of its export link. */
 export function stayYear(start: string): number {
   return parseIsoDay(start).getUTCFullYear();
+}
+
+/** 'du 3 juillet' or 'du 3 juillet au 5 juillet': the days a shopping list covers, for its name. */
+export function stayDaysLabel(start: string, days: readonly number[]): string {
+  if (days.length === 0) return '';
+  const first = formatDayMonth(dayToDate(start, days[0]!));
+  if (days.length === 1) return `du ${first}`;
+  return `du ${first} au ${formatDayMonth(dayToDate(start, days[days.length - 1]!))}`;
 }

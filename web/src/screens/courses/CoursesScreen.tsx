@@ -10,9 +10,9 @@ import { NoActiveStay } from '../../components/NoActiveStay';
 import { useSession } from '../../session/useSession';
 import { COURSES } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
-import { useStay } from '../order/useOrderData';
+import { useStay } from '../../data/stays';
 import { LarderPanel } from './LarderPanel';
-import { LIST_PARAM, shopListPath } from './links';
+import { LIST_PARAM, shopListPath } from '../../navigation/shopping-links';
 import { ShopListView } from './ShopListView';
 import { useShopList, useShopLists } from './useCourses';
 

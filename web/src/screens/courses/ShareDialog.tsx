@@ -12,8 +12,8 @@ import { LinkWithQr } from '../../components/LinkWithQr';
 import { COMMON, COURSES } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate } from '../../sync/useMutate';
-import { newExportSecret } from '../sejours/stay-helpers';
-import { shopSessionUrl } from './links';
+import { newShareSecret } from '../../components/share-secret';
+import { shopSessionUrl } from '../../navigation/shopping-links';
 
 export function ShareDialog({
   list,
@@ -40,7 +40,7 @@ export function ShareDialog({
     if (!open) {
       void mutate('shareShopList', {
         id: list.id,
-        token: newExportSecret(),
+        token: newShareSecret(),
         now: new Date().toISOString(),
       });
     }

@@ -35,7 +35,7 @@ import {
 } from '@popote/domain';
 import { mealLabel } from '@popote/exports';
 import { COSTS, LARDER, ORDER } from '../../strings';
-import { agendaDayUrl } from '../agenda/links';
+import { agendaDayUrl } from '../../navigation/agenda-links';
 
 export function CompiledList({
   result,

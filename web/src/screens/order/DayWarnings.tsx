@@ -9,7 +9,7 @@ import type { Meal, MealWarning } from '@popote/domain';
 import { mealLabel } from '@popote/exports';
 import { MealWarnings } from '../../components/MealWarnings';
 import { ORDER } from '../../strings';
-import { agendaDayUrl } from '../agenda/links';
+import { agendaDayUrl } from '../../navigation/agenda-links';
 
 export function DayWarnings({
   warnings,

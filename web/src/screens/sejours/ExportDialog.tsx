@@ -11,7 +11,7 @@ import { stayExportUrl, type Stay } from '@popote/domain';
 import { COMMON, SEJOURS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
-import { newExportSecret } from './stay-helpers';
+import { newShareSecret } from '../../components/share-secret';
 import { LinkWithQr } from '../../components/LinkWithQr';
 
 export function ExportDialog({
@@ -33,7 +33,7 @@ export function ExportDialog({
   const url = secret === null ? null : stayExportUrl(window.location.origin, secret, stay);
 
   const renew = () =>
-    mutate('setStayExportSecret', { stayId: stay.id, secret: newExportSecret() }).then((done) => {
+    mutate('setStayExportSecret', { stayId: stay.id, secret: newShareSecret() }).then((done) => {
       if (done !== null) setRevoked(false);
     });
 
