@@ -6,7 +6,7 @@ import { useSession } from './session/useSession';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
 import { LoggedOutShell, Shell } from './shell/Shell';
 import { SyncProvider } from './sync/SyncProvider';
-import { SHOP_SESSION_PAGE } from './navigation/shopping-links';
+import { PATHS, SHOP_SESSION_PAGE } from './navigation/routes';
 
 // Each screen is its own chunk: the first paint only needs the shell. The service worker
 // precaches every chunk, so screens still open offline.
@@ -84,14 +84,14 @@ function UserApp() {
         <ScreenBoundary>
           <Suspense fallback={loading}>
             <Routes>
-              <Route path="/" element={<SejoursScreen />} />
-              <Route path="/agenda" element={<AgendaScreen />} />
-              <Route path="/order" element={<OrderScreen />} />
-              <Route path="/library" element={<LibraryScreen />} />
-              <Route path="/kitchen" element={<KitchenScreen />} />
-              <Route path="/courses" element={<CoursesScreen />} />
-              <Route path="/settings" element={<SettingsScreen />} />
-              <Route path="*" element={<Navigate to="/" replace />} />
+              <Route path={PATHS.sejours} element={<SejoursScreen />} />
+              <Route path={PATHS.agenda} element={<AgendaScreen />} />
+              <Route path={PATHS.order} element={<OrderScreen />} />
+              <Route path={PATHS.library} element={<LibraryScreen />} />
+              <Route path={PATHS.kitchen} element={<KitchenScreen />} />
+              <Route path={PATHS.courses} element={<CoursesScreen />} />
+              <Route path={PATHS.settings} element={<SettingsScreen />} />
+              <Route path="*" element={<Navigate to={PATHS.sejours} replace />} />
             </Routes>
           </Suspense>
         </ScreenBoundary>

@@ -4,6 +4,8 @@ import {
   dateToIsoDay,
   deviceTodayIsoDay,
   stayDayToday,
+  stayDayLabel,
+  mealLabel,
   stayDaysLabel,
   dayToDate,
   daysInMonth,
@@ -205,5 +207,13 @@ describe('the days a list covers', () => {
     expect(stayDaysLabel('2025-07-07', [])).toBe('');
     expect(stayDaysLabel('2025-07-07', [0])).toBe('du 7 juillet');
     expect(stayDaysLabel('2025-06-29', [0, 1, 2])).toBe('du 29 juin au 1er juillet');
+  });
+});
+
+describe('day and meal labels', () => {
+  it("names a stay's day by its short date, and a meal by its day and slot", () => {
+    expect(stayDayLabel('2025-07-07', 0)).toBe('Lun. 7-07');
+    expect(stayDayLabel('2025-07-07', 6)).toBe('Dim. 13-07');
+    expect(mealLabel('2025-07-07', 1, 1)).toBe('Mar. 8-07 - Midi');
   });
 });

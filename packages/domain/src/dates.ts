@@ -5,6 +5,7 @@
  * months come from explicit tables, not Intl, so that the browser, the server and the exports
  * print the same text.
  */
+import { HORAIRE_LABELS, type Horaire } from './enums.js';
 import { invalid } from './errors.js';
 
 const DAY_MS = 86_400_000;
@@ -201,4 +202,17 @@ export function stayDaysLabel(start: string, days: readonly number[]): string {
   const first = formatDayMonth(dayToDate(start, days[0]!));
   if (days.length === 1) return `du ${first}`;
   return `du ${first} au ${formatDayMonth(dayToDate(start, days[days.length - 1]!))}`;
+}
+
+/**
+ * 'Lun. 7-07': the short date of a stay's day, as the export screen, the week plan, the cook
+ * sheets and the spreadsheet name it.
+ */
+export function stayDayLabel(start: string, day: number): string {
+  return formatShortDate(dayToDate(start, day));
+}
+
+/** '<short date> - <slot>', e.g. 'Lun. 7-07 - Midi': names one meal. */
+export function mealLabel(start: string, day: number, slot: Horaire): string {
+  return `${stayDayLabel(start, day)} - ${HORAIRE_LABELS[slot]}`;
 }

@@ -12,6 +12,7 @@ import { COURSES } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useStay } from '../../data/stays';
 import { LarderPanel } from './LarderPanel';
+import { PATHS } from '../../navigation/routes';
 import { LIST_PARAM, shopListPath } from '../../navigation/shopping-links';
 import { ShopListView } from './ShopListView';
 import { useShopList, useShopLists } from './useCourses';
@@ -48,7 +49,7 @@ function OneList({ stay, listId }: { stay: Stay; listId: number }) {
     return (
       <Stack data-testid="screen-courses">
         <Text>{COURSES.missingList}</Text>
-        <Anchor component={Link} to="/courses">
+        <Anchor component={Link} to={PATHS.courses}>
           {COURSES.back}
         </Anchor>
       </Stack>
@@ -74,7 +75,7 @@ function ListsPanel({ stay }: { stay: Stay }) {
             <Text size="sm">{COURSES.newListHint}</Text>
             <Button
               component={Link}
-              to="/order"
+              to={PATHS.order}
               variant="light"
               leftSection={<IconListCheck size={18} />}
             >
