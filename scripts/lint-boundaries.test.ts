@@ -41,9 +41,9 @@ describe('workspace boundaries (lint)', () => {
   it('refuses a screen that builds a store instead of using the live-query hooks', async () => {
     const screen =
       "import { DexieStore } from '@popote/sync-client';\nexport const s = DexieStore;\n";
-    expect(await restrictedImports(screen, 'web/src/screens/order/Probe.tsx')).toHaveLength(1);
+    expect(await restrictedImports(screen, 'web/src/screens/export/Probe.tsx')).toHaveLength(1);
     const hook = "import { useLocalQuery } from '../../sync/useLocal';\nvoid useLocalQuery;\n";
-    expect(await restrictedImports(hook, 'web/src/screens/order/Probe.tsx')).toEqual([]);
+    expect(await restrictedImports(hook, 'web/src/screens/export/Probe.tsx')).toEqual([]);
   });
 });
 

@@ -15,9 +15,9 @@ import { LarderPanel } from './LarderPanel';
 import { PATHS } from '../../navigation/routes';
 import { LIST_PARAM, shopListPath } from '../../navigation/shopping-links';
 import { ShopListView } from './ShopListView';
-import { useShopList, useShopLists } from './useCourses';
+import { useShopList, useShopLists } from './useShopping';
 
-export function CoursesScreen() {
+export function ShoppingScreen() {
   const session = useSession();
   const stay = useStay(session?.activeStayId ?? null);
   const firstSyncDone = useFirstSyncDone();

@@ -14,7 +14,7 @@ import { useLocalQuery } from '../../sync/useLocal';
 import { newShareSecret } from '../../components/share-secret';
 import { LinkWithQr } from '../../components/LinkWithQr';
 
-export function ExportDialog({
+export function StayExportLinkDialog({
   stay,
   opened,
   onClose,

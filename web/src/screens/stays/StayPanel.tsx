@@ -39,7 +39,7 @@ import { setActiveStay } from '../../session/session';
 import { COMMON, COSTS, SEJOURS, UNDO } from '../../strings';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
-import { ExportDialog } from './ExportDialog';
+import { StayExportLinkDialog } from './StayExportLinkDialog';
 import { StayEditDialog } from './StayEditDialog';
 import { defaultGroupColor } from './stay-helpers';
 
@@ -210,7 +210,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             <Text>{COMMON.irreversible}</Text>
           </ConfirmDialog>
           {budgeting && <BudgetDialog stay={active} onClose={() => setBudgeting(false)} />}
-          <ExportDialog
+          <StayExportLinkDialog
             key={active.id}
             stay={active}
             opened={exporting}

@@ -37,7 +37,7 @@ import { DayPicker } from './DayPicker';
 import { ProfilesDialog } from './ProfilesDialog';
 import { ShoppingDialog } from './ShoppingDialog';
 import { DayWarnings } from './DayWarnings';
-import { useCostedCompile, useDayWarnings } from './useOrderData';
+import { useCostedCompile, useDayWarnings } from './useExportData';
 import {
   useExportRunner,
   useProgress,
@@ -46,7 +46,7 @@ import {
 } from './useExportRunner';
 import { useOrderSelection } from './order-params';
 
-export function OrderScreen() {
+export function ExportScreen() {
   const session = useSession();
   const stayId = session?.activeStayId ?? null;
   const stay = useStay(stayId);
