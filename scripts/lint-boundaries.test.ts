@@ -10,6 +10,11 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
+async function ruleMessages(code: string, file: string, ruleId: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message);
+}
+
 async function restrictedImports(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
@@ -44,8 +49,33 @@ describe('workspace boundaries (lint)', () => {
   it('refuses a screen that builds a store instead of using the live-query hooks', async () => {
     const screen =
       "import { DexieStore } from '@popote/sync-client';\nexport const s = DexieStore;\n";
-    expect(await restrictedImports(screen, 'web/src/screens/order/Probe.tsx')).toHaveLength(1);
+    expect(await restrictedImports(screen, 'web/src/screens/export/Probe.tsx')).toHaveLength(1);
     const hook = "import { useLocalQuery } from '../../sync/useLocal';\nvoid useLocalQuery;\n";
-    expect(await restrictedImports(hook, 'web/src/screens/order/Probe.tsx')).toEqual([]);
+    expect(await restrictedImports(hook, 'web/src/screens/export/Probe.tsx')).toEqual([]);
+  });
+});
+
+describe('screen boundaries (lint)', () => {
+  const otherScreen = (code: string, file: string) =>
+    ruleMessages(code, file, 'popote/screen-boundary');
+
+  it('refuses a screen importing from another screen, static or dynamic, at any depth', async () => {
+    const planted = "import { useStay } from '../export/useExportData';\nvoid useStay;\n";
+    expect(await otherScreen(planted, 'web/src/screens/kitchen/Probe.tsx')).toEqual([
+      "The screen 'kitchen' imports from the screen 'export': move what they share to src/data/, src/navigation/, src/components/, src/strings/ or the domain.",
+    ]);
+    const deep = "export { ShareDialog } from '../../shopping/ShareDialog';\n";
+    expect(await otherScreen(deep, 'web/src/screens/agenda/week/Probe.tsx')).toHaveLength(1);
+    const lazy = "export const load = () => import('../library/LibraryScreen');\n";
+    expect(await otherScreen(lazy, 'web/src/screens/settings/Probe.tsx')).toHaveLength(1);
+  });
+
+  it('accepts imports inside one screen and through the shared layers', async () => {
+    const inside = "import { MealWizard } from '../wizard/MealWizard';\nvoid MealWizard;\n";
+    expect(await otherScreen(inside, 'web/src/screens/agenda/week/Probe.tsx')).toEqual([]);
+    const data = "import { useStay } from '../../data/stays';\nvoid useStay;\n";
+    expect(await otherScreen(data, 'web/src/screens/kitchen/Probe.tsx')).toEqual([]);
+    const app = "import { LoginScreen } from './screens/login/LoginScreen';\nvoid LoginScreen;\n";
+    expect(await otherScreen(app, 'web/src/App.tsx')).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import type { RunningApp } from './harness.js';
 import { loginWithActiveStay, openPage } from './pages.js';
 import { Seeder } from './seed.js';
 import { activeStay, sizeChip } from './walk.js';
-import { GROUP_COLORS } from '../src/screens/sejours/stay-helpers.js';
+import { GROUP_COLORS } from '../src/screens/stays/stay-helpers.js';
 import { loginSeeded, mainScreens, openScreen, SCREEN_PROFILE, seedScreens } from './screens.js';
 import type { MainScreen, SeededAccount } from './screens.js';
 

@@ -6,12 +6,12 @@ import { useSession } from './session/useSession';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
 import { LoggedOutShell, Shell } from './shell/Shell';
 import { SyncProvider } from './sync/SyncProvider';
-import { SHOP_SESSION_PAGE } from './screens/courses/links';
+import { PATHS, SHOP_SESSION_PAGE } from './navigation/routes';
 
 // Each screen is its own chunk: the first paint only needs the shell. The service worker
 // precaches every chunk, so screens still open offline.
-const SejoursScreen = lazy(() =>
-  import('./screens/sejours/SejoursScreen').then((m) => ({ default: m.SejoursScreen })),
+const StaysScreen = lazy(() =>
+  import('./screens/stays/StaysScreen').then((m) => ({ default: m.StaysScreen })),
 );
 const AgendaScreen = lazy(() =>
   import('./screens/agenda/AgendaScreen').then((m) => ({ default: m.AgendaScreen })),
@@ -19,14 +19,14 @@ const AgendaScreen = lazy(() =>
 const LibraryScreen = lazy(() =>
   import('./screens/library/LibraryScreen').then((m) => ({ default: m.LibraryScreen })),
 );
-const OrderScreen = lazy(() =>
-  import('./screens/order/OrderScreen').then((m) => ({ default: m.OrderScreen })),
+const ExportScreen = lazy(() =>
+  import('./screens/export/ExportScreen').then((m) => ({ default: m.ExportScreen })),
 );
 const KitchenScreen = lazy(() =>
   import('./screens/kitchen/KitchenScreen').then((m) => ({ default: m.KitchenScreen })),
 );
-const CoursesScreen = lazy(() =>
-  import('./screens/courses/CoursesScreen').then((m) => ({ default: m.CoursesScreen })),
+const ShoppingScreen = lazy(() =>
+  import('./screens/shopping/ShoppingScreen').then((m) => ({ default: m.ShoppingScreen })),
 );
 const GuestShopScreen = lazy(() =>
   import('./screens/guest/GuestShopScreen').then((m) => ({ default: m.GuestShopScreen })),
@@ -84,14 +84,14 @@ function UserApp() {
         <ScreenBoundary>
           <Suspense fallback={loading}>
             <Routes>
-              <Route path="/" element={<SejoursScreen />} />
-              <Route path="/agenda" element={<AgendaScreen />} />
-              <Route path="/order" element={<OrderScreen />} />
-              <Route path="/library" element={<LibraryScreen />} />
-              <Route path="/kitchen" element={<KitchenScreen />} />
-              <Route path="/courses" element={<CoursesScreen />} />
-              <Route path="/settings" element={<SettingsScreen />} />
-              <Route path="*" element={<Navigate to="/" replace />} />
+              <Route path={PATHS.sejours} element={<StaysScreen />} />
+              <Route path={PATHS.agenda} element={<AgendaScreen />} />
+              <Route path={PATHS.order} element={<ExportScreen />} />
+              <Route path={PATHS.library} element={<LibraryScreen />} />
+              <Route path={PATHS.kitchen} element={<KitchenScreen />} />
+              <Route path={PATHS.courses} element={<ShoppingScreen />} />
+              <Route path={PATHS.settings} element={<SettingsScreen />} />
+              <Route path="*" element={<Navigate to={PATHS.sejours} replace />} />
             </Routes>
           </Suspense>
         </ScreenBoundary>

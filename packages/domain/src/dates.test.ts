@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   autoSlashDateInput,
   dateToIsoDay,
+  deviceTodayIsoDay,
+  stayDayToday,
+  stayDayLabel,
+  mealLabel,
+  stayDaysLabel,
   dayToDate,
   daysInMonth,
   formatDateTime,
@@ -179,5 +184,36 @@ describe('date field', () => {
   it('round-trips through the field', () => {
     const iso = parseFrenchDateField(formatFrenchDateField('2024-02-29'));
     expect(iso).toBe('2024-02-29T00:00:00.000Z');
+  });
+});
+
+describe('today on this device', () => {
+  it("reads the device's calendar, not UTC's", () => {
+    expect(deviceTodayIsoDay(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');
+    expect(deviceTodayIsoDay(new Date(2024, 11, 31, 0, 1))).toBe('2024-12-31');
+    expect(deviceTodayIsoDay(new Date(2025, 6, 9, 0, 30))).toBe('2025-07-09');
+  });
+
+  it("numbers today from the stay's start, before it negative", () => {
+    expect(stayDayToday('2025-07-07', new Date(2025, 6, 7, 0, 0))).toBe(0);
+    expect(stayDayToday('2025-07-07', new Date(2025, 6, 9, 0, 30))).toBe(2);
+    expect(stayDayToday('2025-07-07', new Date(2025, 6, 9, 23, 59))).toBe(2);
+    expect(stayDayToday('2025-07-07', new Date(2025, 6, 6, 12, 0))).toBe(-1);
+  });
+});
+
+describe('the days a list covers', () => {
+  it('names the first and last day, or the only one', () => {
+    expect(stayDaysLabel('2025-07-07', [])).toBe('');
+    expect(stayDaysLabel('2025-07-07', [0])).toBe('du 7 juillet');
+    expect(stayDaysLabel('2025-06-29', [0, 1, 2])).toBe('du 29 juin au 1er juillet');
+  });
+});
+
+describe('day and meal labels', () => {
+  it("names a stay's day by its short date, and a meal by its day and slot", () => {
+    expect(stayDayLabel('2025-07-07', 0)).toBe('Lun. 7-07');
+    expect(stayDayLabel('2025-07-07', 6)).toBe('Dim. 13-07');
+    expect(mealLabel('2025-07-07', 1, 1)).toBe('Mar. 8-07 - Midi');
   });
 });

@@ -5,6 +5,7 @@
  * months come from explicit tables, not Intl, so that the browser, the server and the exports
  * print the same text.
  */
+import { HORAIRE_LABELS, type Horaire } from './enums.js';
 import { invalid } from './errors.js';
 
 const DAY_MS = 86_400_000;
@@ -90,6 +91,20 @@ export function dateToIsoDay(d: Date): string {
 /** The day offset of isoDay from a stay's start (negative before the start). */
 export function isoDayOffset(start: string, isoDay: string): number {
   return Math.round((parseIsoDay(isoDay).getTime() - parseIsoDay(start).getTime()) / DAY_MS);
+}
+
+/**
+ * Today on this device's calendar as 'YYYY-MM-DD', by its own clock and time zone (at 00:30 in
+ * France it is already the new day, while UTC is still on the previous one).
+ */
+export function deviceTodayIsoDay(now: Date = new Date()): string {
+  assertValidDate(now);
+  return `${String(now.getFullYear()).padStart(4, '0')}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`;
+}
+
+/** The stay's day number of the device's today (0 = its start). May be outside the stay. */
+export function stayDayToday(start: string, now: Date = new Date()): number {
+  return isoDayOffset(start, deviceTodayIsoDay(now));
 }
 
 // French writes the first day of a month as an ordinal: « 1er juillet ».
@@ -179,4 +194,25 @@ export function formatFrenchDateField(iso: string): string {
 /** The year of a stay's start, used in the name of its export link. */
 export function stayYear(start: string): number {
   return parseIsoDay(start).getUTCFullYear();
+}
+
+/** 'du 3 juillet' or 'du 3 juillet au 5 juillet': the days a shopping list covers, for its name. */
+export function stayDaysLabel(start: string, days: readonly number[]): string {
+  if (days.length === 0) return '';
+  const first = formatDayMonth(dayToDate(start, days[0]!));
+  if (days.length === 1) return `du ${first}`;
+  return `du ${first} au ${formatDayMonth(dayToDate(start, days[days.length - 1]!))}`;
+}
+
+/**
+ * 'Lun. 7-07': the short date of a stay's day, as the export screen, the week plan, the cook
+ * sheets and the spreadsheet name it.
+ */
+export function stayDayLabel(start: string, day: number): string {
+  return formatShortDate(dayToDate(start, day));
+}
+
+/** '<short date> - <slot>', e.g. 'Lun. 7-07 - Midi': names one meal. */
+export function mealLabel(start: string, day: number, slot: Horaire): string {
+  return `${stayDayLabel(start, day)} - ${HORAIRE_LABELS[slot]}`;
 }

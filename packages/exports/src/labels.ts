@@ -1,16 +1,11 @@
-/** French labels shared by the cook sheets, the week plan, the spreadsheet and the order screen. */
+/**
+ * French labels shared by the cook sheets, the week plan and the spreadsheet. A day's short
+ * label and a meal's are the domain's (`stayDayLabel`, `mealLabel`), shared with the web app.
+ */
 import type { Horaire } from '@popote/domain';
-import { dayToDate, formatLongDate, formatShortDate, HORAIRE_LABELS } from '@popote/domain';
+import { dayToDate, formatLongDate, HORAIRE_LABELS } from '@popote/domain';
 
-/** 'Lun. 7-07': the short date of a stay's day. */
-export function stayDayLabel(start: string, day: number): string {
-  return formatShortDate(dayToDate(start, day));
-}
-
-/** '<short date> - <slot>', e.g. 'Lun. 7-07 - Midi': names one meal. */
-export function mealLabel(start: string, day: number, slot: Horaire): string {
-  return `${stayDayLabel(start, day)} - ${HORAIRE_LABELS[slot]}`;
-}
+export { mealLabel, stayDayLabel } from '@popote/domain';
 
 /** 'Lundi 7 juillet 2025': the full date of a stay's day, as a heading starts. */
 export function longDayLabel(start: string, day: number): string {

@@ -14,8 +14,8 @@ import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../sync/LogoutButton';
 import { NAV, VERSION_LABEL } from '../strings';
-import { ROUTES, routeNameOf } from './routes';
-import type { RouteName } from './routes';
+import { ROUTES, routeNameOf } from '../navigation/routes';
+import type { RouteName } from '../navigation/routes';
 
 export const RAIL_WIDTH = 60;
 const EXPANDED_WIDTH = 260;

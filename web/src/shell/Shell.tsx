@@ -5,7 +5,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { useActiveStayLabel } from '../session/useActiveStayLabel';
 import { NavDrawer, RAIL_WIDTH } from './NavDrawer';
-import { routeNameOf, titleOf } from './routes';
+import { routeNameOf, titleOf } from '../navigation/routes';
 import { TopBar } from './TopBar';
 import { A11Y, NAV, TITLES } from '../strings';
 import { SyncIndicator } from '../sync/SyncIndicator';

@@ -10,7 +10,7 @@ import {
   toHex,
 } from './contrast';
 import { cssVariablesResolver, theme } from './theme';
-import { GROUP_COLORS } from '../screens/sejours/stay-helpers';
+import { GROUP_COLORS } from '../screens/stays/stay-helpers';
 
 describe('contrast', () => {
   it('computes WCAG ratios', () => {

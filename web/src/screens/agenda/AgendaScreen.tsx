@@ -8,7 +8,12 @@ import { AGENDA } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useLocalQuery } from '../../sync/useLocal';
 import { DayView } from './day/DayView';
-import { agendaDayUrl, agendaWeekUrl, DAY_OFFSET_PARAM, paramToDay } from './links';
+import {
+  agendaDayUrl,
+  agendaWeekUrl,
+  DAY_OFFSET_PARAM,
+  paramToDay,
+} from '../../navigation/agenda-links';
 import { WEEK_DAYS } from './plan-view';
 import { WeekView } from './week/WeekView';
 

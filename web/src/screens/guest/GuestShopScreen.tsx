@@ -10,7 +10,7 @@ import { useNetwork } from '@mantine/hooks';
 import { tickCount } from '@popote/domain';
 import { ShopLines, type ShopLine } from '../../components/shop/ShopLines';
 import { COURSES, GUEST } from '../../strings';
-import { SESSION_PARAM } from '../courses/links';
+import { SESSION_PARAM } from '../../navigation/shopping-links';
 import {
   addPending,
   afterSent,

@@ -8,14 +8,14 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEye } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { dayToDate, formatLongDate, type Stay } from '@popote/domain';
+import { dayToDate, formatLongDate, stayDayToday, type Stay } from '@popote/domain';
 import { NoActiveStay } from '../../components/NoActiveStay';
 import { useSession } from '../../session/useSession';
 import { KITCHEN } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
-import { useStay, useStayDays } from '../order/useOrderData';
+import { useStay, useStayDays } from '../../data/stays';
 import { KitchenMeal } from './KitchenMeal';
-import { DAY_PARAM, dayFromParam, defaultKitchenDay, todayOf } from './kitchen-day';
+import { DAY_PARAM, dayFromParam, defaultKitchenDay } from './kitchen-day';
 import { useKitchenDay } from './useKitchenDay';
 import { useWakeLock } from './useWakeLock';
 
@@ -43,7 +43,7 @@ function StayKitchen({ stay }: { stay: Stay }) {
       </Text>
     );
   }
-  const day = asked ?? defaultKitchenDay(days, todayOf(stay.start));
+  const day = asked ?? defaultKitchenDay(days, stayDayToday(stay.start));
   const show = (next: number) => setParams({ [DAY_PARAM]: String(next) }, { replace: true });
   const at = days.indexOf(day);
   const previous = at === -1 ? days.filter((d) => d < day).pop() : days[at - 1];
@@ -65,7 +65,7 @@ function StayKitchen({ stay }: { stay: Stay }) {
           allowDeselect={false}
           data={days.map((d) => ({
             value: String(d),
-            label: d === todayOf(stay.start) ? `${label(d)} (${KITCHEN.today})` : label(d),
+            label: d === stayDayToday(stay.start) ? `${label(d)} (${KITCHEN.today})` : label(d),
           }))}
           value={String(day)}
           onChange={(value) => value !== null && show(Number(value))}

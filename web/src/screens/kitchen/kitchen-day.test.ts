@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayFromParam, defaultKitchenDay, todayOf } from './kitchen-day';
+import { dayFromParam, defaultKitchenDay } from './kitchen-day';
 
 describe('the day of the kitchen view', () => {
   it('reads the day the address names, and nothing else', () => {
@@ -11,13 +11,6 @@ describe('the day of the kitchen view', () => {
     expect(dayFromParam('2.5')).toBeNull();
     expect(dayFromParam('demain')).toBeNull();
     expect(dayFromParam('1234567')).toBeNull();
-  });
-
-  it("counts today by the device's own calendar day", () => {
-    // 00:30 on 9 July at the camp is already day 2 of a stay starting on 7 July.
-    expect(todayOf('2025-07-07', new Date(2025, 6, 9, 0, 30))).toBe(2);
-    expect(todayOf('2025-07-07', new Date(2025, 6, 9, 23, 59))).toBe(2);
-    expect(todayOf('2025-07-07', new Date(2025, 6, 6, 12, 0))).toBe(-1);
   });
 
   it('shows today, else the next day with meals, else the last one', () => {

@@ -1,6 +1,4 @@
 /** Which day of the stay the kitchen view shows, and how the address names it. */
-import { dateToIsoDay, isoDayOffset } from '@popote/domain';
-
 /** `/kitchen?jour=2`: the stay's day number (0 = its first day; earlier days are negative). */
 export const DAY_PARAM = 'jour';
 
@@ -8,16 +6,6 @@ export const DAY_PARAM = 'jour';
 export function dayFromParam(param: string | null): number | null {
   if (param === null || !/^-?\d{1,6}$/u.test(param.trim())) return null;
   return Number(param.trim());
-}
-
-/**
- * The stay's day number of the device's today, by its own clock and time zone (at 00:30 in
- * France it is already the new day, while UTC is still on the previous one). May be outside
- * the stay.
- */
-export function todayOf(start: string, now: Date = new Date()): number {
-  const local = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
-  return isoDayOffset(start, dateToIsoDay(local));
 }
 
 /**

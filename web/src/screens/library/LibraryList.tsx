@@ -45,7 +45,7 @@ import { COMMON, LIBRARY, UNDO } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
-import { ExportDialog } from './ExportDialog';
+import { RecipesCsvDialog } from './RecipesCsvDialog';
 import { ImportDialog } from './import/ImportDialog';
 import { IngredientListDialog } from './IngredientListDialog';
 import { LibraryEntryRow, LibraryIcons, entryTitle } from './LibraryEntryRow';
@@ -236,7 +236,7 @@ const LibraryDialogs = memo(function LibraryDialogs({
       </ConfirmDialog>
       <IngredientListDialog opened={dialog === 'ingredients'} onClose={onCloseDialog} />
       {dialog === 'import' && <ImportDialog onClose={onCloseDialog} />}
-      {dialog === 'export' && rows && <ExportDialog rows={rows} onClose={onCloseDialog} />}
+      {dialog === 'export' && rows && <RecipesCsvDialog rows={rows} onClose={onCloseDialog} />}
     </>
   );
 });

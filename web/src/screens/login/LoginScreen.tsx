@@ -26,6 +26,7 @@ import { LOGIN } from '../../strings';
 import { LoginDialog } from './LoginDialog';
 import { fieldOfAnswer, registrationProblem, type LoginField } from './login-form';
 import { WelcomeCard } from './WelcomeCard';
+import { PATHS } from '../../navigation/routes';
 
 type Mode = 'connection' | 'inscription';
 
@@ -38,7 +39,7 @@ interface FormError {
 }
 
 /** The settings screen (spec 2.8). */
-const SETTINGS_PATH = '/settings';
+const SETTINGS_PATH = PATHS.settings;
 
 /** Set by the server when the confirmation link of a registration has been followed. */
 const SUCCESS_INSCRIPTION_PARAM = 'show-success-inscription';

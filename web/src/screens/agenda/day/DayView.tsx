@@ -46,6 +46,7 @@ import { MealRow, type MealRowActions } from './MealRow';
 import { PreviewDialog } from './PreviewDialog';
 import { AlternativeDialog, type ReasonKey } from './AlternativeDialog';
 import { ResourcePanel, type PickedResource } from './ResourcePanel';
+import { PATHS } from '../../../navigation/routes';
 
 export interface DayViewProps {
   stayId: Id;
@@ -313,7 +314,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
           <Grid.Col span={{ base: 12, md: 4, xl: 3 }} order={{ base: 1, md: 2 }}>
             <ResourcePanel
               userId={userId}
-              onGoToLibrary={() => void navigate('/library')}
+              onGoToLibrary={() => void navigate(PATHS.library)}
               onPick={(resource) => setPicked({ kind: 'resource', resource })}
               names={resourceNames.current}
               sticky={wide}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agendaDayUrl, dayToParam, paramToDay } from './links';
+import { agendaDayUrl, dayToParam, paramToDay } from './agenda-links';
 
 describe('agenda links', () => {
   it('writes the stay days 1-based, and days before the start as themselves', () => {

@@ -6,13 +6,13 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { isDomainError, type Stay } from '@popote/domain';
+import { isDomainError, stayDaysLabel, type Stay } from '@popote/domain';
 import { notifyError, notifySuccess } from '../../feedback/feedback';
 import { COMMON, COURSES } from '../../strings';
 import { useLocalRead } from '../../sync/useLocal';
 import { useMutate } from '../../sync/useMutate';
-import { shopListPath } from '../courses/links';
-import { daysLabel, planListFor } from '../courses/useCourses';
+import { shopListPath } from '../../navigation/shopping-links';
+import { planListFor } from '../../data/larder';
 
 export function CreateListDialog({
   stay,
@@ -26,7 +26,7 @@ export function CreateListDialog({
   const read = useLocalRead();
   const mutate = useMutate();
   const navigate = useNavigate();
-  const [name, setName] = useState(COURSES.defaultName(daysLabel(stay.start, days)));
+  const [name, setName] = useState(COURSES.defaultName(stayDaysLabel(stay.start, days)));
   const [freshPerDay, setFreshPerDay] = useState(true);
   const [busy, setBusy] = useState(false);
 

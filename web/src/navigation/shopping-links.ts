@@ -1,10 +1,10 @@
-/** Addresses of the courses screen and of a shared list's guest page. */
+/** Addresses of the shopping screen and of a shared list's guest page. */
+import { PATHS, SHOP_SESSION_PAGE } from './routes';
 
 /**
  * The address a helper opens to tick a shared list: the web app's guest page, at the path of
  * the old service's page (/shop-session), with the list's secret as its session id.
  */
-export const SHOP_SESSION_PAGE = '/shop-session';
 export const SESSION_PARAM = 'sessionID';
 
 export const shopSessionUrl = (origin: string, token: string): string =>
@@ -13,4 +13,4 @@ export const shopSessionUrl = (origin: string, token: string): string =>
 /** The courses screen's parameter naming the list to show. */
 export const LIST_PARAM = 'liste';
 
-export const shopListPath = (id: number): string => `/courses?${LIST_PARAM}=${id}`;
+export const shopListPath = (id: number): string => `${PATHS.courses}?${LIST_PARAM}=${id}`;

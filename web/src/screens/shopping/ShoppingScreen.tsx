@@ -10,13 +10,14 @@ import { NoActiveStay } from '../../components/NoActiveStay';
 import { useSession } from '../../session/useSession';
 import { COURSES } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
-import { useStay } from '../order/useOrderData';
+import { useStay } from '../../data/stays';
 import { LarderPanel } from './LarderPanel';
-import { LIST_PARAM, shopListPath } from './links';
+import { PATHS } from '../../navigation/routes';
+import { LIST_PARAM, shopListPath } from '../../navigation/shopping-links';
 import { ShopListView } from './ShopListView';
-import { useShopList, useShopLists } from './useCourses';
+import { useShopList, useShopLists } from './useShopping';
 
-export function CoursesScreen() {
+export function ShoppingScreen() {
   const session = useSession();
   const stay = useStay(session?.activeStayId ?? null);
   const firstSyncDone = useFirstSyncDone();
@@ -48,7 +49,7 @@ function OneList({ stay, listId }: { stay: Stay; listId: number }) {
     return (
       <Stack data-testid="screen-courses">
         <Text>{COURSES.missingList}</Text>
-        <Anchor component={Link} to="/courses">
+        <Anchor component={Link} to={PATHS.courses}>
           {COURSES.back}
         </Anchor>
       </Stack>
@@ -74,7 +75,7 @@ function ListsPanel({ stay }: { stay: Stay }) {
             <Text size="sm">{COURSES.newListHint}</Text>
             <Button
               component={Link}
-              to="/order"
+              to={PATHS.order}
               variant="light"
               leftSection={<IconListCheck size={18} />}
             >

@@ -5,7 +5,7 @@ import { useStays } from '../../session/useStays';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 
 /** Stays and groups (spec 2.4): the stays card above the groups of the active stay. */
-export function SejoursScreen() {
+export function StaysScreen() {
   const { stays, active } = useStays();
   const firstSyncDone = useFirstSyncDone();
   return (

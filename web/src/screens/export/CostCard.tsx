@@ -16,8 +16,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconCoin, IconPencil } from '@tabler/icons-react';
-import { formatEuros, type CostPlan, type Ingredient, type Stay } from '@popote/domain';
-import { stayDayLabel } from '@popote/exports';
+import {
+  formatEuros,
+  stayDayLabel,
+  type CostPlan,
+  type Ingredient,
+  type Stay,
+} from '@popote/domain';
 import { COSTS } from '../../strings';
 
 /** '12,50 €', or 'au moins 12,50 €' when a price is missing. */

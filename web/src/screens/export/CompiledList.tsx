@@ -23,6 +23,7 @@ import {
   formatTotal,
   groupByKind,
   INGREDIENT_KIND_NAMES,
+  mealLabel,
   purchaseTotal,
   purchaseVal,
   subtractStock,
@@ -33,9 +34,8 @@ import {
   type PurchaseLine,
   type QuantityTotal,
 } from '@popote/domain';
-import { mealLabel } from '@popote/exports';
 import { COSTS, LARDER, ORDER } from '../../strings';
-import { agendaDayUrl } from '../agenda/links';
+import { agendaDayUrl } from '../../navigation/agenda-links';
 
 export function CompiledList({
   result,

@@ -13,7 +13,7 @@ import type { LibraryRows } from './useLibraryRows';
 
 type Export = { url: string; count: number } | { error: string };
 
-export function ExportDialog({ rows, onClose }: { rows: LibraryRows; onClose: () => void }) {
+export function RecipesCsvDialog({ rows, onClose }: { rows: LibraryRows; onClose: () => void }) {
   const { userId } = useSync();
   const file = useMemo<Export>(() => {
     const own = rows.recipes

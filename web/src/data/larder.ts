@@ -1,16 +1,17 @@
-/** Live reads of the shopping lists and the larder, and how a new list is made. */
+/**
+ * Reads of the larder shared by the export and shopping screens: what it holds for the chosen
+ * days, and the lines of a new shopping list less what it holds.
+ */
 import {
-  compareFrench,
   compileIngredients,
   daysBefore,
-  dayToDate,
-  formatDayMonth,
   loadCompileInput,
   NO_SUPPLIER,
   NO_SUPPLIER_NAME,
   planShopItems,
   purchasesByIngredient,
   resolveSupplier,
+  stayDayToday,
   stockAfter,
   stockByIngredient,
   type Id,
@@ -18,61 +19,9 @@ import {
   type NewShopItem,
   type QuantityTotal,
   type ReadStore,
-  type ShopList,
   type Stay,
-  type StockItem,
 } from '@popote/domain';
-import { useLocalQuery } from '../../sync/useLocal';
-import { todayOf } from '../kitchen/kitchen-day';
-
-/**
- * The lists of a stay, and those the old phone app sent (they name no stay), the newest first.
- * The device holds only its user's lists.
- */
-export function useShopLists(stayId: Id): ShopList[] | undefined {
-  return useLocalQuery(
-    async (store) =>
-      (await store.all('shopLists'))
-        .filter((list) => list.stayId === stayId || list.stayId === null)
-        .sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id),
-    [stayId],
-  );
-}
-
-/** One list; null once it is gone. */
-export function useShopList(id: Id | null): ShopList | null | undefined {
-  return useLocalQuery(
-    async (store) => (id === null ? null : ((await store.get('shopLists', id)) ?? null)),
-    [id],
-  );
-}
-
-export interface LarderLine {
-  item: StockItem;
-  ingredient: Ingredient | null;
-}
-
-/** The larder of a stay, by ingredient name. */
-export function useLarder(stayId: Id): LarderLine[] | undefined {
-  return useLocalQuery(
-    async (store) => {
-      const items = await store.where('stock', 'stayId', stayId);
-      const ingredients = new Map(
-        (await store.getMany('ingredients', [...new Set(items.map((i) => i.ingredientId))])).map(
-          (i) => [i.id, i],
-        ),
-      );
-      return items
-        .map((item) => ({ item, ingredient: ingredients.get(item.ingredientId) ?? null }))
-        .sort(
-          (a, b) =>
-            compareFrench(a.ingredient?.name ?? '', b.ingredient?.name ?? '') ||
-            a.item.id - b.item.id,
-        );
-    },
-    [stayId],
-  );
-}
+import { useLocalQuery } from '../sync/useLocal';
 
 /** What the larder holds of each ingredient. */
 export const readStock = async (store: ReadStore, stayId: Id): Promise<Map<Id, QuantityTotal>> =>
@@ -91,7 +40,7 @@ export async function readStockFor(
   if (stock.size === 0) return stock;
   const meals = await store.where('meals', 'stayId', stay.id);
   const stayDays = [...new Set(meals.map((m) => m.day))].sort((a, b) => a - b);
-  const earlier = daysBefore(stayDays, days, todayOf(stay.start));
+  const earlier = daysBefore(stayDays, days, stayDayToday(stay.start));
   if (earlier.length === 0) return stock;
   return stockAfter(stock, compileIngredients(await loadCompileInput(store, stay.id, earlier)));
 }
@@ -140,12 +89,4 @@ export async function planListFor(
     supplierOf: await supplierNames(store, stay),
     purchases: purchasesByIngredient(await store.where('purchases', 'owner', stay.owner)),
   });
-}
-
-/** 'du 3 juillet' or 'du 3 juillet au 5 juillet': the days a list covers, for its name. */
-export function daysLabel(start: string, days: readonly number[]): string {
-  if (days.length === 0) return '';
-  const first = formatDayMonth(dayToDate(start, days[0]!));
-  if (days.length === 1) return `du ${first}`;
-  return `du ${first} au ${formatDayMonth(dayToDate(start, days[days.length - 1]!))}`;
 }

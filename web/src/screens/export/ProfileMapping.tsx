@@ -24,7 +24,7 @@ import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { frenchDrag } from '../../components/dragAnnouncements';
 import { mappingDragNames, moveOfDrop, type MappingMove } from './mapping-dnd';
 import { SupplierColumn, type PickedPiece } from './SupplierColumn';
-import { useAllIngredients, useProfileDetails } from './useOrderData';
+import { useAllIngredients, useProfileDetails } from './useExportData';
 
 export interface ProfileMappingProps {
   profileId: Id;

@@ -7,8 +7,9 @@
  * on. Days before the start (meals may have a negative day) keep their own negative number:
  * dayOffset=-1 is day -1. Every integer but 0 then names exactly one day.
  */
+import { PATHS } from './routes';
 
-export const AGENDA_PATH = '/agenda';
+export const AGENDA_PATH = PATHS.agenda;
 export const DAY_OFFSET_PARAM = 'dayOffset';
 
 /** The dayOffset value of a stay day. */

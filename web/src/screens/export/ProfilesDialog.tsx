@@ -23,7 +23,7 @@ import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { ProfileMapping } from './ProfileMapping';
 import { ProfileNameDialog } from './ProfileNameDialog';
-import { useProfiles } from './useOrderData';
+import { useProfiles } from './useExportData';
 
 export interface ProfilesDialogProps {
   opened: boolean;

@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import {
   copyStayName,
+  deviceTodayIsoDay,
   dayToDate,
   duplicateStayIdCount,
   formatLongDate,
@@ -38,9 +39,9 @@ import { setActiveStay } from '../../session/session';
 import { COMMON, COSTS, SEJOURS, UNDO } from '../../strings';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
-import { ExportDialog } from './ExportDialog';
+import { StayExportLinkDialog } from './StayExportLinkDialog';
 import { StayEditDialog } from './StayEditDialog';
-import { defaultGroupColor, todayIsoDay } from './stay-helpers';
+import { defaultGroupColor } from './stay-helpers';
 
 export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | null }) {
   const mutate = useMutate();
@@ -61,7 +62,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
     const stay = await mutate('createStay', (ids) => ({
       id: ids.next(),
       name: SEJOURS.newStayName,
-      start: todayIsoDay(),
+      start: deviceTodayIsoDay(),
     }));
     if (stay === null) return;
     // A stay starts with one unnamed group, shown as the single-group view.
@@ -209,7 +210,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             <Text>{COMMON.irreversible}</Text>
           </ConfirmDialog>
           {budgeting && <BudgetDialog stay={active} onClose={() => setBudgeting(false)} />}
-          <ExportDialog
+          <StayExportLinkDialog
             key={active.id}
             stay={active}
             opened={exporting}

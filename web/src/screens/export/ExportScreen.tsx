@@ -28,7 +28,8 @@ import { useSession } from '../../session/useSession';
 import { COURSES, ORDER, SUCCESS } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useSync } from '../../sync/SyncProvider';
-import { useStockFor } from '../courses/useCourses';
+import { useStockFor } from '../../data/larder';
+import { useStay, useStayDays } from '../../data/stays';
 import { CompiledList } from './CompiledList';
 import { CostCard } from './CostCard';
 import { CreateListDialog } from './CreateListDialog';
@@ -36,7 +37,7 @@ import { DayPicker } from './DayPicker';
 import { ProfilesDialog } from './ProfilesDialog';
 import { ShoppingDialog } from './ShoppingDialog';
 import { DayWarnings } from './DayWarnings';
-import { useCostedCompile, useDayWarnings, useStay, useStayDays } from './useOrderData';
+import { useCostedCompile, useDayWarnings } from './useExportData';
 import {
   useExportRunner,
   useProgress,
@@ -45,7 +46,7 @@ import {
 } from './useExportRunner';
 import { useOrderSelection } from './order-params';
 
-export function OrderScreen() {
+export function ExportScreen() {
   const session = useSession();
   const stayId = session?.activeStayId ?? null;
   const stay = useStay(stayId);

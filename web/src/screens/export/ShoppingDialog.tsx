@@ -29,7 +29,7 @@ import { shoppingFileName, XLSX_MIME } from '@popote/exports';
 import { COMMON, ORDER, SHOPPING } from '../../strings';
 import type { PrepareExport } from './useExportRunner';
 import { usePurchases } from '../../components/costs/usePurchases';
-import { useCompiled, useProfileDetails, useProfiles, useStayPeople } from './useOrderData';
+import { useCompiled, useProfileDetails, useProfiles, useStayPeople } from './useExportData';
 
 /** No choice of the user's yet (one object, so that the memoised table keeps still). */
 const NO_CHOICES: Readonly<Record<Id, Id>> = {};

@@ -28,7 +28,7 @@ import { numberOf } from '../../components/number-input';
 import { LARDER } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
-import { useLarder, type LarderLine } from './useCourses';
+import { useLarder, type LarderLine } from './useShopping';
 
 /** How many ingredients the picker lists while typing. */
 const PICKER_LIMIT = 30;

@@ -5,11 +5,10 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Meal, MealWarning } from '@popote/domain';
-import { mealLabel } from '@popote/exports';
+import { mealLabel, type Meal, type MealWarning } from '@popote/domain';
 import { MealWarnings } from '../../components/MealWarnings';
 import { ORDER } from '../../strings';
-import { agendaDayUrl } from '../agenda/links';
+import { agendaDayUrl } from '../../navigation/agenda-links';
 
 export function DayWarnings({
   warnings,

@@ -15,6 +15,7 @@ import { COURSES } from '../../strings';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { BoughtEditor } from './BoughtEditor';
 import { ShareDialog } from './ShareDialog';
+import { PATHS } from '../../navigation/routes';
 
 export function ShopListView({ list, start }: { list: ShopList; start: string }) {
   const mutate = useMutate();
@@ -44,7 +45,7 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
 
   return (
     <Stack gap="md" data-testid="shop-list">
-      <Anchor component={Link} to="/courses" size="sm">
+      <Anchor component={Link} to={PATHS.courses} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={16} />
           {COURSES.back}
