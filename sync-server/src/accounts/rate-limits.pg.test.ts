@@ -94,6 +94,28 @@ describe('per mail address (kept in the store)', () => {
     expect((await login('anne@exemple.fr', 'tartiflette')).statusCode).toBe(200);
   });
 
+  test('the per-client limit counts an IPv6 client once for its whole /64', async () => {
+    server = await startTestServer({
+      authRateLimit: { max: 3, perAddressMax: 100, windowMs: 60_000 },
+    });
+    const reset = (mail: string, remoteAddress: string) =>
+      server.inject({ method: 'GET', url: `/api/reset?mail=${mail}`, remoteAddress });
+    // Three different addresses of one /64, each asking for another mail address.
+    for (const [i, address] of [
+      '2001:db8:0:9::1',
+      '2001:db8:0:9::2',
+      '2001:db8:0:9:ffff::3',
+    ].entries()) {
+      expect((await reset(`v6-${i}@exemple.fr`, address)).statusCode).toBe(200);
+    }
+    const fourth = await reset('v6-3@exemple.fr', '2001:db8:0:9::4');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual(TOO_MANY);
+    // Another /64, and an IPv4 client, are counted apart.
+    expect((await reset('v6-4@exemple.fr', '2001:db8:0:a::1')).statusCode).toBe(200);
+    expect((await reset('v4@exemple.fr', '10.0.9.1')).statusCode).toBe(200);
+  });
+
   test('inscriptions for one address are limited; reset requests per address and network', async () => {
     server = await startTestServer({
       authRateLimit: { max: 100, perAddressMax: 2, windowMs: 60_000 },
