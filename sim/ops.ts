@@ -700,6 +700,16 @@ async function shoppingAction(
       // Ticks, the most frequent action: the devices of a user tick the same few lines, each
       // on its own clock, some offline for long stretches.
       const line = list && pickLine(rng, list);
+      if (list && line && rng.chance(0.2)) {
+        // A helper's page (or the old phone app) sends several ticks as one change.
+        const lines = [line, pickLine(rng, list), pickLine(rng, list)].filter(
+          (l) => l !== undefined,
+        );
+        return action('tickShopItems', () => ({
+          id: list.id,
+          ticks: lines.map((l) => ({ key: l.key, checked: !l.checked, now })),
+        }));
+      }
       return list && line
         ? action('tickShopItem', () => ({
             id: list.id,

@@ -14,6 +14,7 @@ import { World } from './world';
 const SHOPPING = [
   'createShopList',
   'tickShopItem',
+  'tickShopItems',
   'setShopItemBought',
   'shareShopList',
   'stopSharingShopList',

@@ -27,7 +27,6 @@ import {
 import {
   guestView,
   helperTickTime,
-  holdingOneRow,
   newShareToken,
   oldView,
   openSharedList,
@@ -137,14 +136,12 @@ export async function shopSessionApiRoutes(app: FastifyInstance): Promise<void> 
       const name = `Liste partagée du ${formatDayMonth(today)} ${today.getUTCFullYear()}`;
       const token = newShareToken();
       await app.popote.sync.mutate(userId, async (ctx) => {
-        // One write of the new row, however many lines come ticked.
-        const held = holdingOneRow(ctx, 'shopLists', id);
-        await runMutation(held.ctx, 'createShopList', { id, stayId: null, name, now, items });
-        for (const key of checked) {
-          await runMutation(held.ctx, 'tickShopItem', { id, key, checked: true, now });
+        await runMutation(ctx, 'createShopList', { id, stayId: null, name, now, items });
+        if (checked.length > 0) {
+          const ticks = checked.map((key) => ({ key, checked: true, now }));
+          await runMutation(ctx, 'tickShopItems', { id, ticks });
         }
-        await runMutation(held.ctx, 'shareShopList', { id, token, now });
-        await held.flush();
+        await runMutation(ctx, 'shareShopList', { id, token, now });
       });
       return { SessionID: token };
     },

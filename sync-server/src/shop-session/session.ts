@@ -2,7 +2,7 @@
  * A shared shopping list as its link's holders see it (issue 19): helpers without an account
  * (the guest page) and the old phone app. The link's token is the only credential: it opens
  * that one list while its owner keeps it shared, for SHARE_DAYS after it was made, and
- * nothing else. Ticks run the owner's own mutator (tickShopItem) on the owner's behalf, in one
+ * nothing else. Ticks run the owner's own mutator (tickShopItems) on the owner's behalf, in one
  * versioned transaction, so that the owner's devices receive them through sync.
  */
 import { randomBytes } from 'node:crypto';
@@ -10,14 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   isShareOpen,
   runMutation,
-  type Id,
-  type MutationContext,
   type QuantityTotal,
   type ShopItem,
   type ShopList,
-  type Store,
-  type TableName,
-  type Tables,
 } from '@popote/domain';
 import { HttpError } from '../http/errors.js';
 import type { GuestListOut, OldSessionOut } from './schemas.js';
@@ -74,10 +69,10 @@ export function helperTickTime(tick: { age?: number; now?: string }, serverNow: 
 }
 
 /**
- * Runs tickShopItem for the ticks that `pick` chooses from the list as it is inside the
- * transaction (a line the owner removed meanwhile is simply not there), on behalf of the
- * list's owner, all or nothing. The share is checked again inside: a link closed while the
- * request waited ticks nothing.
+ * Runs the ticks that `pick` chooses from the list as it is inside the transaction (a line the
+ * owner removed meanwhile is simply not there) as one tickShopItems, on behalf of the list's
+ * owner: the list is written once, however many lines are ticked. The share is checked again
+ * inside: a link closed while the request waited ticks nothing.
  */
 export async function tickShared(
   app: FastifyInstance,
@@ -89,69 +84,9 @@ export async function tickShared(
   await app.popote.sync.mutate(list.owner, async (ctx) => {
     const current = await ctx.store.get('shopLists', list.id);
     if (!openUnder(current, token, app.popote.now())) throw sessionGone(token);
-    const held = holdingOneRow(ctx, 'shopLists', list.id);
-    for (const tick of pick(current)) {
-      await runMutation(held.ctx, 'tickShopItem', { id: list.id, ...tick });
-    }
-    await held.flush();
+    const ticks = pick(current);
+    if (ticks.length > 0) await runMutation(ctx, 'tickShopItems', { id: list.id, ticks });
   });
-}
-
-/**
- * The mutation context with one row kept in memory: mutators read and change it there, and
- * flush() writes it once. Ticking 500 lines of a list of 5,000 then writes the list once
- * rather than 500 times. Any query over the row's table writes it first, so that indexes
- * always answer what the mutators wrote.
- */
-export function holdingOneRow<T extends TableName>(
-  ctx: MutationContext,
-  table: T,
-  id: Id,
-): { ctx: MutationContext; flush(): Promise<void> } {
-  const base = ctx.store;
-  let held: Tables[T] | undefined;
-  let dirty = false;
-  const flush = async (): Promise<void> => {
-    if (dirty && held !== undefined) await base.put(table, held);
-    dirty = false;
-  };
-  const isHeld = (t: TableName, rowId: Id): boolean => t === table && rowId === id;
-  const flushFor = async (t: TableName): Promise<void> => {
-    if (t === table) await flush();
-  };
-  const store: Store = {
-    async get(t, rowId) {
-      if (!isHeld(t, rowId)) return base.get(t, rowId);
-      held ??= await base.get(table, id);
-      return held as Tables[typeof t] | undefined;
-    },
-    getMany: async (t, ids) => (await flushFor(t), base.getMany(t, ids)),
-    where: async (t, index, value) => (await flushFor(t), base.where(t, index, value)),
-    whereIds: async (t, index, value) => (await flushFor(t), base.whereIds(t, index, value)),
-    all: async (t) => (await flushFor(t), base.all(t)),
-    allIds: async (t) => (await flushFor(t), base.allIds(t)),
-    async put(t, row) {
-      if (!isHeld(t, row.id)) return base.put(t, row);
-      held = row as unknown as Tables[T];
-      dirty = true;
-    },
-    async delete(t, rowId) {
-      if (isHeld(t, rowId)) {
-        held = undefined;
-        dirty = false;
-      }
-      await base.delete(t, rowId);
-    },
-  };
-  return {
-    ctx: {
-      store,
-      userId: ctx.userId,
-      claimId: (t, rowId) => ctx.claimId(t, rowId),
-      claimRestoredId: (t, rowId) => ctx.claimRestoredId(t, rowId),
-    },
-    flush,
-  };
 }
 
 // ---- What holders of the link see ----

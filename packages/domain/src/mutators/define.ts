@@ -1,13 +1,18 @@
 /**
- * How a mutator is declared: its French label, a JSON schema for its arguments (checked on
- * both ends before it runs, so that hostile input never reaches the rules) and an async body written against the
- * Store interface. Bodies must be deterministic: ids and timestamps come in the arguments.
+ * How a mutation is declared, once, in its topic module: its French label and sentence, a JSON
+ * schema for its arguments (checked on both ends before it runs, so that hostile input never
+ * reaches the rules), who may run it, what 'Annuler' puts back, and an async body written
+ * against the Store interface. Bodies must be deterministic: ids and timestamps come in the
+ * arguments. Every field is required: a mutation missing one does not compile.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { Id, TableName } from '../entities.js';
 import { invalid } from '../errors.js';
 import type { Store } from '../store.js';
+import type { Access } from './access.js';
+import type { DescribedArgs, Words } from './describe-words.js';
+import type { UndoScope } from './undo-scope.js';
 
 export interface MutationContext {
   readonly store: Store;
@@ -28,20 +33,31 @@ export interface MutationContext {
 export interface MutatorDef<S extends TSchema = TSchema> {
   /**
    * What the change is called in French, short ('Suppression d'un repas'): the title of a
-   * refused change in 'Modifications refusées'. Required: a mutation without one does not
-   * compile.
+   * refused change in 'Modifications refusées'.
    */
   readonly label: string;
   readonly schema: S;
+  /**
+   * Who may run it: checked before the body runs, on the device and on the server (see
+   * access.ts). A stay's mutations name the right they need on the stay.
+   */
+  readonly access: Access<Static<S>>;
+  /**
+   * The change in one French sentence, naming what it touches ('Suppression du dîner du lundi
+   * 3 juillet 2023 (séjour « Colo »)'). Arguments are read as they come back (any shape): see
+   * describe-words.ts.
+   */
+  describe(args: DescribedArgs, words: Words): Promise<string>;
+  /** The rows 'Annuler' puts back after it; null when the action offers no 'Annuler'. */
+  readonly undo: UndoScope<Static<S>> | null;
   run(ctx: MutationContext, args: Static<S>): Promise<void>;
 }
 
-export function defineMutator<S extends TSchema>(
-  label: string,
-  schema: S,
-  run: (ctx: MutationContext, args: Static<S>) => Promise<void>,
-): MutatorDef<S> {
-  return { label, schema, run };
+/** Declares a mutation (see MutatorDef); `undo` keeps its type so that undoable names are known. */
+export function defineMutator<S extends TSchema, U extends UndoScope<Static<S>> | null>(
+  def: MutatorDef<S> & { readonly undo: U },
+): MutatorDef<S> & { readonly undo: U } {
+  return def;
 }
 
 /** Checks arguments against a schema; the first problem becomes a French DomainError. */

@@ -3,10 +3,11 @@
  * device optimistically, the server with authority. A name is part of the sync protocol:
  * never rename one that has shipped (old outboxes still hold it).
  */
-import type { Static } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { invalid } from '../errors.js';
 import type { MutationContext, MutatorDef } from './define.js';
 import { checkArgs } from './define.js';
+import { checkAccess } from './access.js';
 import * as ingredients from './ingredients.js';
 import * as meals from './meals.js';
 import * as menus from './menus.js';
@@ -19,7 +20,11 @@ import * as shopping from './shopping.js';
 import * as stays from './stays.js';
 
 /** The mutators a module exports, by their export names (its other exports left out). */
-type MutatorsOf<M> = { [K in keyof M as M[K] extends MutatorDef ? K : never]: M[K] };
+type MutatorsOf<M> = {
+  [
+    K in keyof M as M[K] extends { readonly schema: TSchema; readonly label: string } ? K : never
+  ]: M[K];
+};
 
 function mutatorsOf<M extends object>(module: M): MutatorsOf<M> {
   return Object.fromEntries(
@@ -62,9 +67,9 @@ export const mutationLabel = (name: string): string =>
   isMutationName(name) ? MUTATORS[name].label : name;
 
 /**
- * Runs one mutation: checks the name and the arguments, then the mutator's own rules. Any
- * refusal is a DomainError with a French message; nothing is written by a refused mutation as
- * long as the caller runs it inside a transaction it rolls back on error.
+ * Runs one mutation: checks the name, the arguments and who may run it, then the mutator's own
+ * rules. Any refusal is a DomainError with a French message; nothing is written by a refused
+ * mutation as long as the caller runs it inside a transaction it rolls back on error.
  */
 export async function runMutation(
   ctx: MutationContext,
@@ -73,13 +78,23 @@ export async function runMutation(
 ): Promise<void> {
   if (!isMutationName(name)) throw invalid('Modification inconnue.');
   const def = MUTATORS[name] as MutatorDef;
-  await def.run(ctx, checkArgs(def.schema, args));
+  const checked = checkArgs(def.schema, args);
+  await checkAccess(ctx, def.access, checked);
+  await def.run(ctx, checked);
 }
 
 export type { MutationContext, MutatorDef } from './define.js';
 export { INGREDIENT_IN_USE, INGREDIENT_SHARED } from './ingredients.js';
 export { NEW_SUPPLIER_NAME } from './profiles.js';
-export { missingMessage, readable as readableRow } from './access.js';
+export {
+  mayOnStay,
+  missingMessage,
+  readable as readableRow,
+  type Access,
+  type StayRight,
+} from './access.js';
+export type { DescribeLookup, DescribedArgs } from './describe-words.js';
+export type { RowRef, UndoScope } from './undo-scope.js';
 export * from './schemas.js';
 export {
   NewShopItemSchema,

@@ -6,8 +6,10 @@ import { conflict } from '../errors.js';
 import { normalizeSearchText } from '../text.js';
 import type { MutationContext } from './define.js';
 import { defineMutator } from './define.js';
-import { owned, requiredName } from './access.js';
+import { anyUser, ownerOf, readable, requiredName } from './access.js';
 import { AllergensSchema, DietFactsSchema, IdSchema, KindSchema, NameSchema } from './schemas.js';
+import { argText, quoted, argInt, ofPhrase, changes, newName } from './describe-words.js';
+import { INGREDIENT_KIND_NAMES, isIngredientKind } from '../enums.js';
 
 // ---- Ingredients ----
 
@@ -22,16 +24,22 @@ export async function checkIngredientNameFree(
   }
 }
 
-export const createIngredient = defineMutator(
-  "Création d'un ingrédient",
-  Type.Object({
+export const createIngredient = defineMutator({
+  label: "Création d'un ingrédient",
+  schema: Type.Object({
     id: IdSchema,
     name: NameSchema,
     kind: KindSchema,
     allergens: Type.Optional(AllergensSchema),
     diet: Type.Optional(DietFactsSchema),
   }),
-  async (ctx, { id, name, kind, allergens, diet }) => {
+  access: anyUser,
+  describe: async (a) => {
+    const kind = isIngredientKind(a.kind) ? ` (${INGREDIENT_KIND_NAMES[a.kind]})` : '';
+    return `Création de l'ingrédient ${quoted(argText(a, 'name') ?? '')}${kind}`;
+  },
+  undo: null,
+  run: async (ctx, { id, name, kind, allergens, diet }) => {
     const clean = requiredName(name, "de l'ingrédient");
     await checkIngredientNameFree(ctx, clean);
     await ctx.claimId('ingredients', id);
@@ -44,7 +52,7 @@ export const createIngredient = defineMutator(
     };
     await ctx.store.put('ingredients', ingredient);
   },
-);
+});
 
 /** Allergens and diet facts as stored: sorted codes, left out when there are none. */
 export function storedFacts(
@@ -91,9 +99,9 @@ export async function checkIngredientChange(
   if (name !== ingredient.name) await checkIngredientNameFree(ctx, name, ingredient.id);
 }
 
-export const updateIngredient = defineMutator(
-  "Modification d'un ingrédient",
-  Type.Object({
+export const updateIngredient = defineMutator({
+  label: "Modification d'un ingrédient",
+  schema: Type.Object({
     id: IdSchema,
     name: Type.Optional(NameSchema),
     kind: Type.Optional(KindSchema),
@@ -106,8 +114,30 @@ export const updateIngredient = defineMutator(
     allergens: Type.Optional(AllergensSchema),
     diet: Type.Optional(DietFactsSchema),
   }),
-  async (ctx, { id, name, kind, fresh, allergens, diet }) => {
-    const ingredient = await owned(ctx, 'ingredients', id);
+  access: ownerOf('ingredients', 'id'),
+  describe: async (a, w) => {
+    const current = await w.row('ingredients', argInt(a, 'id'));
+    const kind =
+      isIngredientKind(a.kind) && a.kind !== current?.kind
+        ? `catégorie ${quoted(INGREDIENT_KIND_NAMES[a.kind])}`
+        : null;
+    const fresh =
+      a.fresh === undefined || a.fresh === current?.fresh
+        ? null
+        : a.fresh === true
+          ? 'produit frais'
+          : a.fresh === false
+            ? 'pas un produit frais'
+            : 'produit frais selon sa catégorie';
+    return `Modification ${ofPhrase(await w.ingredient(argInt(a, 'id')))}${changes([
+      newName(a, current?.name),
+      kind,
+      fresh,
+    ])}`;
+  },
+  undo: null,
+  run: async (ctx, { id, name, kind, fresh, allergens, diet }) => {
+    const ingredient = await readable(ctx, 'ingredients', id);
     const clean = name === undefined ? ingredient.name : requiredName(name, "de l'ingrédient");
     await checkIngredientChange(ctx, ingredient, clean, kind ?? ingredient.kind);
     // Freshness is how its owner shops: it changes nothing of what other users' recipes mean.
@@ -121,19 +151,21 @@ export const updateIngredient = defineMutator(
       ...storedFacts(allergens ?? hadAllergens, diet ?? hadDiet),
     });
   },
-);
+});
 
 /** The message of spec section 8 when an ingredient in use cannot be deleted. */
 export const INGREDIENT_IN_USE = "L'ingrédient est utilisé dans une recette ou un menu.";
 
-export const deleteIngredient = defineMutator(
-  "Suppression d'un ingrédient",
-  Type.Object({ id: IdSchema }),
-  async (ctx, { id }) => {
-    await owned(ctx, 'ingredients', id);
+export const deleteIngredient = defineMutator({
+  label: "Suppression d'un ingrédient",
+  schema: Type.Object({ id: IdSchema }),
+  access: ownerOf('ingredients', 'id'),
+  describe: async (a, w) => `Suppression ${ofPhrase(await w.ingredient(argInt(a, 'id')))}`,
+  undo: async (_store, _userId, a) => [{ table: 'ingredients', id: a.id }],
+  run: async (ctx, { id }) => {
     const inRecipes = await ctx.store.whereIds('recipes', 'ingredientIds', id);
     const inMenus = await ctx.store.whereIds('menus', 'ingredientIds', id);
     if (inRecipes.length > 0 || inMenus.length > 0) throw conflict(INGREDIENT_IN_USE);
     await ctx.store.delete('ingredients', id);
   },
-);
+});

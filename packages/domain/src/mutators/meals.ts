@@ -7,7 +7,7 @@ import { MAX_MEALS_PER_STAY } from '../limits.js';
 import { groupsForNewMeal, moveGroupBetweenMeals, newPrivateMenu } from '../stay-rules.js';
 import { planWizard } from '../wizard.js';
 import { isMenuUsableBy } from '../agenda.js';
-import { claimAll, idDrawer, owned, readable } from './access.js';
+import { claimAll, idDrawer, onStay, owned, readable } from './access.js';
 import { defineMutator } from './define.js';
 import { collectPrivateMenu } from './menu-gc.js';
 import {
@@ -18,6 +18,9 @@ import {
   IdSchema,
   NowSchema,
 } from './schemas.js';
+import { argInt, ofMeal, toPhrase, changes, people, ofPhrase, forWhom } from './describe-words.js';
+import { isHoraire } from '../enums.js';
+import { mealRefs } from './undo-scope.js';
 
 async function checkMealCount(
   ctx: Parameters<typeof owned>[0],
@@ -30,9 +33,9 @@ async function checkMealCount(
   }
 }
 
-export const createMeal = defineMutator(
-  "Ajout d'un repas",
-  Type.Object({
+export const createMeal = defineMutator({
+  label: "Ajout d'un repas",
+  schema: Type.Object({
     id: IdSchema,
     menuId: IdSchema,
     stayId: IdSchema,
@@ -40,8 +43,14 @@ export const createMeal = defineMutator(
     slot: HoraireSchema,
     now: NowSchema,
   }),
-  async (ctx, { id, menuId, stayId, day, slot, now }) => {
-    const stay = await owned(ctx, 'stays', stayId);
+  access: onStay('plan', 'stays', 'stayId'),
+  describe: async (a, w) => {
+    const when = await w.slotOfDay(argInt(a, 'stayId'), argInt(a, 'day'), a.slot);
+    return `Ajout ${ofMeal(when)} ${await w.stayInBrackets(argInt(a, 'stayId'))}`;
+  },
+  undo: null,
+  run: async (ctx, { id, menuId, stayId, day, slot, now }) => {
+    const stay = await readable(ctx, 'stays', stayId);
     await checkMealCount(ctx, stayId, 1);
     if (id === menuId) throw invalid('Le repas et son menu doivent avoir deux identifiants.');
     await claimAll(ctx, [
@@ -63,18 +72,38 @@ export const createMeal = defineMutator(
     };
     await ctx.store.put('meals', meal);
   },
-);
+});
 
-export const updateMeal = defineMutator(
-  "Modification d'un repas",
-  Type.Object({
+export const updateMeal = defineMutator({
+  label: "Modification d'un repas",
+  schema: Type.Object({
     id: IdSchema,
     slot: Type.Optional(HoraireSchema),
     day: Type.Optional(DaySchema),
     additionalPeople: Type.Optional(AdditionalPeopleSchema),
   }),
-  async (ctx, { id, slot, day, additionalPeople }) => {
-    const meal = await owned(ctx, 'meals', id);
+  access: onStay('plan', 'meals', 'id'),
+  describe: async (a, w) => {
+    const meal = await w.mealRow(argInt(a, 'id'));
+    const parts: (string | null)[] = [];
+    if (meal !== null && (a.day !== undefined || a.slot !== undefined)) {
+      const day = argInt(a, 'day') ?? meal.day;
+      const slot = isHoraire(a.slot) ? a.slot : meal.slot;
+      if (day !== meal.day || slot !== meal.slot) {
+        parts.push(`déplacé ${toPhrase(await w.slotOfDay(meal.stayId, day, slot))}`);
+      }
+    }
+    const extra = argInt(a, 'additionalPeople');
+    if (extra !== null && extra !== meal?.additionalPeople) {
+      parts.push(
+        `${extra >= 0 ? '+' : ''}${people(extra)} en plus des groupes`.replace(/^\+-/u, '-'),
+      );
+    }
+    return `Modification ${ofMeal(await w.mealOf(meal))}${changes(parts)}`;
+  },
+  undo: null,
+  run: async (ctx, { id, slot, day, additionalPeople }) => {
+    const meal = await readable(ctx, 'meals', id);
     await ctx.store.put('meals', {
       ...meal,
       slot: (slot ?? meal.slot) as Horaire,
@@ -82,23 +111,35 @@ export const updateMeal = defineMutator(
       additionalPeople: additionalPeople ?? meal.additionalPeople,
     });
   },
-);
+});
 
-export const deleteMeal = defineMutator(
-  "Suppression d'un repas",
-  Type.Object({ id: IdSchema }),
-  async (ctx, { id }) => {
-    const meal = await owned(ctx, 'meals', id);
+export const deleteMeal = defineMutator({
+  label: "Suppression d'un repas",
+  schema: Type.Object({ id: IdSchema }),
+  access: onStay('plan', 'meals', 'id'),
+  describe: async (a, w) => `Suppression ${ofMeal(await w.meal(argInt(a, 'id')))}`,
+  undo: async (store, userId, a) => {
+    const meal = await store.get('meals', a.id);
+    return meal ? mealRefs(store, userId, [meal]) : [];
+  },
+  run: async (ctx, { id }) => {
+    const meal = await readable(ctx, 'meals', id);
     await ctx.store.delete('meals', id);
     await collectPrivateMenu(ctx, meal.menuId);
   },
-);
+});
 
-export const moveMealGroup = defineMutator(
-  "Déplacement d'un groupe",
-  Type.Object({ groupId: IdSchema, fromMealId: IdSchema, toMealId: IdSchema }),
-  async (ctx, { groupId, fromMealId, toMealId }) => {
-    const from = await owned(ctx, 'meals', fromMealId);
+export const moveMealGroup = defineMutator({
+  label: "Déplacement d'un groupe",
+  schema: Type.Object({ groupId: IdSchema, fromMealId: IdSchema, toMealId: IdSchema }),
+  access: onStay('plan', 'meals', 'fromMealId'),
+  describe: async (a, w) =>
+    `Déplacement ${ofPhrase(await w.group(argInt(a, 'groupId')))} ${ofMeal(
+      await w.meal(argInt(a, 'fromMealId')),
+    )} vers ${await w.meal(argInt(a, 'toMealId'))}`,
+  undo: null,
+  run: async (ctx, { groupId, fromMealId, toMealId }) => {
+    const from = await readable(ctx, 'meals', fromMealId);
     const to = await owned(ctx, 'meals', toMealId);
     const group = await owned(ctx, 'groups', groupId);
     if (group.stayId !== from.stayId) throw invalid("Ce groupe n'appartient pas à ce séjour.");
@@ -107,11 +148,11 @@ export const moveMealGroup = defineMutator(
     await ctx.store.put('meals', moved.from);
     await ctx.store.put('meals', moved.to);
   },
-);
+});
 
-export const runMealWizard = defineMutator(
-  'Assistant de création de repas',
-  Type.Object({
+export const runMealWizard = defineMutator({
+  label: 'Assistant de création de repas',
+  schema: Type.Object({
     stayId: IdSchema,
     daysNumber: Type.Integer({ minimum: 1, maximum: 366 }),
     excursions: Type.Record(
@@ -124,8 +165,17 @@ export const runMealWizard = defineMutator(
     ids: IdRangeSchema,
     now: NowSchema,
   }),
-  async (ctx, args) => {
-    const stay = await owned(ctx, 'stays', args.stayId);
+  access: onStay('plan', 'stays', 'stayId'),
+  describe: async (a, w) => {
+    const days = argInt(a, 'daysNumber');
+    const span = days === null ? '' : ` sur ${days} jour${days > 1 ? 's' : ''}`;
+    const replacing = a.deleteExisting === true ? ', en remplaçant les repas existants' : '';
+    return `Création des repas${span} ${await w.ofStay(argInt(a, 'stayId'))} par l'assistant${replacing}`;
+  },
+  undo: async (store, userId, a) =>
+    mealRefs(store, userId, await store.where('meals', 'stayId', a.stayId)),
+  run: async (ctx, args) => {
+    const stay = await readable(ctx, 'stays', args.stayId);
     const groups = await ctx.store.where('groups', 'stayId', stay.id);
     const existingMeals = await ctx.store.where('meals', 'stayId', stay.id);
     const drawer = idDrawer(args.ids);
@@ -163,14 +213,18 @@ export const runMealWizard = defineMutator(
     for (const menu of plan.menus) await ctx.store.put('menus', menu);
     for (const meal of plan.meals) await ctx.store.put('meals', meal);
   },
-);
+});
 
 /** Only a favourite menu may be shared by meals; a private one belongs to its meal. */
-export const setMealMenu = defineMutator(
-  "Choix du menu d'un repas",
-  Type.Object({ mealId: IdSchema, menuId: IdSchema }),
-  async (ctx, { mealId, menuId }) => {
-    const meal = await owned(ctx, 'meals', mealId);
+export const setMealMenu = defineMutator({
+  label: "Choix du menu d'un repas",
+  schema: Type.Object({ mealId: IdSchema, menuId: IdSchema }),
+  access: onStay('plan', 'meals', 'mealId'),
+  describe: async (a, w) =>
+    `Choix ${ofPhrase(await w.menu(argInt(a, 'menuId')))} pour ${await w.meal(argInt(a, 'mealId'))}`,
+  undo: null,
+  run: async (ctx, { mealId, menuId }) => {
+    const meal = await readable(ctx, 'meals', mealId);
     if (meal.menuId === menuId) return;
     const menu = await readable(ctx, 'menus', menuId);
     if (!isMenuUsableBy(menu, ctx.userId)) {
@@ -179,30 +233,45 @@ export const setMealMenu = defineMutator(
     await ctx.store.put('meals', { ...meal, menuId });
     await collectPrivateMenu(ctx, meal.menuId);
   },
-);
+});
 
-export const swapMealMenus = defineMutator(
-  'Permutation de menus',
-  Type.Object({ mealId1: IdSchema, mealId2: IdSchema }),
-  async (ctx, { mealId1, mealId2 }) => {
+export const swapMealMenus = defineMutator({
+  label: 'Permutation de menus',
+  schema: Type.Object({ mealId1: IdSchema, mealId2: IdSchema }),
+  access: onStay('plan', 'meals', 'mealId1'),
+  describe: async (a, w) =>
+    `Permutation des menus ${ofMeal(await w.meal(argInt(a, 'mealId1')))} et ${ofMeal(
+      await w.meal(argInt(a, 'mealId2')),
+    )}`,
+  undo: async (_store, _userId, a) => [
+    { table: 'meals', id: a.mealId1 },
+    { table: 'meals', id: a.mealId2 },
+  ],
+  run: async (ctx, { mealId1, mealId2 }) => {
     if (mealId1 === mealId2) return;
-    const a = await owned(ctx, 'meals', mealId1);
+    const a = await readable(ctx, 'meals', mealId1);
     const b = await owned(ctx, 'meals', mealId2);
     await ctx.store.put('meals', { ...a, menuId: b.menuId });
     await ctx.store.put('meals', { ...b, menuId: a.menuId });
   },
-);
+});
 
-export const saveMealMenuAsFavorite = defineMutator(
-  "Enregistrement d'un menu favori",
-  Type.Object({ mealId: IdSchema, now: NowSchema }),
-  async (ctx, { mealId, now }) => {
-    const meal = await owned(ctx, 'meals', mealId);
+export const saveMealMenuAsFavorite = defineMutator({
+  label: "Enregistrement d'un menu favori",
+  schema: Type.Object({ mealId: IdSchema, now: NowSchema }),
+  access: onStay('plan', 'meals', 'mealId'),
+  describe: async (a, w) => {
+    const meal = await w.mealRow(argInt(a, 'mealId'));
+    return `Enregistrement du menu ${ofMeal(await w.mealOf(meal))} dans la bibliothèque`;
+  },
+  undo: null,
+  run: async (ctx, { mealId, now }) => {
+    const meal = await readable(ctx, 'meals', mealId);
     const menu = await owned(ctx, 'menus', meal.menuId);
     if (menu.isFavorite) return;
     await ctx.store.put('menus', { ...menu, isFavorite: true, updated: now });
   },
-);
+});
 
 // ---- Alternatives (issue 20) ----
 
@@ -229,9 +298,9 @@ export function checkAlternativeReason(kind: 'diet' | 'allergen', code: number):
  * cooked for `people`; the menu is cooked for the others. Made again for the same diet or
  * allergy, it replaces the previous one.
  */
-export const setMealAlternative = defineMutator(
-  "Alternative d'un repas",
-  Type.Object({
+export const setMealAlternative = defineMutator({
+  label: "Alternative d'un repas",
+  schema: Type.Object({
     mealId: IdSchema,
     ...AlternativeReasonSchema,
     people: Type.Integer({ minimum: 0, maximum: 100_000 }),
@@ -241,9 +310,13 @@ export const setMealAlternative = defineMutator(
       uniqueItems: true,
     }),
   }),
-  async (ctx, { mealId, kind, code, people, recipeIds }) => {
+  access: onStay('plan', 'meals', 'mealId'),
+  describe: async (a, w) =>
+    `Alternative ${forWhom(a)} ${ofMeal(await w.meal(argInt(a, 'mealId')))}`,
+  undo: null,
+  run: async (ctx, { mealId, kind, code, people, recipeIds }) => {
     checkAlternativeReason(kind, code);
-    const meal = await owned(ctx, 'meals', mealId);
+    const meal = await readable(ctx, 'meals', mealId);
     for (const recipeId of recipeIds) {
       const recipe = await readable(ctx, 'recipes', recipeId);
       // Only the user's own recipes stay readable to them whatever happens (ARCHITECTURE.md).
@@ -260,16 +333,20 @@ export const setMealAlternative = defineMutator(
     const updated: Meal = { ...meal, alternatives: [...others, { kind, code, people, recipeIds }] };
     await ctx.store.put('meals', updated);
   },
-);
+});
 
-export const removeMealAlternative = defineMutator(
-  "Retrait de l'alternative d'un repas",
-  Type.Object({ mealId: IdSchema, ...AlternativeReasonSchema }),
-  async (ctx, { mealId, kind, code }) => {
-    const meal = await owned(ctx, 'meals', mealId);
+export const removeMealAlternative = defineMutator({
+  label: "Retrait de l'alternative d'un repas",
+  schema: Type.Object({ mealId: IdSchema, ...AlternativeReasonSchema }),
+  access: onStay('plan', 'meals', 'mealId'),
+  describe: async (a, w) =>
+    `Retrait de l'alternative ${forWhom(a)} ${ofMeal(await w.meal(argInt(a, 'mealId')))}`,
+  undo: async (_store, _userId, a) => [{ table: 'meals', id: a.mealId }],
+  run: async (ctx, { mealId, kind, code }) => {
+    const meal = await readable(ctx, 'meals', mealId);
     const { alternatives = [], ...rest } = meal;
     const kept = alternatives.filter((a) => a.kind !== kind || a.code !== code);
     if (kept.length === alternatives.length) return;
     await ctx.store.put('meals', kept.length === 0 ? rest : { ...rest, alternatives: kept });
   },
-);
+});

@@ -7,8 +7,9 @@ import { MAX_ITEMS_PER_MENU } from '../limits.js';
 import { defaultIngredientQuantity } from '../stay-rules.js';
 import { defineMutator } from './define.js';
 import { menusOfMeals } from './menu-gc.js';
-import { owned, readable } from './access.js';
+import { anyUser, owned, ownerOf, readable } from './access.js';
 import { IdSchema, NowSchema, PlatSchema, QuantitySchema } from './schemas.js';
+import { argInt, ofPhrase, toPhrase, quantityWords, changes } from './describe-words.js';
 
 function menuSize(menu: Pick<Menu, 'ingredients' | 'recipeIds'>): number {
   return menu.ingredients.length + menu.recipeIds.length;
@@ -35,17 +36,21 @@ export function checkMenuItems(menu: Pick<Menu, 'ingredients' | 'recipeIds'>): v
 
 // ---- Menu items (meal menus and favourite menus alike) ----
 
-export const addMenuIngredient = defineMutator(
-  "Ajout d'un ingrédient à un menu",
-  Type.Object({
+export const addMenuIngredient = defineMutator({
+  label: "Ajout d'un ingrédient à un menu",
+  schema: Type.Object({
     menuId: IdSchema,
     ingredientId: IdSchema,
     /** The stay whose menus give the default quantity, when added from the agenda. */
     stayId: Type.Optional(IdSchema),
     now: NowSchema,
   }),
-  async (ctx, { menuId, ingredientId, stayId, now }) => {
-    const menu = await owned(ctx, 'menus', menuId);
+  access: ownerOf('menus', 'menuId'),
+  describe: async (a, w) =>
+    `Ajout ${ofPhrase(await w.ingredient(argInt(a, 'ingredientId')))} ${toPhrase(await w.menu(argInt(a, 'menuId')))}`,
+  undo: null,
+  run: async (ctx, { menuId, ingredientId, stayId, now }) => {
+    const menu = await readable(ctx, 'menus', menuId);
     await readable(ctx, 'ingredients', ingredientId);
     if (menu.ingredients.some((i) => i.ingredientId === ingredientId)) {
       throw conflict(INGREDIENT_IN_MENU);
@@ -64,13 +69,17 @@ export const addMenuIngredient = defineMutator(
       ingredients: [...menu.ingredients, { ingredientId, quantity, plat: 0 }],
     });
   },
-);
+});
 
-export const addMenuRecipe = defineMutator(
-  "Ajout d'une recette à un menu",
-  Type.Object({ menuId: IdSchema, recipeId: IdSchema, now: NowSchema }),
-  async (ctx, { menuId, recipeId, now }) => {
-    const menu = await owned(ctx, 'menus', menuId);
+export const addMenuRecipe = defineMutator({
+  label: "Ajout d'une recette à un menu",
+  schema: Type.Object({ menuId: IdSchema, recipeId: IdSchema, now: NowSchema }),
+  access: ownerOf('menus', 'menuId'),
+  describe: async (a, w) =>
+    `Ajout ${ofPhrase(await w.recipe(argInt(a, 'recipeId')))} ${toPhrase(await w.menu(argInt(a, 'menuId')))}`,
+  undo: null,
+  run: async (ctx, { menuId, recipeId, now }) => {
+    const menu = await readable(ctx, 'menus', menuId);
     await readable(ctx, 'recipes', recipeId);
     if (menu.recipeIds.includes(recipeId)) throw conflict(RECIPE_IN_MENU);
     checkMenuRoom(menu);
@@ -80,19 +89,27 @@ export const addMenuRecipe = defineMutator(
       recipeIds: [...menu.recipeIds, recipeId],
     });
   },
-);
+});
 
-export const updateMenuIngredient = defineMutator(
-  "Modification d'un ingrédient de menu",
-  Type.Object({
+export const updateMenuIngredient = defineMutator({
+  label: "Modification d'un ingrédient de menu",
+  schema: Type.Object({
     menuId: IdSchema,
     ingredientId: IdSchema,
     quantity: QuantitySchema,
     plat: PlatSchema,
     now: NowSchema,
   }),
-  async (ctx, { menuId, ingredientId, quantity, plat, now }) => {
-    const menu = await owned(ctx, 'menus', menuId);
+  access: ownerOf('menus', 'menuId'),
+  describe: async (a, w) => {
+    const quantity = quantityWords(a.quantity);
+    return `Modification ${ofPhrase(await w.ingredient(argInt(a, 'ingredientId')))} dans ${await w.menu(
+      argInt(a, 'menuId'),
+    )}${changes([quantity])}`;
+  },
+  undo: null,
+  run: async (ctx, { menuId, ingredientId, quantity, plat, now }) => {
+    const menu = await readable(ctx, 'menus', menuId);
     if (!menu.ingredients.some((i) => i.ingredientId === ingredientId)) {
       throw invalid("Cet ingrédient n'est pas dans le menu.");
     }
@@ -110,13 +127,27 @@ export const updateMenuIngredient = defineMutator(
       ),
     });
   },
-);
+});
 
-export const removeMenuItem = defineMutator(
-  "Retrait d'un élément de menu",
-  Type.Object({ menuId: IdSchema, itemId: IdSchema, isRecipe: Type.Boolean(), now: NowSchema }),
-  async (ctx, { menuId, itemId, isRecipe, now }) => {
-    const menu = await owned(ctx, 'menus', menuId);
+export const removeMenuItem = defineMutator({
+  label: "Retrait d'un élément de menu",
+  schema: Type.Object({
+    menuId: IdSchema,
+    itemId: IdSchema,
+    isRecipe: Type.Boolean(),
+    now: NowSchema,
+  }),
+  access: ownerOf('menus', 'menuId'),
+  describe: async (a, w) => {
+    const item =
+      a.isRecipe === true
+        ? await w.recipe(argInt(a, 'itemId'))
+        : await w.ingredient(argInt(a, 'itemId'));
+    return `Retrait ${ofPhrase(item)} ${ofPhrase(await w.menu(argInt(a, 'menuId')))}`;
+  },
+  undo: async (_store, _userId, a) => [{ table: 'menus', id: a.menuId }],
+  run: async (ctx, { menuId, itemId, isRecipe, now }) => {
+    const menu = await readable(ctx, 'menus', menuId);
     await ctx.store.put('menus', {
       ...menu,
       updated: now,
@@ -126,14 +157,17 @@ export const removeMenuItem = defineMutator(
         : menu.ingredients.filter((i) => i.ingredientId !== itemId),
     });
   },
-);
+});
 
 // ---- Favourite menus ----
 
-export const createFavoriteMenu = defineMutator(
-  "Création d'un menu favori",
-  Type.Object({ id: IdSchema, now: NowSchema }),
-  async (ctx, { id, now }) => {
+export const createFavoriteMenu = defineMutator({
+  label: "Création d'un menu favori",
+  schema: Type.Object({ id: IdSchema, now: NowSchema }),
+  access: anyUser,
+  describe: async () => "Création d'un menu favori",
+  undo: null,
+  run: async (ctx, { id, now }) => {
     await ctx.claimId('menus', id);
     await ctx.store.put('menus', {
       id,
@@ -145,13 +179,15 @@ export const createFavoriteMenu = defineMutator(
       recipeIds: [],
     });
   },
-);
+});
 
-export const deleteMenu = defineMutator(
-  "Suppression d'un menu",
-  Type.Object({ id: IdSchema }),
-  async (ctx, { id }) => {
-    await owned(ctx, 'menus', id);
+export const deleteMenu = defineMutator({
+  label: "Suppression d'un menu",
+  schema: Type.Object({ id: IdSchema }),
+  access: ownerOf('menus', 'id'),
+  describe: async (a, w) => `Suppression ${ofPhrase(await w.menu(argInt(a, 'id')))}`,
+  undo: async (_store, _userId, a) => [{ table: 'menus', id: a.id }],
+  run: async (ctx, { id }) => {
     const uses = (await ctx.store.whereIds('meals', 'menuId', id)).length;
     if (uses > 0) {
       throw conflict(
@@ -162,14 +198,20 @@ export const deleteMenu = defineMutator(
     }
     await ctx.store.delete('menus', id);
   },
-);
+});
 
 /** Publishing makes a menu a favourite too (published implies favourite). */
-export const setMenuPublished = defineMutator(
-  "Publication d'un menu",
-  Type.Object({ id: IdSchema, isPublished: Type.Boolean(), now: NowSchema }),
-  async (ctx, { id, isPublished, now }) => {
-    const menu = await owned(ctx, 'menus', id);
+export const setMenuPublished = defineMutator({
+  label: "Publication d'un menu",
+  schema: Type.Object({ id: IdSchema, isPublished: Type.Boolean(), now: NowSchema }),
+  access: ownerOf('menus', 'id'),
+  describe: async (a, w) =>
+    `${a.isPublished === false ? 'Retrait de la publication' : 'Publication'} ${ofPhrase(
+      await w.menu(argInt(a, 'id')),
+    )}`,
+  undo: null,
+  run: async (ctx, { id, isPublished, now }) => {
+    const menu = await readable(ctx, 'menus', id);
     await ctx.store.put('menus', {
       ...menu,
       isPublished,
@@ -177,4 +219,4 @@ export const setMenuPublished = defineMutator(
       updated: now,
     });
   },
-);
+});

@@ -174,6 +174,11 @@ beforeAll(async () => {
     ['deleteShopList', { id: list.id }, 'not_found'],
     ['tickShopItem', { id: list.id, key: String(ingredient.id), checked: false, now }, 'not_found'],
     [
+      'tickShopItems',
+      { id: list.id, ticks: [{ key: String(ingredient.id), checked: false, now }] },
+      'not_found',
+    ],
+    [
       'setShopItemBought',
       { id: list.id, key: String(ingredient.id), bought: null, now },
       'not_found',

@@ -8,9 +8,11 @@ import type { Unite } from '../enums.js';
 import { parseIsoDay } from '../dates.js';
 import { invalid } from '../errors.js';
 import { MAX_PRICES_PER_INGREDIENT, MAX_PURCHASES_PER_USER } from '../limits.js';
-import { owned, readable, requiredName } from './access.js';
+import { anyUser, onStay, readable, requiredName } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
 import { BudgetSchema, IdSchema, IsoDaySchema, NameSchema, UniteSchema } from './schemas.js';
+import { argInt, ofPhrase, changes, purchaseWords } from './describe-words.js';
+import { formatEuros } from '../costs.js';
 
 const strict = { additionalProperties: false } as const;
 
@@ -39,15 +41,23 @@ export const PricesSchema = Type.Array(PriceSchema, { maxItems: MAX_PRICES_PER_I
  * only when the user has no row for the ingredient yet: a row another device made meanwhile is
  * updated instead, so that a user never has two.
  */
-export const setPurchase = defineMutator(
-  "Prix et paquet d'un ingrédient",
-  Type.Object({
+export const setPurchase = defineMutator({
+  label: "Prix et paquet d'un ingrédient",
+  schema: Type.Object({
     id: IdSchema,
     ingredientId: IdSchema,
     pack: Type.Union([PackSchema, Type.Null()]),
     prices: PricesSchema,
   }),
-  async (ctx, { id, ingredientId, pack, prices }) => {
+  access: anyUser,
+  describe: async (a, w) => {
+    const ingredient = ofPhrase(await w.ingredient(argInt(a, 'ingredientId')));
+    const prices = Array.isArray(a.prices) ? a.prices.length : 0;
+    if (a.pack === null && prices === 0) return `Retrait des prix et du paquet ${ingredient}`;
+    return `Prix et paquet ${ingredient}${changes(await purchaseWords(a, w))}`;
+  },
+  undo: null,
+  run: async (ctx, { id, ingredientId, pack, prices }) => {
     const [existing] = await ctx.store.where(
       'purchases',
       'ownerIngredient',
@@ -91,7 +101,7 @@ export const setPurchase = defineMutator(
     };
     await ctx.store.put('purchases', row);
   },
-);
+});
 
 /** One price per supplier and one default; each supplier exists; dates are real days. */
 async function checkPrices(ctx: MutationContext, prices: readonly Price[]): Promise<Price[]> {
@@ -113,11 +123,22 @@ async function checkPrices(ctx: MutationContext, prices: readonly Price[]): Prom
 }
 
 /** A stay's budget per person and per day, in euros; null removes it. */
-export const setStayBudget = defineMutator(
-  'Budget du séjour',
-  Type.Object({ stayId: IdSchema, budget: Type.Union([BudgetSchema, Type.Null()]) }),
-  async (ctx, { stayId, budget }) => {
-    const stay = await owned(ctx, 'stays', stayId);
+export const setStayBudget = defineMutator({
+  label: 'Budget du séjour',
+  schema: Type.Object({ stayId: IdSchema, budget: Type.Union([BudgetSchema, Type.Null()]) }),
+  access: onStay('plan', 'stays', 'stayId'),
+  describe: async (a, w) => {
+    const budget = a.budget;
+    if (budget === null) return `Retrait du budget ${await w.ofStay(argInt(a, 'stayId'))}`;
+    const amount =
+      typeof budget === 'number' && Number.isFinite(budget)
+        ? `${formatEuros(budget)} par personne et par jour`
+        : null;
+    return `Budget ${await w.ofStay(argInt(a, 'stayId'))}${changes([amount])}`;
+  },
+  undo: null,
+  run: async (ctx, { stayId, budget }) => {
+    const stay = await readable(ctx, 'stays', stayId);
     await ctx.store.put('stays', { ...stay, budget });
   },
-);
+});

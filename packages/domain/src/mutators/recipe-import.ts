@@ -6,7 +6,7 @@ import { conflict } from '../errors.js';
 import { MAX_INGREDIENTS_PER_RECIPE, MAX_RECIPES_PER_IMPORT } from '../limits.js';
 import { normalizeSearchText } from '../text.js';
 import { defineMutator } from './define.js';
-import { claimAll, readable, requiredName } from './access.js';
+import { anyUser, claimAll, readable, requiredName } from './access.js';
 import {
   IdSchema,
   KindSchema,
@@ -18,12 +18,13 @@ import {
 
 import { checkIngredientNameFree } from './ingredients.js';
 import { checkRecipeNameFree } from './recipes.js';
+import { nameList, type DescribedArgs } from './describe-words.js';
 
 // ---- CSV import confirmation (step 3): everything in one mutation ----
 
-export const importRecipes = defineMutator(
-  'Import de recettes',
-  Type.Object({
+export const importRecipes = defineMutator({
+  label: 'Import de recettes',
+  schema: Type.Object({
     newIngredients: Type.Array(Type.Object({ id: IdSchema, name: NameSchema, kind: KindSchema }), {
       maxItems: 5_000,
     }),
@@ -40,7 +41,21 @@ export const importRecipes = defineMutator(
     ),
     now: NowSchema,
   }),
-  async (ctx, { newIngredients, recipes, now }) => {
+  access: anyUser,
+  describe: async (a) => {
+    const names = (Array.isArray(a.recipes) ? a.recipes : [])
+      .map((r: unknown) => (typeof r === 'object' && r !== null ? (r as DescribedArgs).name : null))
+      .filter((n): n is string => typeof n === 'string');
+    const count = names.length;
+    const newOnes = Array.isArray(a.newIngredients) ? a.newIngredients.length : 0;
+    const withNew =
+      newOnes === 0
+        ? ''
+        : `, avec ${newOnes} nouvel${newOnes > 1 ? 's' : ''} ingrédient${newOnes > 1 ? 's' : ''}`;
+    return `Import de ${count} recette${count > 1 ? 's' : ''}${count > 0 ? ` (${nameList(names)})` : ''}${withNew}`;
+  },
+  undo: null,
+  run: async (ctx, { newIngredients, recipes, now }) => {
     // Everything is checked before the first write, so that a refusal leaves nothing behind
     // even where the mutation is replayed outside a transaction of its own.
     const seen = new Set<string>();
@@ -103,4 +118,4 @@ export const importRecipes = defineMutator(
       });
     }
   },
-);
+});

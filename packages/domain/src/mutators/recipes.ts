@@ -8,7 +8,7 @@ import { recipeIngredientInitialQuantity } from '../stay-rules.js';
 import { normalizeSearchText } from '../text.js';
 import type { MutationContext } from './define.js';
 import { defineMutator } from './define.js';
-import { owned, readable, requiredName } from './access.js';
+import { anyUser, ownerOf, readable, requiredName } from './access.js';
 import {
   DescriptionSchema,
   IdSchema,
@@ -17,6 +17,16 @@ import {
   PlatSchema,
   QuantitySchema,
 } from './schemas.js';
+import {
+  argText,
+  quoted,
+  argInt,
+  ofPhrase,
+  changes,
+  newName,
+  toPhrase,
+  quantityWords,
+} from './describe-words.js';
 
 // ---- Recipes ----
 
@@ -48,10 +58,13 @@ export function checkRecipeLines(lines: readonly { ingredientId: Id }[]): void {
   }
 }
 
-export const createRecipe = defineMutator(
-  "Création d'une recette",
-  Type.Object({ id: IdSchema, name: NameSchema, plat: PlatSchema, now: NowSchema }),
-  async (ctx, { id, name, plat, now }) => {
+export const createRecipe = defineMutator({
+  label: "Création d'une recette",
+  schema: Type.Object({ id: IdSchema, name: NameSchema, plat: PlatSchema, now: NowSchema }),
+  access: anyUser,
+  describe: async (a) => `Création de la recette ${quoted(argText(a, 'name') ?? '')}`,
+  undo: null,
+  run: async (ctx, { id, name, plat, now }) => {
     const clean = requiredName(name, 'de la recette');
     await checkRecipeNameFree(ctx, clean);
     await ctx.claimId('recipes', id);
@@ -67,19 +80,32 @@ export const createRecipe = defineMutator(
     };
     await ctx.store.put('recipes', recipe);
   },
-);
+});
 
-export const updateRecipe = defineMutator(
-  "Modification d'une recette",
-  Type.Object({
+export const updateRecipe = defineMutator({
+  label: "Modification d'une recette",
+  schema: Type.Object({
     id: IdSchema,
     name: Type.Optional(NameSchema),
     plat: Type.Optional(PlatSchema),
     description: Type.Optional(DescriptionSchema),
     now: NowSchema,
   }),
-  async (ctx, { id, name, plat, description, now }) => {
-    const recipe = await owned(ctx, 'recipes', id);
+  access: ownerOf('recipes', 'id'),
+  describe: async (a, w) => {
+    const recipe = await w.recipeRow(argInt(a, 'id'));
+    const description =
+      typeof a.description === 'string' && a.description !== recipe?.description
+        ? 'nouvelle description'
+        : null;
+    return `Modification ${ofPhrase(await w.recipe(argInt(a, 'id')))}${changes([
+      newName(a, recipe?.name),
+      description,
+    ])}`;
+  },
+  undo: null,
+  run: async (ctx, { id, name, plat, description, now }) => {
+    const recipe = await readable(ctx, 'recipes', id);
     const clean = name === undefined ? recipe.name : requiredName(name, 'de la recette');
     if (clean !== recipe.name) await checkRecipeNameFree(ctx, clean, id);
     await ctx.store.put('recipes', {
@@ -90,22 +116,30 @@ export const updateRecipe = defineMutator(
       updated: now,
     });
   },
-);
+});
 
-export const setRecipePublished = defineMutator(
-  "Publication d'une recette",
-  Type.Object({ id: IdSchema, isPublished: Type.Boolean(), now: NowSchema }),
-  async (ctx, { id, isPublished, now }) => {
-    const recipe = await owned(ctx, 'recipes', id);
+export const setRecipePublished = defineMutator({
+  label: "Publication d'une recette",
+  schema: Type.Object({ id: IdSchema, isPublished: Type.Boolean(), now: NowSchema }),
+  access: ownerOf('recipes', 'id'),
+  describe: async (a, w) =>
+    `${a.isPublished === false ? 'Retrait de la publication' : 'Publication'} ${ofPhrase(
+      await w.recipe(argInt(a, 'id')),
+    )}`,
+  undo: null,
+  run: async (ctx, { id, isPublished, now }) => {
+    const recipe = await readable(ctx, 'recipes', id);
     await ctx.store.put('recipes', { ...recipe, isPublished, updated: now });
   },
-);
+});
 
-export const deleteRecipe = defineMutator(
-  "Suppression d'une recette",
-  Type.Object({ id: IdSchema }),
-  async (ctx, { id }) => {
-    await owned(ctx, 'recipes', id);
+export const deleteRecipe = defineMutator({
+  label: "Suppression d'une recette",
+  schema: Type.Object({ id: IdSchema }),
+  access: ownerOf('recipes', 'id'),
+  describe: async (a, w) => `Suppression ${ofPhrase(await w.recipe(argInt(a, 'id')))}`,
+  undo: async (_store, _userId, a) => [{ table: 'recipes', id: a.id }],
+  run: async (ctx, { id }) => {
     const uses = (await ctx.store.whereIds('menus', 'recipeIds', id)).length;
     if (uses > 0) {
       throw conflict(
@@ -121,18 +155,22 @@ export const deleteRecipe = defineMutator(
     }
     await ctx.store.delete('recipes', id);
   },
-);
+});
 
-export const addRecipeIngredient = defineMutator(
-  "Ajout d'un ingrédient à une recette",
-  Type.Object({
+export const addRecipeIngredient = defineMutator({
+  label: "Ajout d'un ingrédient à une recette",
+  schema: Type.Object({
     recipeId: IdSchema,
     ingredientId: IdSchema,
     initialFor: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
     now: NowSchema,
   }),
-  async (ctx, { recipeId, ingredientId, initialFor, now }) => {
-    const recipe = await owned(ctx, 'recipes', recipeId);
+  access: ownerOf('recipes', 'recipeId'),
+  describe: async (a, w) =>
+    `Ajout ${ofPhrase(await w.ingredient(argInt(a, 'ingredientId')))} ${toPhrase(await w.recipe(argInt(a, 'recipeId')))}`,
+  undo: null,
+  run: async (ctx, { recipeId, ingredientId, initialFor, now }) => {
+    const recipe = await readable(ctx, 'recipes', recipeId);
     await readable(ctx, 'ingredients', ingredientId);
     if (recipe.ingredients.some((i) => i.ingredientId === ingredientId)) {
       throw conflict(INGREDIENT_IN_RECIPE);
@@ -149,18 +187,24 @@ export const addRecipeIngredient = defineMutator(
       ingredients: [...recipe.ingredients, { ingredientId, quantity }],
     });
   },
-);
+});
 
-export const updateRecipeIngredient = defineMutator(
-  "Modification d'un ingrédient de recette",
-  Type.Object({
+export const updateRecipeIngredient = defineMutator({
+  label: "Modification d'un ingrédient de recette",
+  schema: Type.Object({
     recipeId: IdSchema,
     ingredientId: IdSchema,
     quantity: QuantitySchema,
     now: NowSchema,
   }),
-  async (ctx, { recipeId, ingredientId, quantity, now }) => {
-    const recipe = await owned(ctx, 'recipes', recipeId);
+  access: ownerOf('recipes', 'recipeId'),
+  describe: async (a, w) =>
+    `Modification ${ofPhrase(await w.ingredient(argInt(a, 'ingredientId')))} dans ${await w.recipe(
+      argInt(a, 'recipeId'),
+    )}${changes([quantityWords(a.quantity)])}`,
+  undo: null,
+  run: async (ctx, { recipeId, ingredientId, quantity, now }) => {
+    const recipe = await readable(ctx, 'recipes', recipeId);
     if (!recipe.ingredients.some((i) => i.ingredientId === ingredientId)) {
       throw invalid("Cet ingrédient n'est pas dans la recette.");
     }
@@ -174,17 +218,23 @@ export const updateRecipeIngredient = defineMutator(
       ),
     });
   },
-);
+});
 
-export const removeRecipeIngredient = defineMutator(
-  "Retrait d'un ingrédient de recette",
-  Type.Object({ recipeId: IdSchema, ingredientId: IdSchema, now: NowSchema }),
-  async (ctx, { recipeId, ingredientId, now }) => {
-    const recipe = await owned(ctx, 'recipes', recipeId);
+export const removeRecipeIngredient = defineMutator({
+  label: "Retrait d'un ingrédient de recette",
+  schema: Type.Object({ recipeId: IdSchema, ingredientId: IdSchema, now: NowSchema }),
+  access: ownerOf('recipes', 'recipeId'),
+  describe: async (a, w) =>
+    `Retrait ${ofPhrase(await w.ingredient(argInt(a, 'ingredientId')))} ${ofPhrase(
+      await w.recipe(argInt(a, 'recipeId')),
+    )}`,
+  undo: null,
+  run: async (ctx, { recipeId, ingredientId, now }) => {
+    const recipe = await readable(ctx, 'recipes', recipeId);
     await ctx.store.put('recipes', {
       ...recipe,
       updated: now,
       ingredients: recipe.ingredients.filter((i) => i.ingredientId !== ingredientId),
     });
   },
-);
+});

@@ -38,7 +38,7 @@ import {
   MAX_STOCK_PER_STAY,
 } from '../limits.js';
 import { canReadRow } from '../visibility.js';
-import { missingMessage, owned, ownerOnly, requiredName } from './access.js';
+import { anyUser, missingMessage, owned, ownerOnly, requiredName } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
 import { checkIngredientChange, checkIngredientNameFree, storedFacts } from './ingredients.js';
 import { checkRecipeLines, checkRecipeNameFree } from './recipes.js';
@@ -78,6 +78,7 @@ import {
   ShopItemsSchema,
   StockValSchema,
 } from './shopping.js';
+import { ofPhrase, LIST_MAX, type DescribedArgs } from './describe-words.js';
 
 const closed = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
@@ -461,10 +462,42 @@ async function checkNotMoved(
   if (was !== parent) throw invalid(RESTORE_MOVES);
 }
 
-export const restoreSnapshot = defineMutator(
-  "Annulation d'une action",
-  RestoreSnapshotSchema,
-  async (ctx, { put, remove }) => {
+export const restoreSnapshot = defineMutator({
+  label: "Annulation d'une action",
+  schema: RestoreSnapshotSchema,
+  access: anyUser,
+  describe: async (a, w) => {
+    const put = (Array.isArray(a.put) ? a.put : []).filter(
+      (p): p is { table: string; row: DescribedArgs } =>
+        typeof p === 'object' && p !== null && typeof (p as DescribedArgs).row === 'object',
+    );
+    // Rows come with the snapshot: a restored meal's stay may be in it rather than on the device.
+    const stays = new Map<Id, Stay>();
+    for (const p of put)
+      if (p.table === 'stays') stays.set(p.row.id as Id, p.row as unknown as Stay);
+    const phrases: string[] = [];
+    for (const { table, row } of put) {
+      const phrase = await w.restoredRow(table, row, stays);
+      if (phrase !== null) phrases.push(phrase);
+    }
+    const removed = Array.isArray(a.remove) ? a.remove.length : 0;
+    if (phrases.length === 0) {
+      return removed === 0
+        ? "Annulation d'une action"
+        : `Annulation d'une action : retrait de ${removed} élément${removed > 1 ? 's' : ''}`;
+    }
+    const shown = phrases.slice(0, LIST_MAX).map(ofPhrase);
+    const rest = phrases.length - shown.length;
+    const list =
+      rest > 0
+        ? `${shown.join(', ')} et de ${rest} autre${rest > 1 ? 's' : ''} élément${rest > 1 ? 's' : ''}`
+        : shown.length === 1
+          ? shown[0]
+          : `${shown.slice(0, -1).join(', ')} et ${shown[shown.length - 1]}`;
+    return `Annulation : rétablissement ${list}`;
+  },
+  undo: null,
+  run: async (ctx, { put, remove }) => {
     if (put.length === 0 && remove.length === 0) return;
     // Every row named, to be restored or removed, must be the user's own.
     for (const { table, row } of put) {
@@ -544,4 +577,4 @@ export const restoreSnapshot = defineMutator(
     // A private menu no meal uses any more goes, as after any change of a meal's menu.
     for (const menuId of replacedMenus) await collectPrivateMenu(ctx, menuId);
   },
-);
+});

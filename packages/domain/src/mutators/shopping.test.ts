@@ -276,6 +276,69 @@ describe('tickShopItem', () => {
   });
 });
 
+describe('tickShopItems', () => {
+  let list: ShopList;
+  const flourKey = () => String(flour.id);
+  const tomatoKey = () => `${tomatoes.id}@1`;
+  beforeEach(async () => {
+    list = await listOf([shopLine(flour), shopLine(tomatoes, { day: 1 })]);
+  });
+  const lines = async () => (await w.get('shopLists', list.id))!.items;
+
+  it('ticks several lines in one change, each by the rule of a single tick', async () => {
+    await w.run(ALICE, 'tickShopItem', {
+      id: list.id,
+      key: tomatoKey(),
+      checked: true,
+      now: at(5),
+    });
+    await w.run(ALICE, 'tickShopItems', {
+      id: list.id,
+      ticks: [
+        { key: flourKey(), checked: true, now: at(2) },
+        // Older than the tick already there: overtaken, as with tickShopItem.
+        { key: tomatoKey(), checked: false, now: at(3) },
+        // A line no longer on the list: passed over, the others still count.
+        { key: `${tomatoes.id}@4`, checked: true, now: at(2) },
+      ],
+    });
+    expect(await lines()).toMatchObject([
+      { key: flourKey(), checked: true, tickedAt: at(2) },
+      { key: tomatoKey(), checked: true, tickedAt: at(5) },
+    ]);
+  });
+
+  it('ends as the same ticks one by one would, whatever order they come in', async () => {
+    const ticks = [
+      { key: flourKey(), checked: true, now: at(1) },
+      { key: flourKey(), checked: false, now: at(4) },
+      { key: tomatoKey(), checked: true, now: at(2) },
+    ];
+    for (const tick of ticks) await w.run(ALICE, 'tickShopItem', { id: list.id, ...tick });
+    const oneByOne = await lines();
+    await w.store.put('shopLists', list);
+    await w.run(ALICE, 'tickShopItems', { id: list.id, ticks: [...ticks].reverse() });
+    expect(await lines()).toEqual(oneByOne);
+  });
+
+  it("writes nothing when every tick is overtaken, and refuses another user's list", async () => {
+    await w.run(ALICE, 'tickShopItem', { id: list.id, key: flourKey(), checked: true, now: at(5) });
+    const before = w.snapshot();
+    await w.run(ALICE, 'tickShopItems', {
+      id: list.id,
+      ticks: [{ key: flourKey(), checked: false, now: at(1) }],
+    });
+    expect(w.snapshot()).toEqual(before);
+    await expectRefusal(
+      BOB,
+      'tickShopItems',
+      { id: list.id, ticks: [{ key: flourKey(), checked: true, now: NOW }] },
+      'not_found',
+      "Cette liste de courses n'existe pas ou n'est plus disponible.",
+    );
+  });
+});
+
 describe('setShopItemBought', () => {
   it('notes what was bought, which ticks the line; null goes back to what was planned', async () => {
     const list = await listOf([shopLine(flour)]);

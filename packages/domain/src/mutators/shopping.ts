@@ -15,7 +15,7 @@ import {
   MAX_USES_PER_SHOP_ITEM,
 } from '../limits.js';
 import { boughtOf } from '../shop-list.js';
-import { idDrawer, missingMessage, owned, readable, requiredName } from './access.js';
+import { idDrawer, missingMessage, onStay, readable, requiredName } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
 import { PackSchema } from './purchases.js';
 import {
@@ -27,6 +27,17 @@ import {
   NowSchema,
   UniteSchema,
 } from './schemas.js';
+import {
+  argInt,
+  argText,
+  quoted,
+  ofPhrase,
+  totalWords,
+  changes,
+  amountWords,
+  toPhrase,
+} from './describe-words.js';
+import { isUnite } from '../enums.js';
 
 const closed = Type.Object;
 const strict = { additionalProperties: false } as const;
@@ -101,17 +112,25 @@ export function checkItemKeys(items: readonly { key: string }[]): void {
   if (keys.size !== items.length) throw invalid('Une même ligne apparaît deux fois dans la liste.');
 }
 
-export const createShopList = defineMutator(
-  "Création d'une liste de courses",
-  Type.Object({
+export const createShopList = defineMutator({
+  label: "Création d'une liste de courses",
+  schema: Type.Object({
     id: IdSchema,
     stayId: Type.Union([IdSchema, Type.Null()]),
     name: NameSchema,
     now: NowSchema,
     items: Type.Array(NewShopItemSchema, { maxItems: MAX_SHOP_ITEMS }),
   }),
-  async (ctx, { id, stayId, name, now, items }) => {
-    if (stayId !== null) await owned(ctx, 'stays', stayId);
+  access: onStay('plan', 'stays', 'stayId'),
+  describe: async (a, w) => {
+    const stayId = argInt(a, 'stayId');
+    const forStay = stayId === null ? '' : ` pour ${await w.stay(stayId)}`;
+    const lines = Array.isArray(a.items) ? a.items.length : null;
+    const count = lines === null ? '' : ` (${lines} ligne${lines > 1 ? 's' : ''})`;
+    return `Création de la liste ${quoted(argText(a, 'name') ?? '')}${forStay}${count}`;
+  },
+  undo: null,
+  run: async (ctx, { id, stayId, name, now, items }) => {
     await checkShopListRoom(ctx, 1);
     checkItemKeys(items);
     await ctx.claimId('shopLists', id);
@@ -137,24 +156,27 @@ export const createShopList = defineMutator(
     };
     await ctx.store.put('shopLists', list);
   },
-);
+});
 
-export const deleteShopList = defineMutator(
-  "Suppression d'une liste de courses",
-  Type.Object({ id: IdSchema }),
-  async (ctx, { id }) => {
-    await owned(ctx, 'shopLists', id);
+export const deleteShopList = defineMutator({
+  label: "Suppression d'une liste de courses",
+  schema: Type.Object({ id: IdSchema }),
+  access: onStay('plan', 'shopLists', 'id'),
+  describe: async (a, w) =>
+    `Suppression ${ofPhrase(w.shopListOf(await w.shopListRow(argInt(a, 'id'))))}`,
+  undo: async (_store, _userId, a) => [{ table: 'shopLists', id: a.id }],
+  run: async (ctx, { id }) => {
     await ctx.store.delete('shopLists', id);
   },
-);
+});
 
 /** The list and its line `key`, for a change of that line. */
-async function ownedLine(
+async function listLine(
   ctx: MutationContext,
   id: Id,
   key: string,
 ): Promise<{ list: ShopList; index: number }> {
-  const list = await owned(ctx, 'shopLists', id);
+  const list = await readable(ctx, 'shopLists', id);
   const index = list.items.findIndex((item) => item.key === key);
   if (index < 0) throw notFound("Cette ligne n'est plus dans la liste.");
   return { list, index };
@@ -178,57 +200,120 @@ export const TickShopItemSchema = Type.Object({
 });
 export type TickShopItemArgs = Static<typeof TickShopItemSchema>;
 
-export const tickShopItem = defineMutator(
-  'Article coché dans une liste de courses',
-  TickShopItemSchema,
-  async (ctx, a) => {
-    const { list, index } = await ownedLine(ctx, a.id, a.key);
+export const tickShopItem = defineMutator({
+  label: 'Article coché dans une liste de courses',
+  schema: TickShopItemSchema,
+  access: onStay('keep', 'shopLists', 'id'),
+  describe: async (a, w) => {
+    const list = await w.shopListRow(argInt(a, 'id'));
+    const line = await w.shopLine(list, argText(a, 'key'));
+    const what = a.checked === false ? 'Retrait de la coche' : 'Coche';
+    return `${what} ${ofPhrase(line)} dans ${w.shopListOf(list)}`;
+  },
+  undo: null,
+  run: async (ctx, a) => {
+    const { list, index } = await listLine(ctx, a.id, a.key);
     const line = list.items[index]!;
     if (isLate(line, a.now)) return;
     await putLine(ctx, list, index, { ...line, checked: a.checked, tickedAt: a.now });
   },
-);
+});
+
+/**
+ * Several ticks of one list at once, as a helper's page sends them through a shared link (or
+ * the old phone app with a new list): each tick follows tickShopItem's rule (a late one is
+ * overtaken), and the list is written once. A tick of a line no longer on the list has nothing
+ * left to tick and is passed over, so that the others still count.
+ */
+export const tickShopItems = defineMutator({
+  label: 'Articles cochés dans une liste de courses',
+  schema: Type.Object({
+    id: IdSchema,
+    ticks: Type.Array(
+      Type.Object({ key: ShopItemKeySchema, checked: Type.Boolean(), now: NowSchema }),
+      { minItems: 1, maxItems: MAX_SHOP_ITEMS },
+    ),
+  }),
+  access: onStay('keep', 'shopLists', 'id'),
+  describe: async (a, w) => {
+    const list = await w.shopListRow(argInt(a, 'id'));
+    const ticks = Array.isArray(a.ticks) ? a.ticks.length : 0;
+    return `Coche de ${ticks} article${ticks > 1 ? 's' : ''} dans ${w.shopListOf(list)}`;
+  },
+  undo: null,
+  run: async (ctx, { id, ticks }) => {
+    const list = await readable(ctx, 'shopLists', id);
+    const items = list.items.slice();
+    const indexOf = new Map(items.map((item, index) => [item.key, index]));
+    let changed = false;
+    for (const tick of ticks) {
+      const index = indexOf.get(tick.key);
+      if (index === undefined) continue;
+      const line = items[index]!;
+      if (isLate(line, tick.now)) continue;
+      items[index] = { ...line, checked: tick.checked, tickedAt: tick.now };
+      changed = true;
+    }
+    if (changed) await ctx.store.put('shopLists', { ...list, items });
+  },
+});
 
 /** Notes what was actually bought (null: as planned); noting a quantity ticks the line. */
-export const setShopItemBought = defineMutator(
-  "Achat d'un article de liste de courses",
-  Type.Object({
+export const setShopItemBought = defineMutator({
+  label: "Achat d'un article de liste de courses",
+  schema: Type.Object({
     id: IdSchema,
     key: ShopItemKeySchema,
     bought: Type.Union([TotalSchema, Type.Null()]),
     now: NowSchema,
   }),
-  async (ctx, { id, key, bought, now }) => {
-    const { list, index } = await ownedLine(ctx, id, key);
+  access: onStay('keep', 'shopLists', 'id'),
+  describe: async (a, w) => {
+    const list = await w.shopListRow(argInt(a, 'id'));
+    const line = await w.shopLine(list, argText(a, 'key'));
+    const bought = a.bought === null ? 'comme prévu' : totalWords(a.bought);
+    return `Quantité achetée ${ofPhrase(line)} dans ${w.shopListOf(list)}${changes([bought])}`;
+  },
+  undo: null,
+  run: async (ctx, { id, key, bought, now }) => {
+    const { list, index } = await listLine(ctx, id, key);
     const line = list.items[index]!;
     const tick = bought !== null && !isLate(line, now) ? { checked: true, tickedAt: now } : {};
     await putLine(ctx, list, index, { ...line, bought, ...tick });
   },
-);
+});
 
 /** Opens (or renews) the link that lets helpers without an account tick this list. */
-export const shareShopList = defineMutator(
-  "Partage d'une liste de courses",
-  Type.Object({ id: IdSchema, token: ShareTokenSchema, now: NowSchema }),
-  async (ctx, { id, token, now }) => {
-    const list = await owned(ctx, 'shopLists', id);
+export const shareShopList = defineMutator({
+  label: "Partage d'une liste de courses",
+  schema: Type.Object({ id: IdSchema, token: ShareTokenSchema, now: NowSchema }),
+  access: onStay('keep', 'shopLists', 'id'),
+  describe: async (a, w) =>
+    `Partage ${ofPhrase(w.shopListOf(await w.shopListRow(argInt(a, 'id'))))} par un lien`,
+  undo: null,
+  run: async (ctx, { id, token, now }) => {
+    const list = await readable(ctx, 'shopLists', id);
     const holders = await ctx.store.whereIds('shopLists', 'shareToken', token);
     if (holders.some((holder) => holder !== id)) {
       throw conflict('Ce lien de partage existe déjà : partagez la liste à nouveau.');
     }
     await ctx.store.put('shopLists', { ...list, share: { token, created: now } });
   },
-);
+});
 
 /** Ends the helpers' link: it opens nothing any more. */
-export const stopSharingShopList = defineMutator(
-  "Fin du partage d'une liste de courses",
-  Type.Object({ id: IdSchema }),
-  async (ctx, { id }) => {
-    const list = await owned(ctx, 'shopLists', id);
+export const stopSharingShopList = defineMutator({
+  label: "Fin du partage d'une liste de courses",
+  schema: Type.Object({ id: IdSchema }),
+  access: onStay('keep', 'shopLists', 'id'),
+  describe: async (a, w) =>
+    `Fin du partage ${ofPhrase(w.shopListOf(await w.shopListRow(argInt(a, 'id'))))} par un lien`,
+  undo: null,
+  run: async (ctx, { id }) => {
+    const list = await readable(ctx, 'shopLists', id);
     if (list.share !== null) await ctx.store.put('shopLists', { ...list, share: null });
   },
-);
+});
 
 // ---- The larder ----
 
@@ -248,17 +333,25 @@ export async function checkStockRoom(
   }
 }
 
-export const addStock = defineMutator(
-  'Ajout à la réserve',
-  Type.Object({
+export const addStock = defineMutator({
+  label: 'Ajout à la réserve',
+  schema: Type.Object({
     id: IdSchema,
     stayId: IdSchema,
     ingredientId: IdSchema,
     unite: UniteSchema,
     val: StockValSchema,
   }),
-  async (ctx, { id, stayId, ingredientId, unite, val }) => {
-    await owned(ctx, 'stays', stayId);
+  access: onStay('keep', 'stays', 'stayId'),
+  describe: async (a, w) => {
+    const amount = amountWords(a.val, a.unite);
+    const ingredient = ofPhrase(await w.ingredient(argInt(a, 'ingredientId')));
+    return `Ajout ${amount === null ? '' : `de ${amount} `}${ingredient} ${toPhrase(
+      await w.larder(argInt(a, 'stayId')),
+    )}`;
+  },
+  undo: null,
+  run: async (ctx, { id, stayId, ingredientId, unite, val }) => {
     await readable(ctx, 'ingredients', ingredientId);
     await checkStockRoom(ctx, stayId, 1);
     await ctx.claimId('stock', id);
@@ -272,33 +365,54 @@ export const addStock = defineMutator(
     };
     await ctx.store.put('stock', item);
   },
-);
+});
 
-export const updateStock = defineMutator(
-  "Modification d'une entrée de la réserve",
-  Type.Object({
+export const updateStock = defineMutator({
+  label: "Modification d'une entrée de la réserve",
+  schema: Type.Object({
     id: IdSchema,
     unite: Type.Optional(UniteSchema),
     val: Type.Optional(StockValSchema),
   }),
-  async (ctx, { id, unite, val }) => {
-    const item = await owned(ctx, 'stock', id);
+  access: onStay('keep', 'stock', 'id'),
+  describe: async (a, w) => {
+    const row = await w.stockRow(argInt(a, 'id'));
+    if (row === null) return "Modification d'une entrée supprimée de la réserve";
+    const val = typeof a.val === 'number' ? a.val : row.val;
+    const unite = isUnite(a.unite) ? a.unite : row.unite;
+    const amount = val === row.val && unite === row.unite ? null : amountWords(val, unite);
+    return `Modification ${ofPhrase(await w.ingredient(row.ingredientId))} dans ${await w.larder(
+      row.stayId,
+    )}${changes([amount])}`;
+  },
+  undo: null,
+  run: async (ctx, { id, unite, val }) => {
+    const item = await readable(ctx, 'stock', id);
     await ctx.store.put('stock', {
       ...item,
       unite: (unite ?? item.unite) as Unite,
       val: val ?? item.val,
     });
   },
-);
+});
 
-export const deleteStock = defineMutator(
-  "Retrait d'une entrée de la réserve",
-  Type.Object({ id: IdSchema }),
-  async (ctx, { id }) => {
-    await owned(ctx, 'stock', id);
+export const deleteStock = defineMutator({
+  label: "Retrait d'une entrée de la réserve",
+  schema: Type.Object({ id: IdSchema }),
+  access: onStay('keep', 'stock', 'id'),
+  describe: async (a, w) => {
+    const row = await w.stockRow(argInt(a, 'id'));
+    if (row === null) return "Retrait d'une entrée supprimée de la réserve";
+    const amount = amountWords(row.val, row.unite);
+    return `Retrait ${amount === null ? '' : `de ${amount} `}${ofPhrase(
+      await w.ingredient(row.ingredientId),
+    )} ${ofPhrase(await w.larder(row.stayId))}`;
+  },
+  undo: async (_store, _userId, a) => [{ table: 'stock', id: a.id }],
+  run: async (ctx, { id }) => {
     await ctx.store.delete('stock', id);
   },
-);
+});
 
 /**
  * Puts the ticked lines of a list away in its stay's larder, in one action: what was noted as
@@ -307,15 +421,23 @@ export const deleteStock = defineMutator(
  * left out. A quantity joins the larder's entry of the same ingredient and unit when there is
  * one (the larder does not grow by an entry per shop trip); new entries take ids from `ids`.
  */
-export const addPurchasesToStock = defineMutator(
-  'Rangement des achats dans la réserve',
-  Type.Object({
+export const addPurchasesToStock = defineMutator({
+  label: 'Rangement des achats dans la réserve',
+  schema: Type.Object({
     id: IdSchema,
     keys: Type.Array(ShopItemKeySchema, { maxItems: MAX_SHOP_ITEMS, uniqueItems: true }),
     ids: IdRangeSchema,
   }),
-  async (ctx, { id, keys, ids }) => {
-    const list = await owned(ctx, 'shopLists', id);
+  access: onStay('keep', 'shopLists', 'id'),
+  describe: async (a, w) => {
+    const list = await w.shopListRow(argInt(a, 'id'));
+    return `Rangement des achats cochés ${ofPhrase(w.shopListOf(list))} dans ${await w.larder(
+      list?.stayId ?? null,
+    )}`;
+  },
+  undo: null,
+  run: async (ctx, { id, keys, ids }) => {
+    const list = await readable(ctx, 'shopLists', id);
     if (list.stayId === null) throw invalid("Cette liste n'est liée à aucun séjour.");
     const stayId = list.stayId;
     const stay = await ctx.store.get('stays', stayId);
@@ -371,4 +493,4 @@ export const addPurchasesToStock = defineMutator(
     for (const entry of changed.values()) await ctx.store.put('stock', entry);
     await ctx.store.put('shopLists', { ...list, items });
   },
-);
+});

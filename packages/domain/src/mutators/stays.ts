@@ -7,7 +7,7 @@ import { parseIsoDay } from '../dates.js';
 import { isExportSecret } from '../export-link.js';
 import { tidyNeeds } from '../allergens.js';
 import { addGroupToMeals, copyStayName, planDuplicateStay } from '../stay-rules.js';
-import { claimAll, idDrawer, owned, readable } from './access.js';
+import { anyUser, claimAll, idDrawer, onStay, readable } from './access.js';
 import { defineMutator } from './define.js';
 import { collectPrivateMenu, menusOfMeals } from './menu-gc.js';
 import {
@@ -20,13 +20,29 @@ import {
   GroupNeedsSchema,
   NowSchema,
 } from './schemas.js';
+import {
+  argText,
+  quoted,
+  changes,
+  startsOn,
+  argInt,
+  newName,
+  ofPhrase,
+  toPhrase,
+  people,
+} from './describe-words.js';
+import { mealRefs, type RowRef } from './undo-scope.js';
 
 const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/u;
 
-export const createStay = defineMutator(
-  "Création d'un séjour",
-  Type.Object({ id: IdSchema, name: NameSchema, start: IsoDaySchema }),
-  async (ctx, { id, name, start }) => {
+export const createStay = defineMutator({
+  label: "Création d'un séjour",
+  schema: Type.Object({ id: IdSchema, name: NameSchema, start: IsoDaySchema }),
+  access: anyUser,
+  describe: async (a) =>
+    `Création du séjour ${quoted(argText(a, 'name') ?? '')}${changes([startsOn(argText(a, 'start'))])}`,
+  undo: null,
+  run: async (ctx, { id, name, start }) => {
     parseIsoDay(start);
     await ctx.claimId('stays', id);
     const stay: Stay = {
@@ -39,17 +55,26 @@ export const createStay = defineMutator(
     };
     await ctx.store.put('stays', stay);
   },
-);
+});
 
-export const updateStay = defineMutator(
-  "Modification d'un séjour",
-  Type.Object({
+export const updateStay = defineMutator({
+  label: "Modification d'un séjour",
+  schema: Type.Object({
     id: IdSchema,
     name: Type.Optional(NameSchema),
     start: Type.Optional(IsoDaySchema),
   }),
-  async (ctx, { id, name, start }) => {
-    const stay = await owned(ctx, 'stays', id);
+  access: onStay('plan', 'stays', 'id'),
+  describe: async (a, w) => {
+    const stay = await w.stayRow(argInt(a, 'id'));
+    return `Modification ${await w.ofStay(argInt(a, 'id'))}${changes([
+      newName(a, stay?.name),
+      startsOn(argText(a, 'start')),
+    ])}`;
+  },
+  undo: null,
+  run: async (ctx, { id, name, start }) => {
+    const stay = await readable(ctx, 'stays', id);
     if (start !== undefined) parseIsoDay(start);
     await ctx.store.put('stays', {
       ...stay,
@@ -57,13 +82,26 @@ export const updateStay = defineMutator(
       start: start ?? stay.start,
     });
   },
-);
+});
 
-export const deleteStay = defineMutator(
-  "Suppression d'un séjour",
-  Type.Object({ id: IdSchema }),
-  async (ctx, { id }) => {
-    await owned(ctx, 'stays', id);
+export const deleteStay = defineMutator({
+  label: "Suppression d'un séjour",
+  schema: Type.Object({ id: IdSchema }),
+  access: onStay('manage', 'stays', 'id'),
+  describe: async (a, w) => `Suppression ${await w.ofStay(argInt(a, 'id'))}`,
+  undo: async (store, userId, a) => {
+    const groups = await store.whereIds('groups', 'stayId', a.id);
+    const stock = await store.whereIds('stock', 'stayId', a.id);
+    const lists = await store.whereIds('shopLists', 'stayId', a.id);
+    return [
+      { table: 'stays', id: a.id },
+      ...groups.map((id): RowRef => ({ table: 'groups', id })),
+      ...stock.map((id): RowRef => ({ table: 'stock', id })),
+      ...lists.map((id): RowRef => ({ table: 'shopLists', id })),
+      ...(await mealRefs(store, userId, await store.where('meals', 'stayId', a.id))),
+    ];
+  },
+  run: async (ctx, { id }) => {
     const meals = await ctx.store.where('meals', 'stayId', id);
     for (const meal of meals) await ctx.store.delete('meals', meal.id);
     for (const menuId of menusOfMeals(meals)) await collectPrivateMenu(ctx, menuId);
@@ -79,13 +117,16 @@ export const deleteStay = defineMutator(
     }
     await ctx.store.delete('stays', id);
   },
-);
+});
 
-export const duplicateStay = defineMutator(
-  "Duplication d'un séjour",
-  Type.Object({ id: IdSchema, ids: IdRangeSchema, now: NowSchema }),
-  async (ctx, { id, ids, now }) => {
-    const stay = await owned(ctx, 'stays', id);
+export const duplicateStay = defineMutator({
+  label: "Duplication d'un séjour",
+  schema: Type.Object({ id: IdSchema, ids: IdRangeSchema, now: NowSchema }),
+  access: onStay('plan', 'stays', 'id'),
+  describe: async (a, w) => `Duplication ${await w.ofStay(argInt(a, 'id'))}`,
+  undo: null,
+  run: async (ctx, { id, ids, now }) => {
+    const stay = await readable(ctx, 'stays', id);
     const groups = await ctx.store.where('groups', 'stayId', id);
     const meals = await ctx.store.where('meals', 'stayId', id);
     const menus = await ctx.store.getMany('menus', menusOfMeals(meals));
@@ -111,32 +152,46 @@ export const duplicateStay = defineMutator(
     for (const m of plan.menus) await ctx.store.put('menus', m);
     for (const m of plan.meals) await ctx.store.put('meals', m);
   },
-);
+});
 
-export const setStayProfile = defineMutator(
-  'Profil de fournisseurs par défaut',
-  Type.Object({ stayId: IdSchema, profileId: Type.Union([IdSchema, Type.Null()]) }),
-  async (ctx, { stayId, profileId }) => {
-    const stay = await owned(ctx, 'stays', stayId);
+export const setStayProfile = defineMutator({
+  label: 'Profil de fournisseurs par défaut',
+  schema: Type.Object({ stayId: IdSchema, profileId: Type.Union([IdSchema, Type.Null()]) }),
+  access: onStay('plan', 'stays', 'stayId'),
+  describe: async (a, w) => {
+    const stay = await w.stay(argInt(a, 'stayId'));
+    const profileId = argInt(a, 'profileId');
+    if (profileId === null) return `Retrait du profil de fournisseurs par défaut ${ofPhrase(stay)}`;
+    return `Choix ${ofPhrase(await w.profile(profileId))} comme profil par défaut ${ofPhrase(stay)}`;
+  },
+  undo: null,
+  run: async (ctx, { stayId, profileId }) => {
+    const stay = await readable(ctx, 'stays', stayId);
     if (profileId !== null) await readable(ctx, 'profiles', profileId);
     await ctx.store.put('stays', { ...stay, profileId });
   },
-);
+});
 
-export const setStayExportSecret = defineMutator(
-  "Lien d'export vers un smartphone",
-  Type.Object({
+export const setStayExportSecret = defineMutator({
+  label: "Lien d'export vers un smartphone",
+  schema: Type.Object({
     stayId: IdSchema,
     secret: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
   }),
-  async (ctx, { stayId, secret }) => {
-    const stay = await owned(ctx, 'stays', stayId);
+  access: onStay('plan', 'stays', 'stayId'),
+  describe: async (a, w) =>
+    a.secret === null
+      ? `Révocation du lien d'export vers un smartphone ${await w.ofStay(argInt(a, 'stayId'))}`
+      : `Création du lien d'export vers un smartphone ${await w.ofStay(argInt(a, 'stayId'))}`,
+  undo: null,
+  run: async (ctx, { stayId, secret }) => {
+    const stay = await readable(ctx, 'stays', stayId);
     if (secret !== null && !isExportSecret(secret)) {
       throw invalid("Le lien d'export est mal formé.");
     }
     await ctx.store.put('stays', { ...stay, exportSecret: secret });
   },
-);
+});
 
 const GroupFields = {
   name: NameSchema,
@@ -149,11 +204,18 @@ function checkColor(color: string): string {
   return color.toUpperCase();
 }
 
-export const createGroup = defineMutator(
-  "Ajout d'un groupe",
-  Type.Object({ id: IdSchema, stayId: IdSchema, ...GroupFields }),
-  async (ctx, { id, stayId, name, color, size }) => {
-    const stay = await owned(ctx, 'stays', stayId);
+export const createGroup = defineMutator({
+  label: "Ajout d'un groupe",
+  schema: Type.Object({ id: IdSchema, stayId: IdSchema, ...GroupFields }),
+  access: onStay('plan', 'stays', 'stayId'),
+  describe: async (a, w) => {
+    const size = argInt(a, 'size');
+    const sized = size === null ? '' : ` (${people(size)})`;
+    return `Ajout du groupe ${quoted(argText(a, 'name') ?? '')}${sized} ${toPhrase(await w.stay(argInt(a, 'stayId')))}`;
+  },
+  undo: null,
+  run: async (ctx, { id, stayId, name, color, size }) => {
+    const stay = await readable(ctx, 'stays', stayId);
     const existing = await ctx.store.whereIds('groups', 'stayId', stayId);
     if (existing.length >= MAX_GROUPS_PER_STAY) {
       throw invalid(`Un séjour ne peut pas avoir plus de ${MAX_GROUPS_PER_STAY} groupes.`);
@@ -173,18 +235,29 @@ export const createGroup = defineMutator(
       await ctx.store.put('meals', meal);
     }
   },
-);
+});
 
-export const updateGroup = defineMutator(
-  "Modification d'un groupe",
-  Type.Object({
+export const updateGroup = defineMutator({
+  label: "Modification d'un groupe",
+  schema: Type.Object({
     id: IdSchema,
     name: Type.Optional(GroupFields.name),
     color: Type.Optional(GroupFields.color),
     size: Type.Optional(GroupFields.size),
   }),
-  async (ctx, { id, name, color, size }) => {
-    const group = await owned(ctx, 'groups', id);
+  access: onStay('plan', 'groups', 'id'),
+  describe: async (a, w) => {
+    const group = await w.group(argInt(a, 'id'));
+    const row = await w.row('groups', argInt(a, 'id'));
+    const size = argInt(a, 'size');
+    return `Modification ${ofPhrase(group)}${row ? ` ${await w.ofStay(row.stayId)}` : ''}${changes([
+      newName(a, row?.name),
+      size === null || size === row?.size ? null : `taille ${people(size)}`,
+    ])}`;
+  },
+  undo: null,
+  run: async (ctx, { id, name, color, size }) => {
+    const group = await readable(ctx, 'groups', id);
     await ctx.store.put('groups', {
       ...group,
       name: name === undefined ? group.name : name.trim(),
@@ -192,25 +265,48 @@ export const updateGroup = defineMutator(
       size: size ?? group.size,
     });
   },
-);
+});
 
 /** How many of a group's people follow a diet or avoid an allergen, and notes (issue 20). */
-export const setGroupNeeds = defineMutator(
-  "Régimes et allergies d'un groupe",
-  Type.Object({ id: IdSchema, needs: GroupNeedsSchema }),
-  async (ctx, { id, needs }) => {
-    const group = await owned(ctx, 'groups', id);
+export const setGroupNeeds = defineMutator({
+  label: "Régimes et allergies d'un groupe",
+  schema: Type.Object({ id: IdSchema, needs: GroupNeedsSchema }),
+  access: onStay('plan', 'groups', 'id'),
+  describe: async (a, w) => {
+    const row = await w.row('groups', argInt(a, 'id'));
+    return `Régimes et allergies ${ofPhrase(await w.group(argInt(a, 'id')))}${row ? ` ${await w.ofStay(row.stayId)}` : ''}`;
+  },
+  undo: null,
+  run: async (ctx, { id, needs }) => {
+    const group = await readable(ctx, 'groups', id);
     const { needs: _old, ...rest } = group;
     const kept = tidyNeeds(needs);
     await ctx.store.put('groups', kept === null ? rest : { ...rest, needs: kept });
   },
-);
+});
 
-export const deleteGroup = defineMutator(
-  "Suppression d'un groupe",
-  Type.Object({ id: IdSchema }),
-  async (ctx, { id }) => {
-    const group = await owned(ctx, 'groups', id);
+export const deleteGroup = defineMutator({
+  label: "Suppression d'un groupe",
+  schema: Type.Object({ id: IdSchema }),
+  access: onStay('plan', 'groups', 'id'),
+  describe: async (a, w) => {
+    const row = await w.row('groups', argInt(a, 'id'));
+    const group = await w.group(argInt(a, 'id'));
+    return `Suppression ${ofPhrase(group)}${row ? ` ${await w.ofStay(row.stayId)}` : ''}`;
+  },
+  undo: async (store, _userId, a) => {
+    const group = await store.get('groups', a.id);
+    if (!group) return [];
+    const meals = await store.where('meals', 'stayId', group.stayId);
+    return [
+      { table: 'groups', id: group.id },
+      ...meals
+        .filter((m) => m.groupIds.includes(group.id))
+        .map((m): RowRef => ({ table: 'meals', id: m.id })),
+    ];
+  },
+  run: async (ctx, { id }) => {
+    const group = await readable(ctx, 'groups', id);
     for (const meal of await ctx.store.where('meals', 'stayId', group.stayId)) {
       if (meal.groupIds.includes(id)) {
         const updated: Meal = { ...meal, groupIds: meal.groupIds.filter((g) => g !== id) };
@@ -219,4 +315,4 @@ export const deleteGroup = defineMutator(
     }
     await ctx.store.delete('groups', id);
   },
-);
+});
