@@ -26,7 +26,7 @@ import type {
 } from './entities.js';
 import { NO_SUPPLIER } from './entities.js';
 import { Unite, UNITE_LABELS } from './enums.js';
-import { purchaseTotal, purchaseVal, roundUpPieces } from './pieces.js';
+import { toBuyTotal, toBuyVal, roundUpPieces } from './pieces.js';
 import { addToTotal, emptyTotal, formatNumber, type QuantityTotal } from './quantity.js';
 import { compareFrench } from './sorting.js';
 import type { ReadStore } from './store.js';
@@ -286,7 +286,7 @@ export function planCosts(input: CostInput): CostPlan {
     const supplierId = input.supplierOf(ingredient) ?? NO_SUPPLIER;
     let reason: MissingReason | null = null;
     for (const use of item.uses) {
-      const need = addToTotal(emptyTotal(), use.unite, purchaseVal(use.unite, use.val));
+      const need = addToTotal(emptyTotal(), use.unite, toBuyVal(use.unite, use.val));
       const priced = costOfNeed(need, purchase, supplierId);
       const meal = meals.get(use.mealId);
       if (meal) {
@@ -295,7 +295,7 @@ export function planCosts(input: CostInput): CostPlan {
       }
       reason ??= priced.missing;
     }
-    const line = purchaseLine(purchaseTotal(item.uses), purchase, supplierId);
+    const line = purchaseLine(toBuyTotal(item.uses), purchase, supplierId);
     lines.set(ingredient.id, line);
     reason ??= line.missing;
     if (reason) missing.push({ ingredient, reason });

@@ -8,7 +8,7 @@
 import type { CompileResult } from './compile.js';
 import type { Id } from './entities.js';
 import type { Unite } from './enums.js';
-import { purchaseTotal, roundUpPieces } from './pieces.js';
+import { toBuyTotal, roundUpPieces } from './pieces.js';
 import { addToTotal, emptyTotal, type QuantityTotal } from './quantity.js';
 
 /** Below this, a difference of grams or centilitres is a floating-point residue. */
@@ -84,7 +84,7 @@ export function stockAfter(
   const left = new Map(stock);
   for (const { ingredient, uses } of earlier.ingredients) {
     const held = left.get(ingredient.id);
-    if (held) left.set(ingredient.id, subtractStock(purchaseTotal(uses), held).left);
+    if (held) left.set(ingredient.id, subtractStock(toBuyTotal(uses), held).left);
   }
   return left;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
-import { purchaseTotal, roundUpPieces, roundUpTotalPieces } from './pieces.js';
+import { toBuyTotal, roundUpPieces, roundUpTotalPieces } from './pieces.js';
 import { formatTotal, scaleQuantity } from './quantity.js';
 
 describe('roundUpPieces', () => {
@@ -36,15 +36,15 @@ describe('roundUpTotalPieces', () => {
   });
 });
 
-describe('purchaseTotal', () => {
+describe('toBuyTotal', () => {
   it('rounds each meal up before adding, as the cook sheets ask for whole pieces', () => {
     // Baguettes, 1 for 4 people: a meal of 20 (5), a meal of 10 (2,5 → 3).
     const uses = [
       { unite: 0 as const, val: 5 },
       { unite: 0 as const, val: 2.5 },
     ];
-    expect(purchaseTotal(uses)).toEqual({ pieces: 8, grams: 0, centiliters: 0 });
-    expect(formatTotal(purchaseTotal(uses))).toBe('8 pièces');
+    expect(toBuyTotal(uses)).toEqual({ pieces: 8, grams: 0, centiliters: 0 });
+    expect(formatTotal(toBuyTotal(uses))).toBe('8 pièces');
   });
 
   it('keeps mass and volume as they are, in grams and centilitres', () => {
@@ -54,10 +54,10 @@ describe('purchaseTotal', () => {
       { unite: 3 as const, val: 0.5 },
       { unite: 0 as const, val: 12.000000000000002 },
     ];
-    expect(purchaseTotal(uses)).toEqual({ pieces: 12, grams: 1550, centiliters: 50 });
+    expect(toBuyTotal(uses)).toEqual({ pieces: 12, grams: 1550, centiliters: 50 });
   });
 
   it('is nothing for no uses', () => {
-    expect(purchaseTotal([])).toEqual({ pieces: 0, grams: 0, centiliters: 0 });
+    expect(toBuyTotal([])).toEqual({ pieces: 0, grams: 0, centiliters: 0 });
   });
 });

@@ -28,13 +28,13 @@ export function roundUpTotalPieces(total: QuantityTotal): QuantityTotal {
  * meal cooks whole pieces, then added up; mass and volume as they are. The order screen, the
  * cook sheets and the shopping spreadsheet all count this way, so that they agree.
  */
-export function purchaseTotal(uses: readonly { unite: Unite; val: number }[]): QuantityTotal {
+export function toBuyTotal(uses: readonly { unite: Unite; val: number }[]): QuantityTotal {
   return uses.reduce(
-    (total, use) => addToTotal(total, use.unite, purchaseVal(use.unite, use.val)),
+    (total, use) => addToTotal(total, use.unite, toBuyVal(use.unite, use.val)),
     emptyTotal(),
   );
 }
 
 /** One meal's need as it is cooked and bought: whole pieces, mass and volume unchanged. */
-export const purchaseVal = (unite: Unite, val: number): number =>
+export const toBuyVal = (unite: Unite, val: number): number =>
   unite === Unite.Pieces ? roundUpPieces(val) : val;

@@ -9,7 +9,7 @@ import { packsFor } from './costs.js';
 import type { Id, Ingredient, Purchase, ShopItem, ShopList } from './entities.js';
 import { IngredientKind } from './enums.js';
 import { subtractStock } from './larder.js';
-import { purchaseTotal } from './pieces.js';
+import { toBuyTotal } from './pieces.js';
 import { emptyTotal, type QuantityTotal } from './quantity.js';
 import { compareFrench } from './sorting.js';
 
@@ -63,7 +63,7 @@ export function planShopItems(input: ShopListInput): NewShopItem[] {
     let stockLeft = input.stock.get(ingredient.id) ?? emptyTotal();
     const days = [...parts.keys()].sort(compareDays);
     for (const day of days) {
-      const need = purchaseTotal(parts.get(day) ?? []);
+      const need = toBuyTotal(parts.get(day) ?? []);
       const { toBuy, used, left } = subtractStock(need, stockLeft);
       stockLeft = left;
       const pack = input.purchases?.get(ingredient.id)?.pack ?? null;

@@ -41,7 +41,7 @@ import {
   perLabel,
   purchaseLine,
   purchasesByIngredient,
-  purchaseVal,
+  toBuyVal,
   sortSuppliers,
   toCents,
   Unite,
@@ -523,7 +523,7 @@ const DIMENSION_OF: Record<Unite, number> = { 0: 0, 1: 1, 2: 1, 3: 2, 4: 2 };
 function inBaseUnit(use: IngredientUse): number {
   switch (use.unite) {
     case Unite.Pieces:
-      return purchaseVal(use.unite, use.val);
+      return toBuyVal(use.unite, use.val);
     case Unite.Kg:
       return use.val * 1000;
     case Unite.L:

@@ -24,8 +24,8 @@ import {
   groupByKind,
   INGREDIENT_KIND_NAMES,
   mealLabel,
-  purchaseTotal,
-  purchaseVal,
+  toBuyTotal,
+  toBuyVal,
   subtractStock,
   type CompiledIngredient,
   type CompileResult,
@@ -73,10 +73,7 @@ export function CompiledList({
                 <Table.Tr key={item.ingredient.id} data-testid="order-ingredient">
                   <Table.Td>
                     {item.ingredient.name}
-                    <InLarder
-                      need={purchaseTotal(item.uses)}
-                      held={stock?.get(item.ingredient.id)}
-                    />
+                    <InLarder need={toBuyTotal(item.uses)} held={stock?.get(item.ingredient.id)} />
                     <PacksAndCost line={lines?.get(item.ingredient.id)} />
                   </Table.Td>
                   <Table.Td ta="right">
@@ -113,7 +110,7 @@ function UsesPopover({
   result: CompileResult;
   start: string;
 }) {
-  const total = formatTotal(purchaseTotal(item.uses));
+  const total = formatTotal(toBuyTotal(item.uses));
   return (
     <Popover position="bottom-end" shadow="md" withArrow>
       <Popover.Target>
@@ -143,7 +140,7 @@ function UsesPopover({
                 >
                   {label}
                 </Anchor>
-                <Text size="sm">{formatQuantity(purchaseVal(use.unite, use.val), use.unite)}</Text>
+                <Text size="sm">{formatQuantity(toBuyVal(use.unite, use.val), use.unite)}</Text>
               </Group>
             );
           })}
