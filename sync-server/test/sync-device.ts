@@ -51,8 +51,15 @@ export async function pushOne(
   expect(res.json<{ lastMutationId: number }>().lastMutationId).toBe(d.mutationId);
 }
 
-/** Pulls every page since the device's cookie and keeps the new cookie. */
-export async function pullAll(server: TestServer, d: Device): Promise<PullResponse> {
+/**
+ * Pulls every page since the device's cookie and keeps the new cookie. Without `device`, as an
+ * app of the first synced schema does (no `schema` field); a catch-up keeps the cookie.
+ */
+export async function pullAll(
+  server: TestServer,
+  d: Device,
+  device: { schema?: number; catchUpFrom?: number } = {},
+): Promise<PullResponse> {
   const pages: PullResponse[] = [];
   let cursor: string | null = null;
   do {
@@ -60,6 +67,7 @@ export async function pullAll(server: TestServer, d: Device): Promise<PullRespon
       clientId: d.clientId,
       cookie: d.cookie,
       cursor,
+      ...device,
     });
     expect(res.statusCode).toBe(200);
     const page = res.json<PullResponse>();
@@ -67,7 +75,7 @@ export async function pullAll(server: TestServer, d: Device): Promise<PullRespon
     cursor = page.cursor;
   } while (pages[pages.length - 1]!.more);
   const last = pages[pages.length - 1]!;
-  d.cookie = last.cookie;
+  if (device.catchUpFrom === undefined) d.cookie = last.cookie;
   return { ...last, patch: pages.flatMap((p) => p.patch) };
 }
 

@@ -292,6 +292,27 @@ export interface Purchase {
   prices: Price[];
 }
 
+/**
+ * What a member may do in a stay run by a team (issue 32): 'plan' ('Organisation': the whole
+ * plan), 'keep' ('Cuisine': the kitchen, the lists and the larder), 'read' ('Lecture'). The
+ * stay's owner ('Responsable') is not a member: they hold every right.
+ */
+export type MemberRole = 'plan' | 'keep' | 'read';
+export const MEMBER_ROLES: readonly MemberRole[] = ['plan', 'keep', 'read'];
+
+/** A user who takes part in another user's stay, with their role. */
+export interface StayMember {
+  id: Id;
+  stayId: Id;
+  /** The stay's owner, copied as on every row of a stay. */
+  owner: Id;
+  /** The member. */
+  userId: Id;
+  role: MemberRole;
+  /** When they joined (ISO). */
+  since: string;
+}
+
 /** Every synced table and the type of its rows. */
 export interface Tables {
   users: PublicUser;
@@ -306,6 +327,7 @@ export interface Tables {
   stock: StockItem;
   shopLists: ShopList;
   purchases: Purchase;
+  stayMembers: StayMember;
 }
 export type TableName = keyof Tables;
 export type Row<T extends TableName = TableName> = Tables[T];
@@ -324,4 +346,5 @@ export const TABLE_NAMES: readonly TableName[] = [
   'stock',
   'shopLists',
   'purchases',
+  'stayMembers',
 ];

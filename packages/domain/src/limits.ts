@@ -10,6 +10,8 @@ export const MAX_GROUP_SIZE = 100_000;
 export const MAX_ADDITIONAL_PEOPLE = 100_000;
 export const MAX_STAY_DAYS = 366;
 export const MAX_GROUPS_PER_STAY = 100;
+/** Members of a stay run by a team (issue 32), its owner not counted. */
+export const MAX_MEMBERS_PER_STAY = 50;
 export const MAX_MEALS_PER_STAY = 10_000;
 /** A stay's budget per person and per day, in euros (issue 21). */
 export const MAX_BUDGET = 10_000;

@@ -59,6 +59,13 @@ export const INDEXES = {
     /** One row per user and ingredient: setPurchase finds the user's row by it. */
     ownerIngredient: (r) => [`${r.owner}:${r.ingredientId}`],
   },
+  stayMembers: {
+    stayId: (r) => [r.stayId],
+    /** The stays a user takes part in. */
+    userId: (r) => [r.userId],
+    /** One row per stay and member: whether a user is a member of a stay. */
+    stayUser: (r) => [`${r.stayId}:${r.userId}`],
+  },
 } as const satisfies { [T in TableName]: IndexExtractors<Tables[T]> };
 
 export type IndexName<T extends TableName> = keyof (typeof INDEXES)[T] & string;

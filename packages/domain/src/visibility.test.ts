@@ -137,6 +137,7 @@ describe('readableIds', () => {
       stock: [aliceStock.id],
       shopLists: [910, 911],
       purchases: [920, 922],
+      stayMembers: [],
     });
 
     const bob = await readableIds(w.store, BOB);
@@ -150,6 +151,7 @@ describe('readableIds', () => {
       stock: [bobStock.id],
       shopLists: [912],
       purchases: [921],
+      stayMembers: [],
     });
 
     const carol = await readableIds(w.store, CAROL);
@@ -163,6 +165,7 @@ describe('readableIds', () => {
       stock: [],
       shopLists: [],
       purchases: [],
+      stayMembers: [],
     });
 
     // canReadRow agrees: the larder, the lists and the prices are their owner's alone.
@@ -197,7 +200,6 @@ describe('readableIds', () => {
 describe('readableDependents', () => {
   it("sends a menu's recipes with it", async () => {
     expect(await readableDependents(w.store, CAROL, 'menus', m.published)).toEqual({
-      menus: [],
       recipes: [r.inPublishedMenu.id],
     });
   });
@@ -210,14 +212,8 @@ describe('readableDependents', () => {
   });
 
   it("sends nothing for another user's meal or for other tables", async () => {
-    expect(await readableDependents(w.store, CAROL, 'meals', bobMeal)).toEqual({
-      menus: [],
-      recipes: [],
-    });
-    expect(await readableDependents(w.store, ALICE, 'stays', aliceStay)).toEqual({
-      menus: [],
-      recipes: [],
-    });
+    expect(await readableDependents(w.store, CAROL, 'meals', bobMeal)).toEqual({});
+    expect(await readableDependents(w.store, ALICE, 'stays', aliceStay)).toEqual({});
   });
 });
 
@@ -282,7 +278,6 @@ describe('sharing is not transitive (issue 15, hole 1)', () => {
     expect(await canReadRecipe(w.store, CAROL, unpublished)).toBe(false);
     expect((await readableIds(w.store, CAROL)).recipes).not.toContain(recipe.id);
     expect(await readableDependents(w.store, CAROL, 'menus', published)).toEqual({
-      menus: [],
       recipes: [],
     });
 
@@ -305,5 +300,87 @@ describe('sharing is not transitive (issue 15, hole 1)', () => {
     const aliceMenu = await w.menu(ALICE, { isPublished: true, recipeIds: [recipe.id] });
     expect(await canReadRecipe(w.store, CAROL, recipe)).toBe(true);
     expect(await canReadRow(w.store, CAROL, 'menus', aliceMenu)).toBe(true);
+  });
+});
+
+describe('a stay run by a team (issue 32)', () => {
+  const member = (id: number, stay: Stay, userId: number, role: 'plan' | 'keep' | 'read') => ({
+    id,
+    stayId: stay.id,
+    owner: stay.owner,
+    userId,
+    role,
+    since: '2024-05-01T10:00:00.000Z',
+  });
+
+  it("lets every member read the stay, its rows, its meals' menus and the team's recipes", async () => {
+    const group = await w.group(aliceStay);
+    const larder = stockItem(930, aliceStay, (await w.ingredient(null)).id);
+    await w.store.put('stock', larder);
+    await w.store.put('shopLists', shopList(931, ALICE, aliceStay.id));
+    // Carol, a member, put a recipe of her own into the stay's meal menu.
+    const carols = await w.recipe(CAROL);
+    const menu = m.alicePrivate;
+    await w.store.put('menus', { ...menu, recipeIds: [...menu.recipeIds, carols.id, r.own.id] });
+    const asMember = member(940, aliceStay, CAROL, 'read');
+    await w.store.put('stayMembers', asMember);
+    const bobAsMember = member(941, aliceStay, BOB, 'keep');
+    await w.store.put('stayMembers', bobAsMember);
+
+    for (const [table, row] of [
+      ['stays', aliceStay],
+      ['groups', group],
+      ['meals', aliceMeal],
+      ['stock', larder],
+      ['stayMembers', bobAsMember],
+    ] as const) {
+      expect(await canReadRow(w.store, CAROL, table, row as never), table).toBe(true);
+    }
+    const fresh = (await w.get('menus', menu.id))!;
+    expect(await canReadMenu(w.store, CAROL, fresh)).toBe(true);
+    // Bob, another member, reads Carol's recipe through the stay's menu, and Alice's own.
+    expect(await canReadRecipe(w.store, BOB, carols)).toBe(true);
+    expect(await canReadRecipe(w.store, BOB, r.own)).toBe(true);
+    // Not her favourite menus nor her other recipes.
+    expect(await canReadMenu(w.store, CAROL, m.favourite)).toBe(false);
+    expect(await canReadRecipe(w.store, CAROL, r.inUnpublishedMenu)).toBe(false);
+
+    const ids = await readableIds(w.store, CAROL);
+    expect(ids.stays).toEqual([aliceStay.id]);
+    expect(ids.groups).toEqual([group.id]);
+    expect(ids.meals).toEqual([aliceMeal.id]);
+    expect(ids.stock).toEqual([930]);
+    expect(ids.shopLists).toEqual([931]);
+    expect(sorted(ids.stayMembers)).toEqual([940, 941]);
+    expect(ids.menus).toContain(menu.id);
+    expect(ids.recipes).toEqual(expect.arrayContaining([carols.id, r.own.id]));
+    expect(ids.purchases).toEqual([]);
+
+    // Joining sends the whole stay along with the membership.
+    const deps = await readableDependents(w.store, CAROL, 'stayMembers', asMember);
+    expect(deps).toMatchObject({
+      stays: [aliceStay.id],
+      groups: [group.id],
+      meals: [aliceMeal.id],
+      stock: [930],
+      shopLists: [931],
+      menus: [menu.id],
+    });
+    expect(deps.recipes).toEqual(expect.arrayContaining([carols.id, r.own.id]));
+    // Another member's row sends nothing more.
+    expect(await readableDependents(w.store, CAROL, 'stayMembers', bobAsMember)).toEqual({});
+  });
+
+  it('stops as soon as the membership goes, and never reaches a stranger', async () => {
+    await w.store.put('stayMembers', member(940, aliceStay, CAROL, 'plan'));
+    expect(await canReadRow(w.store, CAROL, 'meals', aliceMeal)).toBe(true);
+    await w.store.delete('stayMembers', 940);
+    expect(await canReadRow(w.store, CAROL, 'meals', aliceMeal)).toBe(false);
+    expect(await canReadRow(w.store, CAROL, 'stays', aliceStay)).toBe(false);
+    expect((await readableIds(w.store, CAROL)).stays).toEqual([]);
+    // A member of Alice's stay reads nothing of Bob's.
+    await w.store.put('stayMembers', member(942, aliceStay, CAROL, 'plan'));
+    expect(await canReadRow(w.store, CAROL, 'meals', bobMeal)).toBe(false);
+    expect(await canReadRow(w.store, CAROL, 'stays', bobStay)).toBe(false);
   });
 });

@@ -4,19 +4,21 @@
  * readable. They are the single definition of visibility.
  *
  * - users (pseudonyms), ingredients, profiles and suppliers: readable by everyone.
- * - stays, groups, meals, the larder, shopping lists and purchases (packs and prices): their
- *   owner only (a helper ticks a shared list through its link, on the server, never by reading
- *   the row).
- * - menus: owner, everyone once published, and any user whose own meal uses the menu.
+ * - stays and the rows of a stay (groups, meals, the larder, its shopping lists, its members):
+ *   the stay's owner and its members, whatever their role (issue 32). A shopping list without
+ *   a stay, and purchases (packs and prices): their owner only (a helper ticks a shared list
+ *   through its link, on the server, never by reading the row).
+ * - menus: owner, everyone once published, and anyone who may read a meal that uses the menu.
  * - recipes: owner, everyone once published, and a user who may read a menu containing it when
- *   that menu is the user's own or belongs to the recipe's owner.
+ *   that menu is the user's own, belongs to the recipe's owner, or is the menu of a meal of a
+ *   stay whose team (owner and members) the recipe's owner is part of.
  *
- * Not transitive: a menu shares only its owner's recipes. A recipe of someone else that a user
- * put in their own menu stays readable to that user (so a plan never breaks), but a third user
- * who reads that menu (published, or used by their meal) sees only its id, shown as a
- * placeholder, never its content.
+ * Not transitive: a menu shares only its owner's recipes (and, for a stay's meal, its team's).
+ * A recipe of someone else that a user put in their own menu stays readable to that user (so a
+ * plan never breaks), but a third user who reads that menu (published, or used by their meal)
+ * sees only its id, shown as a placeholder, never its content.
  */
-import type { Id, Meal, Menu, Recipe, Row, TableName } from './entities.js';
+import type { Id, Meal, Menu, Recipe, Row, Stay, TableName } from './entities.js';
 import type { ReadStore } from './store.js';
 
 const PUBLIC_TABLES: ReadonlySet<TableName> = new Set([
@@ -25,17 +27,59 @@ const PUBLIC_TABLES: ReadonlySet<TableName> = new Set([
   'profiles',
   'suppliers',
 ]);
-const OWNER_ONLY_TABLES: ReadonlySet<TableName> = new Set([
+/** The rows of a stay: read by the stay's team. */
+const STAY_TABLES: ReadonlySet<TableName> = new Set([
   'stays',
   'groups',
   'meals',
   'stock',
   'shopLists',
-  'purchases',
+  'stayMembers',
 ]);
+/** Rows with an owner column: the stay tables (the stay's owner) and purchases. */
+const OWNER_ONLY_TABLES: ReadonlySet<TableName> = new Set([...STAY_TABLES, 'purchases']);
 
 export const isPublicTable = (table: TableName): boolean => PUBLIC_TABLES.has(table);
+/**
+ * Tables whose rows carry their owner (a stay's rows: the stay's owner) and are read by their
+ * owner, and, for a stay's rows, by the stay's members (isStayTable).
+ */
 export const isOwnerOnlyTable = (table: TableName): boolean => OWNER_ONLY_TABLES.has(table);
+export const isStayTable = (table: TableName): boolean => STAY_TABLES.has(table);
+
+/** The stay a row of a stay table belongs to; null for a shopping list without a stay. */
+export function stayIdOf(table: TableName, row: Row): Id | null {
+  if (table === 'stays') return row.id;
+  return (row as { stayId?: Id | null }).stayId ?? null;
+}
+
+/** Whether `userId` is a member of the stay (not its owner: see canReadStay). */
+export async function isStayMember(store: ReadStore, stayId: Id, userId: Id): Promise<boolean> {
+  return (await store.whereIds('stayMembers', 'stayUser', `${stayId}:${userId}`)).length > 0;
+}
+
+/** Whether `userId` may read the stay: its owner or one of its members. */
+export async function canReadStay(store: ReadStore, userId: Id, stay: Stay): Promise<boolean> {
+  return stay.owner === userId || isStayMember(store, stay.id, userId);
+}
+
+/** The stay's team: its owner and its members. */
+export async function stayTeam(store: ReadStore, stay: Stay): Promise<Set<Id>> {
+  const members = await store.where('stayMembers', 'stayId', stay.id);
+  return new Set([stay.owner, ...members.map((m) => m.userId)]);
+}
+
+/** A row of a stay: its owner (the stay's), or a member of its stay. */
+async function canReadStayRow(
+  store: ReadStore,
+  userId: Id,
+  table: TableName,
+  row: Row,
+): Promise<boolean> {
+  if ((row as { owner: Id }).owner === userId) return true;
+  const stayId = stayIdOf(table, row);
+  return stayId !== null && isStayMember(store, stayId, userId);
+}
 /** Menus and recipes: readable by others once published (or through a relation). */
 export const isPublishableTable = (table: TableName): boolean =>
   !isPublicTable(table) && !isOwnerOnlyTable(table);
@@ -43,7 +87,21 @@ export const isPublishableTable = (table: TableName): boolean =>
 export async function canReadMenu(store: ReadStore, userId: Id, menu: Menu): Promise<boolean> {
   if (menu.owner === userId || menu.isPublished) return true;
   const meals = await store.where('meals', 'menuId', menu.id);
-  return meals.some((m) => m.owner === userId);
+  for (const meal of meals) if (await canReadStayRow(store, userId, 'meals', meal)) return true;
+  return false;
+}
+
+/**
+ * Whether a stay's meal shares the recipes of its menu with its team: a meal's own menu (not a
+ * favourite) holds the team's recipes, which every member reads (issue 32).
+ */
+async function teamShares(store: ReadStore, menu: Menu, recipe: Recipe): Promise<boolean> {
+  if (menu.isFavorite || !menu.recipeIds.includes(recipe.id)) return false;
+  for (const meal of await store.where('meals', 'menuId', menu.id)) {
+    const stay = await store.get('stays', meal.stayId);
+    if (stay && (await stayTeam(store, stay)).has(recipe.owner)) return true;
+  }
+  return false;
 }
 
 /**
@@ -61,9 +119,9 @@ export async function canReadRecipe(
   if (recipe.owner === userId || recipe.isPublished) return true;
   const menus = await store.where('menus', 'recipeIds', recipe.id);
   for (const menu of menus) {
-    if (menuSharesRecipe(userId, menu, recipe) && (await canReadMenu(store, userId, menu))) {
-      return true;
-    }
+    const shares =
+      menuSharesRecipe(userId, menu, recipe) || (await teamShares(store, menu, recipe));
+    if (shares && (await canReadMenu(store, userId, menu))) return true;
   }
   return false;
 }
@@ -80,7 +138,14 @@ async function recipesSharedBy(
   for (const menu of menus) {
     for (const id of menu.recipeIds) {
       const recipe = byId.get(id);
-      if (recipe && (recipe.isPublished || menuSharesRecipe(userId, menu, recipe))) shared.add(id);
+      if (!recipe) continue;
+      if (
+        recipe.isPublished ||
+        menuSharesRecipe(userId, menu, recipe) ||
+        (await teamShares(store, menu, recipe))
+      ) {
+        shared.add(id);
+      }
     }
   }
   return [...shared];
@@ -93,70 +158,114 @@ export async function canReadRow<T extends TableName>(
   row: Row<T>,
 ): Promise<boolean> {
   if (isPublicTable(table)) return true;
-  if (isOwnerOnlyTable(table)) return (row as Row<'stays'>).owner === userId;
+  if (isStayTable(table)) return canReadStayRow(store, userId, table, row);
+  if (isOwnerOnlyTable(table)) return (row as Row<'purchases'>).owner === userId;
   if (table === 'menus') return canReadMenu(store, userId, row as Menu);
   return canReadRecipe(store, userId, row as Recipe);
 }
 
+/** The stays a user may read: their own and those they are a member of. */
+export async function readableStayIds(store: ReadStore, userId: Id): Promise<Id[]> {
+  const own = await store.whereIds('stays', 'owner', userId);
+  const joined = (await store.where('stayMembers', 'userId', userId)).map((m) => m.stayId);
+  return [...new Set([...own, ...joined])];
+}
+
 /** Every id a user may read, per table: what a first sync sends. */
 export async function readableIds(store: ReadStore, userId: Id): Promise<Record<TableName, Id[]>> {
-  const stayIds = await store.whereIds('stays', 'owner', userId);
-  const groupIds: Id[] = [];
-  const meals: Meal[] = [];
-  const stockIds: Id[] = [];
-  for (const stayId of stayIds) {
-    groupIds.push(...(await store.whereIds('groups', 'stayId', stayId)));
-    meals.push(...(await store.where('meals', 'stayId', stayId)));
-    stockIds.push(...(await store.whereIds('stock', 'stayId', stayId)));
-  }
+  const stayIds = await readableStayIds(store, userId);
+  const ofStays = await stayRowIds(store, stayIds);
   const menuIds = new Set<Id>([
     ...(await store.whereIds('menus', 'owner', userId)),
     ...(await store.whereIds('menus', 'published', 1)),
-    ...meals.map((m) => m.menuId),
+    ...ofStays.menus,
   ]);
   const recipeIds = new Set<Id>([
     ...(await store.whereIds('recipes', 'owner', userId)),
     ...(await store.whereIds('recipes', 'published', 1)),
   ]);
-  // Recipes shared by a readable menu: the user's own menus, and the menus of the recipe's
-  // owner (published, or used by one of this user's meals).
+  // Recipes shared by a readable menu: the user's own menus, the menus of the recipe's owner
+  // (published, or used by a meal this user reads) and the menus of a team's meals.
   const menus = await store.getMany('menus', [...menuIds]);
   for (const id of await recipesSharedBy(store, userId, menus)) recipeIds.add(id);
+  const ownLists = await store.whereIds('shopLists', 'owner', userId);
   return {
     users: await store.allIds('users'),
     ingredients: await store.allIds('ingredients'),
     profiles: await store.allIds('profiles'),
     suppliers: await store.allIds('suppliers'),
     stays: stayIds,
-    groups: groupIds,
-    meals: meals.map((m) => m.id),
+    groups: ofStays.groups,
+    meals: ofStays.meals,
     menus: [...menuIds],
     recipes: [...recipeIds],
-    stock: stockIds,
-    shopLists: await store.whereIds('shopLists', 'owner', userId),
+    stock: ofStays.stock,
+    shopLists: [...new Set([...ownLists, ...ofStays.shopLists])],
     purchases: await store.whereIds('purchases', 'owner', userId),
+    stayMembers: ofStays.stayMembers,
   };
+}
+
+/** The rows of these stays, per table, and the menus of their meals. */
+async function stayRowIds(
+  store: ReadStore,
+  stayIds: readonly Id[],
+): Promise<Record<'groups' | 'meals' | 'stock' | 'shopLists' | 'stayMembers' | 'menus', Id[]>> {
+  const ids = {
+    groups: [],
+    meals: [],
+    stock: [],
+    shopLists: [],
+    stayMembers: [],
+    menus: [],
+  } as Record<'groups' | 'meals' | 'stock' | 'shopLists' | 'stayMembers' | 'menus', Id[]>;
+  for (const stayId of stayIds) {
+    ids.groups.push(...(await store.whereIds('groups', 'stayId', stayId)));
+    const meals = await store.where('meals', 'stayId', stayId);
+    ids.meals.push(...meals.map((m) => m.id));
+    ids.menus.push(...meals.map((m) => m.menuId));
+    ids.stock.push(...(await store.whereIds('stock', 'stayId', stayId)));
+    ids.shopLists.push(...(await store.whereIds('shopLists', 'stayId', stayId)));
+    ids.stayMembers.push(...(await store.whereIds('stayMembers', 'stayId', stayId)));
+  }
+  return ids;
 }
 
 /**
  * Rows that become readable because this one is: a readable menu makes the recipes it shares
- * readable, a user's meal makes its menu (and so the recipes that menu shares) readable. A pull
- * sends them along with the changed row, since they may not have changed themselves. `row` must
- * be readable by the user.
+ * readable, a meal the user reads makes its menu (and so the recipes that menu shares)
+ * readable, and the user's own membership of a stay makes the whole stay readable (issue 32).
+ * A pull sends them along with the changed row, since they may not have changed themselves.
+ * `row` must be readable by the user.
  */
 export async function readableDependents(
   store: ReadStore,
   userId: Id,
   table: TableName,
   row: Row,
-): Promise<{ menus: Id[]; recipes: Id[] }> {
+): Promise<Partial<Record<TableName, Id[]>>> {
   if (table === 'menus') {
-    return { menus: [], recipes: await recipesSharedBy(store, userId, [row as Menu]) };
+    return { recipes: await recipesSharedBy(store, userId, [row as Menu]) };
   }
-  if (table === 'meals' && (row as Meal).owner === userId) {
+  if (table === 'meals' && (await canReadStayRow(store, userId, 'meals', row))) {
     const menu = await store.get('menus', (row as Meal).menuId);
-    if (!menu) return { menus: [], recipes: [] };
+    if (!menu) return {};
     return { menus: [menu.id], recipes: await recipesSharedBy(store, userId, [menu]) };
   }
-  return { menus: [], recipes: [] };
+  if (table === 'stayMembers' && (row as Row<'stayMembers'>).userId === userId) {
+    const stayId = (row as Row<'stayMembers'>).stayId;
+    const ofStay = await stayRowIds(store, [stayId]);
+    const menus = await store.getMany('menus', ofStay.menus);
+    return {
+      stays: [stayId],
+      groups: ofStay.groups,
+      meals: ofStay.meals,
+      stock: ofStay.stock,
+      shopLists: ofStay.shopLists,
+      stayMembers: ofStay.stayMembers,
+      menus: ofStay.menus,
+      recipes: await recipesSharedBy(store, userId, menus),
+    };
+  }
+  return {};
 }

@@ -13,14 +13,30 @@ import {
   type Meal,
   type TableName,
 } from '@popote/domain';
-import type { PatchOp, PullResponse, Rejection } from '@popote/sync-protocol';
+import {
+  SYNC_SCHEMA,
+  type PatchOp,
+  type PullResponse,
+  type Rejection,
+} from '@popote/sync-protocol';
 import { inTransaction, type DeviceTables, type LocalDb } from './db.js';
 import { DexieStore, fromStored, toStored } from './dexie-store.js';
 import { localContext } from './local-mutate.js';
 
 export const COOKIE = 'cookie';
+/** The synced schema (SYNC_SCHEMA) of the app that made the device's last complete pull. */
+export const SCHEMA = 'schema';
 
-export async function applyPull(db: LocalDb, userId: Id, page: PullResponse): Promise<void> {
+/**
+ * Applies a page. A catch-up page (rows of tables this device did not know before its update)
+ * only brings rows: the cookie, the outbox and the refusals stay as they are.
+ */
+export async function applyPull(
+  db: LocalDb,
+  userId: Id,
+  page: PullResponse,
+  options: { catchUp?: boolean } = {},
+): Promise<void> {
   // The read rules and the replayed mutators await long chains that outlast Dexie's zone:
   // every call goes through the tables bound to the transaction (see inTransaction).
   await inTransaction(db, async (tx) => {
@@ -31,6 +47,7 @@ export async function applyPull(db: LocalDb, userId: Id, page: PullResponse): Pr
     await tx.base.clear();
 
     const candidates = { menus: new Set<Id>(), recipes: new Set<Id>() };
+    const leftStays: Id[] = [];
     // A page never names a row twice, so each table's changes can go in bulk.
     for (const [table, ops] of groupByTable(page.patch)) {
       const entityTable = tx.entityTable(table);
@@ -40,18 +57,28 @@ export async function applyPull(db: LocalDb, userId: Id, page: PullResponse): Pr
           if (old) noteCandidates(table, fromStored(old), candidates);
         }
       }
+      if (table === 'stayMembers') {
+        // The user's own membership gone: they left the stay or were removed from it.
+        const gone = ops.filter((op) => op.op === 'del').map((op) => op.id);
+        for (const old of await entityTable.bulkGet(gone)) {
+          const member = old && fromStored<'stayMembers'>(old);
+          if (member && member.userId === userId) leftStays.push(member.stayId);
+        }
+      }
       const puts = ops.filter((op) => op.op === 'put');
       await entityTable.bulkPut(puts.map((op) => toStored(table, op.row as never)));
       await entityTable.bulkDelete(ops.filter((op) => op.op === 'del').map((op) => op.id));
     }
+    for (const stayId of leftStays) await dropStay(tx, userId, stayId, candidates);
     await dropUnreadable(tx, userId, candidates);
 
     // Kept from whichever page brings them (the server sends them on the last one), before
     // the outbox forgets the mutations they refuse.
     if (page.rejections.length > 0) await tx.rejected.bulkPut(await withOwnArgs(tx, page));
-    if (!page.more) {
+    if (!page.more && !options.catchUp) {
       await tx.outbox.where('id').belowOrEqual(page.lastMutationId).delete();
       await tx.meta.put({ key: COOKIE, value: page.cookie });
+      await tx.meta.put({ key: SCHEMA, value: SYNC_SCHEMA });
     }
     await replayPending(tx, userId);
   });
@@ -96,6 +123,29 @@ function noteCandidates(
   } else if (table === 'recipes') {
     candidates.recipes.add((old as { id: Id }).id);
   }
+}
+
+/**
+ * Drops a stay the user no longer takes part in, with its rows; the menus of its meals become
+ * candidates (their recipes with them), dropped unless readable otherwise. The user's own stay
+ * is never dropped this way.
+ */
+async function dropStay(
+  tx: DeviceTables,
+  userId: Id,
+  stayId: Id,
+  candidates: { menus: Set<Id>; recipes: Set<Id> },
+): Promise<void> {
+  const store = new DexieStore(tx);
+  const stay = await store.get('stays', stayId);
+  if (stay?.owner === userId) return;
+  for (const meal of await store.where('meals', 'stayId', stayId)) {
+    candidates.menus.add(meal.menuId);
+  }
+  for (const table of ['groups', 'meals', 'stock', 'shopLists', 'stayMembers'] as const) {
+    await tx.entityTable(table).bulkDelete(await store.whereIds(table, 'stayId', stayId));
+  }
+  await tx.entityTable('stays').delete(stayId);
 }
 
 async function dropUnreadable(

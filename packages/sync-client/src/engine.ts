@@ -4,8 +4,8 @@
  * leader tab (see leader.ts). Safe to call again at any time: every step is idempotent.
  */
 import type { Id } from '@popote/domain';
-import { MAX_PUSH_MUTATIONS, type PullResponse } from '@popote/sync-protocol';
-import { COOKIE, applyPull } from './apply-pull.js';
+import { MAX_PUSH_MUTATIONS, SYNC_SCHEMA, type PullResponse } from '@popote/sync-protocol';
+import { COOKIE, SCHEMA, applyPull } from './apply-pull.js';
 import { inTransaction, type LocalDb } from './db.js';
 import { ID_LOW_WATER, addIdBlock, spareIds } from './ids.js';
 import { TransportError, type SyncTransport } from './transport.js';
@@ -111,11 +111,12 @@ export class SyncEngine {
    */
   private async pullAll(clientId: string): Promise<void> {
     let cookie = ((await this.db.meta.get(COOKIE))?.value as number | undefined) ?? null;
+    if (cookie !== null) await this.catchUp(clientId, cookie);
     for (;;) {
       let cursor: string | null = null;
       let page: PullResponse;
       do {
-        page = await this.transport.pull({ clientId, cookie, cursor });
+        page = await this.transport.pull({ clientId, cookie, cursor, schema: SYNC_SCHEMA });
         await applyPull(this.db, this.userId, page);
         cursor = page.cursor;
       } while (page.more);
@@ -123,6 +124,30 @@ export class SyncEngine {
       if (!page.rejectionsLeft || page.cookie === cookie) return;
       cookie = page.cookie;
     }
+  }
+
+  /**
+   * After an update that taught the app new tables: every readable row of those tables, held
+   * back from this device until now, before the usual pull from its cookie (which goes on as
+   * it was: rows changed since arrive again, harmlessly).
+   */
+  private async catchUp(clientId: string, cookie: number): Promise<void> {
+    const had = ((await this.db.meta.get(SCHEMA))?.value as number | undefined) ?? 1;
+    if (had >= SYNC_SCHEMA) return;
+    let cursor: string | null = null;
+    let page: PullResponse;
+    do {
+      page = await this.transport.pull({
+        clientId,
+        cookie,
+        cursor,
+        schema: SYNC_SCHEMA,
+        catchUpFrom: had,
+      });
+      await applyPull(this.db, this.userId, page, { catchUp: true });
+      cursor = page.cursor;
+    } while (page.more);
+    await this.db.meta.put({ key: SCHEMA, value: SYNC_SCHEMA });
   }
 
   private async setState(change: Partial<SyncState>): Promise<void> {

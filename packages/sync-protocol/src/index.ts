@@ -39,8 +39,30 @@ export const PushResponseSchema = Type.Object({
 });
 export type PushResponse = Static<typeof PushResponseSchema>;
 
+/**
+ * The tables a device knows, by the version of its app's synced schema (issue 32, first step of
+ * issue 33): a table added after the first version is sent only to devices that say they know
+ * it, so that a device still on the previous app version keeps syncing (its decoder refuses an
+ * answer naming a table it does not know). A device that updates pulls everything once more,
+ * and so receives what was held back.
+ */
+export const SYNC_SCHEMA = 2;
+const TABLE_SINCE: Partial<Record<TableName, number>> = { stayMembers: 2 };
+
+/** Whether a device on `schema` (absent: the first version) knows `table`. */
+export const knowsTable = (schema: number | undefined, table: TableName): boolean =>
+  (TABLE_SINCE[table] ?? 1) <= (schema ?? 1);
+
 export const PullRequestSchema = Type.Object({
   clientId: ClientIdSchema,
+  /** The device's synced schema (SYNC_SCHEMA of its app); absent from the first versions. */
+  schema: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  /**
+   * A catch-up after an update: the schema the device had. The answer holds every readable row
+   * of the tables added since (held back until now) and nothing else: no refusals, and the
+   * device keeps its cookie.
+   */
+  catchUpFrom: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   /** The cookie of the last complete pull; null for a first sync. */
   cookie: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   /** Continuation of a paginated pull, as answered by the previous page. */

@@ -33,7 +33,12 @@ export function rowColumns<T extends TableName>(
   return {
     data: JSON.stringify(row),
     owner: isOwnerOnlyTable(table) ? (row as { owner: Id }).owner : null,
-    author: shared ? shared.owner : null,
+    // A membership keeps its member, so that a removed member is told (pull.ts, couldHaveRead).
+    author: shared
+      ? shared.owner
+      : table === 'stayMembers'
+        ? (row as Tables['stayMembers']).userId
+        : null,
     publicAt: shared?.isPublished ? version : null,
   };
 }

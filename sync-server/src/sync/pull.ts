@@ -8,14 +8,17 @@ import {
   forbidden,
   isOwnerOnlyTable,
   isPublicTable,
+  isStayTable,
   readableDependents,
   readableIds,
   TABLE_NAMES,
   type Id,
   type Row,
+  type TableName,
 } from '@popote/domain';
 import {
   encodeDelOp,
+  knowsTable,
   encodePutOp,
   REJECTION_ARGS_NOT_KEPT,
   SYNC_MESSAGES,
@@ -41,6 +44,20 @@ export interface PullPage {
   cursor: string | null;
 }
 
+/** What the device says of its app's synced schema (see knowsTable in the protocol). */
+export interface DeviceSchema {
+  schema?: number | undefined;
+  /** A catch-up after an update: the schema the device had. */
+  catchUpFrom?: number | undefined;
+}
+
+/** The tables a page may carry to this device. */
+function tablesFor(device: DeviceSchema): (table: TableName) => boolean {
+  const { schema, catchUpFrom } = device;
+  if (catchUpFrom === undefined) return (table) => knowsTable(schema, table);
+  return (table) => knowsTable(schema, table) && !knowsTable(catchUpFrom, table);
+}
+
 interface PatchPage {
   patch: string[];
   more: boolean;
@@ -60,6 +77,7 @@ export class Puller {
     clientId: string,
     cookie: number | null,
     cursorText: string | null,
+    device: DeviceSchema = {},
   ): Promise<PullPage> {
     // Refusals the device has (its cookie passed them) and older than the retention go.
     const before = new Date(this.now() - this.rejectionBounds.retentionMs).toISOString();
@@ -68,8 +86,9 @@ export class Puller {
       if (client && client.userId !== userId) throw forbidden(SYNC_MESSAGES.clientOfOtherUser);
       const cursor = cursorText ? decodePullCursor(cursorText) : null;
       return {
-        page: await this.pullPage(snapshot, userId, clientId, cookie, cursor),
+        page: await this.pullPage(snapshot, userId, clientId, cookie, cursor, device),
         forget:
+          device.catchUpFrom === undefined &&
           client !== undefined &&
           cursor === null &&
           cookie !== null &&
@@ -105,18 +124,21 @@ export class Puller {
     clientId: string,
     cookie: number | null,
     cursor: PullCursor | null,
+    device: DeviceSchema,
   ): Promise<PullPage> {
+    const catchUp = device.catchUpFrom !== undefined;
+    const tables = tablesFor(device);
     const start: PullCursor = cursor ?? {
       snapshotVersion: await snapshot.version(),
       lastMutationId: await snapshot.lastMutationId(clientId),
-      mode: cookie === null || cookie === 0 ? 'full' : 'incremental',
+      mode: catchUp || cookie === null || cookie === 0 ? 'full' : 'incremental',
       sinceCookie: cookie ?? 0,
       after: { tableIndexOrVersion: 0, table: '', id: 0 },
     };
     const page =
       start.mode === 'full'
-        ? await this.fullPage(snapshot, userId, start)
-        : await this.incrementalPage(snapshot, userId, start);
+        ? await this.fullPage(snapshot, userId, start, tables)
+        : await this.incrementalPage(snapshot, userId, start, tables);
     if (page.more) {
       return {
         cookie: start.snapshotVersion,
@@ -125,6 +147,17 @@ export class Puller {
         rejections: [],
         more: true,
         cursor: encodePullCursor(page.next),
+      };
+    }
+    // A catch-up carries rows only: the device keeps its cookie and the refusals it has.
+    if (catchUp) {
+      return {
+        cookie: start.snapshotVersion,
+        lastMutationId: start.lastMutationId,
+        patch: page.patch,
+        rejections: [],
+        more: false,
+        cursor: null,
       };
     }
     const { rejections, next } = await this.rejectionPage(snapshot, clientId, start);
@@ -181,8 +214,15 @@ export class Puller {
   }
 
   /** A page of everything the user may read, in (table, id) order. */
-  private async fullPage(snapshot: SyncSnapshot, userId: Id, at: PullCursor): Promise<PatchPage> {
+  private async fullPage(
+    snapshot: SyncSnapshot,
+    userId: Id,
+    at: PullCursor,
+    tables: (table: TableName) => boolean,
+  ): Promise<PatchPage> {
     const ids = await readableIds(snapshot, userId);
+    // Tables the device does not know are held back (see knowsTable).
+    for (const table of TABLE_NAMES) if (!tables(table)) ids[table] = [];
     const patch: string[] = [];
     const fromTable = at.after.tableIndexOrVersion;
     for (let t = fromTable; t < TABLE_NAMES.length; t++) {
@@ -212,8 +252,14 @@ export class Puller {
     snapshot: SyncSnapshot,
     userId: Id,
     at: PullCursor,
+    tables: (table: TableName) => boolean,
   ): Promise<PatchPage> {
     const store = snapshot;
+    // The owners of the stays the user is a member of: their stays' rows may be the user's to
+    // read (issue 32); any other owner's row is not, without a look at it.
+    const teamOwners = new Set(
+      (await snapshot.where('stayMembers', 'userId', userId)).map((m) => m.owner),
+    );
     const changed = await snapshot.changedSince(
       at.sinceCookie,
       at.snapshotVersion,
@@ -222,28 +268,35 @@ export class Puller {
     );
     const patch: string[] = [];
     const sent = new Set<string>();
-    const extra = { menus: new Set<Id>(), recipes: new Set<Id>() };
+    const extra = new Map<TableName, Set<Id>>();
     for (const row of changed) {
       sent.add(`${row.tbl}:${row.id}`);
+      if (!tables(row.tbl)) continue;
       if (row.data === null) {
-        if (couldHaveRead(userId, row, at.sinceCookie)) patch.push(encodeDelOp(row.tbl, row.id));
+        if (couldHaveRead(userId, teamOwners, row, at.sinceCookie)) {
+          patch.push(encodeDelOp(row.tbl, row.id));
+        }
         continue;
       }
-      if (row.owner !== null && row.owner !== userId) continue;
+      if (row.owner !== null && row.owner !== userId && !teamOwners.has(row.owner)) continue;
       const value = JSON.parse(row.data) as Row;
       if (await canReadRow(store, userId, row.tbl, value)) {
         patch.push(encodePutOp(row.tbl, row.data));
         const deps = await readableDependents(store, userId, row.tbl, value);
-        deps.menus.forEach((id) => extra.menus.add(id));
-        deps.recipes.forEach((id) => extra.recipes.add(id));
-      } else if (couldHaveRead(userId, row, at.sinceCookie)) {
+        for (const [table, ids] of Object.entries(deps) as [TableName, Id[]][]) {
+          let set = extra.get(table);
+          if (!set) extra.set(table, (set = new Set()));
+          ids.forEach((id) => set.add(id));
+        }
+      } else if (couldHaveRead(userId, teamOwners, row, at.sinceCookie)) {
         patch.push(encodeDelOp(row.tbl, row.id));
       }
     }
     // Rows made readable by a change without changing themselves: the recipes a menu shares,
-    // the menu a meal now uses (and the recipes it shares).
-    for (const table of ['menus', 'recipes'] as const) {
-      const ids = [...extra[table]].filter((id) => !sent.has(`${table}:${id}`));
+    // the menu a meal now uses (and the recipes it shares), a stay the user just joined.
+    for (const table of TABLE_NAMES) {
+      if (!tables(table)) continue;
+      const ids = [...(extra.get(table) ?? [])].filter((id) => !sent.has(`${table}:${id}`));
       for (const { id, data } of await snapshot.rawByIds(table, ids)) {
         sent.add(`${table}:${id}`);
         patch.push(encodePutOp(table, data));
@@ -265,13 +318,25 @@ export class Puller {
  * Whether a row that changed since the cookie, and that the user may not read now, may be on
  * their device: then the pull tells it to delete the row, otherwise it names nothing (no other
  * user's ids leak). A menu or recipe may be there if the user owns it or if it was published
- * at the cookie or since. Rows the user read only through a relation (their own menu or meal,
- * another menu) are dropped by the device itself when that relation's change arrives (the
- * device's apply-pull drops what the read rules no longer allow); a menu or recipe cannot be
- * deleted while a menu or meal uses it.
+ * at the cookie or since. A stay's row may be there if the user owns the stay or is a member of
+ * one of its owner's stays (a tombstone keeps its owner, not its stay: a member may be told of
+ * a deletion in another stay of the same owner, an id it never had). The user's own membership
+ * keeps the member in its author column: a member removed from a stay is told, and their device
+ * drops the stay (apply-pull). Rows the user read only through a relation (their own menu or
+ * meal, another menu) are dropped by the device itself when that relation's change arrives
+ * (the device's apply-pull drops what the read rules no longer allow); a menu or recipe cannot
+ * be deleted while a menu or meal uses it.
  */
-function couldHaveRead(userId: Id, row: RawRow, cookie: number): boolean {
+function couldHaveRead(
+  userId: Id,
+  teamOwners: ReadonlySet<Id>,
+  row: RawRow,
+  cookie: number,
+): boolean {
   if (isPublicTable(row.tbl)) return true;
-  if (isOwnerOnlyTable(row.tbl)) return row.owner === userId;
+  if (row.tbl === 'stayMembers' && row.author === userId) return true;
+  if (isOwnerOnlyTable(row.tbl)) {
+    return row.owner === userId || (isStayTable(row.tbl) && teamOwners.has(row.owner ?? 0));
+  }
   return row.author === userId || (row.publicAt !== null && row.publicAt > cookie);
 }

@@ -84,8 +84,11 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     { ...signedIn, schema: { body: PullRequestSchema }, bodyLimit: SMALL_BODY_LIMIT },
     async (request, reply) => {
       const userId = userOf(request);
-      const { clientId, cookie, cursor } = request.body;
-      const page = await sync.pull(userId, clientId, cookie, cursor ?? null);
+      const { clientId, cookie, cursor, schema, catchUpFrom } = request.body;
+      const page = await sync.pull(userId, clientId, cookie, cursor ?? null, {
+        schema,
+        catchUpFrom,
+      });
       return reply.type('application/json; charset=utf-8').send(encodePullResponse(page));
     },
   );

@@ -11,7 +11,7 @@ import type { SyncRows } from '../store/ports.js';
 import type { WriteTurns } from '../store/write-queue.js';
 import { IdLeases } from './id-leases.js';
 import { newWorkMeter, serverMutationContext } from './mutation-context.js';
-import { Puller, type PullPage } from './pull.js';
+import { Puller, type DeviceSchema, type PullPage } from './pull.js';
 import { Pusher, type ProcessedMutation } from './push.js';
 import { DEFAULT_SYNC_LIMITS, quotaRefusal, type SyncLimits } from './work-bounds.js';
 
@@ -85,8 +85,9 @@ export class SyncService {
     clientId: string,
     cookie: number | null,
     cursorText: string | null,
+    device: DeviceSchema = {},
   ): Promise<PullPage> {
-    return this.puller.pull(userId, clientId, cookie, cursorText);
+    return this.puller.pull(userId, clientId, cookie, cursorText, device);
   }
 
   /** Runs a server-side write (REST /api, accounts) as one versioned transaction. */

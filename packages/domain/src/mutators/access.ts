@@ -2,7 +2,7 @@
  * Who may run a mutation (declared with it as `access`, checked by runMutation before its body)
  * and the permission and reference checks the mutators share.
  */
-import type { Id, Row, Stay, TableName } from '../entities.js';
+import type { Id, MemberRole, Row, Stay, TableName } from '../entities.js';
 import type { ReadStore } from '../store.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { canReadRow } from '../visibility.js';
@@ -22,6 +22,7 @@ const THIS: Record<TableName, string> = {
   stock: 'cette réserve',
   shopLists: 'cette liste de courses',
   purchases: 'ce prix',
+  stayMembers: 'ce membre',
 };
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -58,6 +59,17 @@ export async function owned<T extends Exclude<TableName, 'users'>>(
 
 export const ownerOnly = (table: TableName) =>
   forbidden(`Seul son propriétaire peut modifier ${THIS[table]}.`);
+
+/** The refusal of a change that a member's role does not allow (issue 32). */
+export function notAllowed(role: MemberRole, right: StayRight) {
+  return forbidden(
+    right === 'manage'
+      ? 'Seul le responsable du séjour peut faire cette modification.'
+      : role === 'read'
+        ? 'Votre rôle dans ce séjour ne permet que de le consulter.'
+        : 'Votre rôle dans ce séjour ne permet pas de modifier son organisation.',
+  );
+}
 
 /**
  * Draws consecutive ids from a range given in the arguments, for planners that create many
@@ -102,14 +114,22 @@ export function requiredName(name: string, what: string): string {
 // ---- Who may run a mutation ----
 
 /**
- * What a user may do on a stay: 'manage' it (its team, deleting it), 'plan' its meals (groups,
- * meals, menus, lists, budget, files) or 'keep' its kitchen (tick lists, note what was bought,
- * keep the larder). Today a stay has one owner, who may do all three.
+ * What a user may do on a stay: 'manage' it (its team, deleting it, giving it away: its owner
+ * only), 'plan' its meals (groups, meals, menus, lists, budget, files: the owner and the
+ * 'Organisation' members) or 'keep' its kitchen (tick lists, note what was bought, keep the
+ * larder: also the 'Cuisine' members). 'Lecture' members read and change nothing.
  */
 export type StayRight = 'manage' | 'plan' | 'keep';
 
+/** The rights each member role holds (the owner holds them all). */
+export const ROLE_RIGHTS: Readonly<Record<MemberRole, readonly StayRight[]>> = {
+  plan: ['plan', 'keep'],
+  keep: ['keep'],
+  read: [],
+};
+
 /** The tables whose rows belong to one stay (a shopping list may also stand alone). */
-export type StayTable = 'stays' | 'groups' | 'meals' | 'stock' | 'shopLists';
+export type StayTable = 'stays' | 'groups' | 'meals' | 'stock' | 'shopLists' | 'stayMembers';
 
 /** The tables of a user's own library, changed by their owner only. */
 export type LibraryTable = 'recipes' | 'menus' | 'ingredients' | 'profiles' | 'suppliers';
@@ -124,6 +144,11 @@ export type Access<A> =
   | { readonly kind: 'any-user' }
   /** The owner of one row of their library, named by the field `field` of the arguments. */
   | { readonly kind: 'owner'; readonly table: LibraryTable; readonly field: IdField<A> }
+  /**
+   * A menu's editors: its owner, and for a meal's own menu (not a favourite) whoever may plan
+   * the meal's stay.
+   */
+  | { readonly kind: 'menu'; readonly field: IdField<A> }
   /**
    * Whoever has `right` on the stay of one row (a stay or a row of a stay) named by the field
    * `field`; a standalone shopping list (no stay, field null) is its owner's.
@@ -140,13 +165,32 @@ export const anyUser = { kind: 'any-user' } as const;
 export const ownerOf = <F extends string>(table: LibraryTable, field: F) =>
   ({ kind: 'owner', table, field }) as const;
 
+export const menuEditor = <F extends string>(field: F) => ({ kind: 'menu', field }) as const;
+
 export const onStay = <F extends string>(right: StayRight, table: StayTable, field: F) =>
   ({ kind: 'stay', right, table, field }) as const;
 
-/** Whether `userId` has `right` on `stay`: the one rule that a stay's team extends. */
-export function mayOnStay(stay: Stay, userId: Id, right: StayRight): boolean {
-  void right; // One owner, all rights, until a stay has a team.
-  return stay.owner === userId;
+/** The role of a user in a stay: 'owner', their member role, or null for anyone else. */
+export async function roleIn(
+  store: ReadStore,
+  stay: Stay,
+  userId: Id,
+): Promise<MemberRole | 'owner' | null> {
+  if (stay.owner === userId) return 'owner';
+  const [member] = await store.where('stayMembers', 'stayUser', `${stay.id}:${userId}`);
+  return member?.role ?? null;
+}
+
+/** Whether `userId` has `right` on `stay`: the one rule of who may change a stay. */
+export async function mayOnStay(
+  store: ReadStore,
+  stay: Stay,
+  userId: Id,
+  right: StayRight,
+): Promise<boolean> {
+  const role = await roleIn(store, stay, userId);
+  if (role === null) return false;
+  return role === 'owner' || ROLE_RIGHTS[role].includes(right);
 }
 
 /** The stay a row of a stay belongs to; null for a standalone list. */
@@ -175,12 +219,27 @@ export async function checkAccess<A>(
     await owned(ctx, access.table, id as Id);
     return;
   }
+  if (access.kind === 'menu') {
+    const menu = await readable(ctx, 'menus', id as Id);
+    if (menu.owner === ctx.userId) return;
+    if (!menu.isFavorite) {
+      for (const meal of await ctx.store.where('meals', 'menuId', menu.id)) {
+        const stay = await ctx.store.get('stays', meal.stayId);
+        if (stay && (await mayOnStay(ctx.store, stay, ctx.userId, 'plan'))) return;
+      }
+    }
+    throw ownerOnly('menus');
+  }
   if (id === null) return;
   const row = await readable(ctx, access.table, id);
   const stay = await stayOf(ctx.store, access.table, row);
-  const allowed =
-    stay === null
-      ? (row as { owner: Id }).owner === ctx.userId
-      : mayOnStay(stay, ctx.userId, access.right);
-  if (!allowed) throw ownerOnly(access.table);
+  if (stay === null) {
+    if ((row as { owner: Id }).owner !== ctx.userId) throw ownerOnly(access.table);
+    return;
+  }
+  const role = await roleIn(ctx.store, stay, ctx.userId);
+  if (role === null) throw ownerOnly(access.table);
+  if (role !== 'owner' && !ROLE_RIGHTS[role].includes(access.right)) {
+    throw notAllowed(role, access.right);
+  }
 }

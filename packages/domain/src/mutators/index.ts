@@ -18,6 +18,7 @@ import * as recipes from './recipes.js';
 import * as restore from './restore.js';
 import * as shopping from './shopping.js';
 import * as stays from './stays.js';
+import * as team from './team.js';
 
 /** The mutators a module exports, by their export names (its other exports left out). */
 type MutatorsOf<M> = {
@@ -51,6 +52,7 @@ export const MUTATORS = {
   ...mutatorsOf(restore),
   ...mutatorsOf(shopping),
   ...mutatorsOf(purchases),
+  ...mutatorsOf(team),
 };
 
 export type MutationName = keyof typeof MUTATORS;
@@ -88,6 +90,8 @@ export { INGREDIENT_IN_USE, INGREDIENT_SHARED } from './ingredients.js';
 export { NEW_SUPPLIER_NAME } from './profiles.js';
 export {
   mayOnStay,
+  roleIn,
+  ROLE_RIGHTS,
   missingMessage,
   readable as readableRow,
   type Access,
@@ -105,6 +109,7 @@ export {
   type TickShopItemArgs,
 } from './shopping.js';
 export { PackSchema, PriceSchema, PricesSchema } from './purchases.js';
+export { MemberRoleSchema, ROLE_NAMES } from './team.js';
 export {
   RESTORABLE_ROW_SCHEMAS,
   RESTORE_ORDER,

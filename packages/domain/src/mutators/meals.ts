@@ -7,7 +7,7 @@ import { MAX_MEALS_PER_STAY } from '../limits.js';
 import { groupsForNewMeal, moveGroupBetweenMeals, newPrivateMenu } from '../stay-rules.js';
 import { planWizard } from '../wizard.js';
 import { isMenuUsableBy } from '../agenda.js';
-import { claimAll, idDrawer, onStay, owned, readable } from './access.js';
+import { checkAccess, claimAll, idDrawer, onStay, owned, readable } from './access.js';
 import { defineMutator } from './define.js';
 import { collectPrivateMenu } from './menu-gc.js';
 import {
@@ -23,7 +23,7 @@ import { isHoraire } from '../enums.js';
 import { mealRefs } from './undo-scope.js';
 
 async function checkMealCount(
-  ctx: Parameters<typeof owned>[0],
+  ctx: Parameters<typeof readable>[0],
   stayId: number,
   adding: number,
 ): Promise<void> {
@@ -140,8 +140,8 @@ export const moveMealGroup = defineMutator({
   undo: null,
   run: async (ctx, { groupId, fromMealId, toMealId }) => {
     const from = await readable(ctx, 'meals', fromMealId);
-    const to = await owned(ctx, 'meals', toMealId);
-    const group = await owned(ctx, 'groups', groupId);
+    const to = await readable(ctx, 'meals', toMealId);
+    const group = await readable(ctx, 'groups', groupId);
     if (group.stayId !== from.stayId) throw invalid("Ce groupe n'appartient pas à ce séjour.");
     const moved = moveGroupBetweenMeals(from, to, groupId);
     if (!moved) return; // same meal: ignored (spec 4)
@@ -250,7 +250,9 @@ export const swapMealMenus = defineMutator({
   run: async (ctx, { mealId1, mealId2 }) => {
     if (mealId1 === mealId2) return;
     const a = await readable(ctx, 'meals', mealId1);
-    const b = await owned(ctx, 'meals', mealId2);
+    // The second meal may be in another stay: the right is needed there too.
+    await checkAccess(ctx, onStay('plan', 'meals', 'mealId2'), { mealId2 });
+    const b = await readable(ctx, 'meals', mealId2);
     await ctx.store.put('meals', { ...a, menuId: b.menuId });
     await ctx.store.put('meals', { ...b, menuId: a.menuId });
   },
@@ -259,7 +261,8 @@ export const swapMealMenus = defineMutator({
 export const saveMealMenuAsFavorite = defineMutator({
   label: "Enregistrement d'un menu favori",
   schema: Type.Object({ mealId: IdSchema, now: NowSchema }),
-  access: onStay('plan', 'meals', 'mealId'),
+  // The meal's menu becomes a favourite of the stay's owner, in their library: theirs to do.
+  access: onStay('manage', 'meals', 'mealId'),
   describe: async (a, w) => {
     const meal = await w.mealRow(argInt(a, 'mealId'));
     return `Enregistrement du menu ${ofMeal(await w.mealOf(meal))} dans la bibliothèque`;
@@ -267,6 +270,7 @@ export const saveMealMenuAsFavorite = defineMutator({
   undo: null,
   run: async (ctx, { mealId, now }) => {
     const meal = await readable(ctx, 'meals', mealId);
+    // The menu becomes a favourite of its owner's: theirs only (not a favourite of another's).
     const menu = await owned(ctx, 'menus', meal.menuId);
     if (menu.isFavorite) return;
     await ctx.store.put('menus', { ...menu, isFavorite: true, updated: now });

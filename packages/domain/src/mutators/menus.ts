@@ -7,7 +7,7 @@ import { MAX_ITEMS_PER_MENU } from '../limits.js';
 import { defaultIngredientQuantity } from '../stay-rules.js';
 import { defineMutator } from './define.js';
 import { menusOfMeals } from './menu-gc.js';
-import { anyUser, owned, ownerOf, readable } from './access.js';
+import { anyUser, menuEditor, readable } from './access.js';
 import { IdSchema, NowSchema, PlatSchema, QuantitySchema } from './schemas.js';
 import { argInt, ofPhrase, toPhrase, quantityWords, changes } from './describe-words.js';
 
@@ -45,7 +45,7 @@ export const addMenuIngredient = defineMutator({
     stayId: Type.Optional(IdSchema),
     now: NowSchema,
   }),
-  access: ownerOf('menus', 'menuId'),
+  access: menuEditor('menuId'),
   describe: async (a, w) =>
     `Ajout ${ofPhrase(await w.ingredient(argInt(a, 'ingredientId')))} ${toPhrase(await w.menu(argInt(a, 'menuId')))}`,
   undo: null,
@@ -58,7 +58,7 @@ export const addMenuIngredient = defineMutator({
     checkMenuRoom(menu);
     let stayMenus: Menu[] = [];
     if (stayId !== undefined) {
-      await owned(ctx, 'stays', stayId);
+      await readable(ctx, 'stays', stayId);
       const meals = await ctx.store.where('meals', 'stayId', stayId);
       stayMenus = await ctx.store.getMany('menus', menusOfMeals(meals));
     }
@@ -74,7 +74,7 @@ export const addMenuIngredient = defineMutator({
 export const addMenuRecipe = defineMutator({
   label: "Ajout d'une recette à un menu",
   schema: Type.Object({ menuId: IdSchema, recipeId: IdSchema, now: NowSchema }),
-  access: ownerOf('menus', 'menuId'),
+  access: menuEditor('menuId'),
   describe: async (a, w) =>
     `Ajout ${ofPhrase(await w.recipe(argInt(a, 'recipeId')))} ${toPhrase(await w.menu(argInt(a, 'menuId')))}`,
   undo: null,
@@ -100,7 +100,7 @@ export const updateMenuIngredient = defineMutator({
     plat: PlatSchema,
     now: NowSchema,
   }),
-  access: ownerOf('menus', 'menuId'),
+  access: menuEditor('menuId'),
   describe: async (a, w) => {
     const quantity = quantityWords(a.quantity);
     return `Modification ${ofPhrase(await w.ingredient(argInt(a, 'ingredientId')))} dans ${await w.menu(
@@ -137,7 +137,7 @@ export const removeMenuItem = defineMutator({
     isRecipe: Type.Boolean(),
     now: NowSchema,
   }),
-  access: ownerOf('menus', 'menuId'),
+  access: menuEditor('menuId'),
   describe: async (a, w) => {
     const item =
       a.isRecipe === true
@@ -184,7 +184,7 @@ export const createFavoriteMenu = defineMutator({
 export const deleteMenu = defineMutator({
   label: "Suppression d'un menu",
   schema: Type.Object({ id: IdSchema }),
-  access: ownerOf('menus', 'id'),
+  access: menuEditor('id'),
   describe: async (a, w) => `Suppression ${ofPhrase(await w.menu(argInt(a, 'id')))}`,
   undo: async (_store, _userId, a) => [{ table: 'menus', id: a.id }],
   run: async (ctx, { id }) => {
@@ -204,7 +204,7 @@ export const deleteMenu = defineMutator({
 export const setMenuPublished = defineMutator({
   label: "Publication d'un menu",
   schema: Type.Object({ id: IdSchema, isPublished: Type.Boolean(), now: NowSchema }),
-  access: ownerOf('menus', 'id'),
+  access: menuEditor('id'),
   describe: async (a, w) =>
     `${a.isPublished === false ? 'Retrait de la publication' : 'Publication'} ${ofPhrase(
       await w.menu(argInt(a, 'id')),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DomainErrorCode } from '../errors.js';
 import type { MutationName } from './index.js';
 import { MUTATORS } from './index.js';
-import { ALICE, BOB, FRESH, LATER, World, shopLine } from '../../test/mutators-world.js';
+import { ALICE, BOB, CAROL, FRESH, LATER, World, shopLine } from '../../test/mutators-world.js';
 
 /**
  * Bob runs every mutator on Alice's rows. Rows he cannot read (her stays, groups, meals,
@@ -58,6 +58,16 @@ beforeAll(async () => {
     share: { token: 'a'.repeat(22), created: now },
   });
   const stock = await w.stock(stay, ingredient);
+  // Carol takes part in Alice's stay (issue 32): Bob does not, and touches nothing of its team.
+  const membership = {
+    id: 777_001,
+    stayId: stay.id,
+    owner: ALICE,
+    userId: CAROL,
+    role: 'plan' as const,
+    since: now,
+  };
+  await w.store.put('stayMembers', membership);
   const purchase = await w.purchase(ALICE, ingredient);
   const newLine = { ...shopLine(ingredient) } as Partial<ReturnType<typeof shopLine>>;
   for (const field of ['checked', 'stored', 'bought', 'tickedAt'] as const) delete newLine[field];
@@ -197,6 +207,10 @@ beforeAll(async () => {
     ],
     ['updateStock', { id: stock.id, val: 5 }, 'not_found'],
     ['deleteStock', { id: stock.id }, 'not_found'],
+    ['addStayMember', { id: FRESH, stayId: stay.id, userId: BOB, role: 'plan', now }, 'not_found'],
+    ['setStayMemberRole', { id: membership.id, role: 'read' }, 'not_found'],
+    ['removeStayMember', { id: membership.id }, 'not_found'],
+    ['leaveStay', { id: membership.id }, 'not_found'],
     [
       'restoreSnapshot',
       { put: [{ table: 'stock', row: { ...stock, val: 9 } }], remove: [] },

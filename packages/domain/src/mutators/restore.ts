@@ -19,6 +19,7 @@ import type {
   Recipe,
   ShopList,
   Stay,
+  StayMember,
   StockItem,
   Supplier,
 } from '../entities.js';
@@ -34,6 +35,7 @@ import {
   MAX_INGREDIENTS_PER_RECIPE,
   MAX_ITEMS_PER_MENU,
   MAX_MEALS_PER_STAY,
+  MAX_MEMBERS_PER_STAY,
   MAX_SHOP_LISTS_PER_USER,
   MAX_STOCK_PER_STAY,
 } from '../limits.js';
@@ -79,6 +81,7 @@ import {
   StockValSchema,
 } from './shopping.js';
 import { ofPhrase, LIST_MAX, type DescribedArgs } from './describe-words.js';
+import { OWNER_NOT_MEMBER, StayMemberSchema, memberKey } from './team.js';
 
 const closed = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
@@ -192,6 +195,7 @@ export const RESTORABLE_ROW_SCHEMAS = {
     items: ShopItemsSchema,
     share: Type.Union([closed({ token: ShareTokenSchema, created: NowSchema }), Type.Null()]),
   }),
+  stayMembers: StayMemberSchema,
 } as const;
 
 export type RestorableTable = keyof typeof RESTORABLE_ROW_SCHEMAS;
@@ -211,6 +215,7 @@ export const RESTORE_ORDER: readonly RestorableTable[] = [
   'meals',
   'stock',
   'shopLists',
+  'stayMembers',
 ];
 
 const put = <T extends RestorableTable>(table: T) =>
@@ -226,11 +231,17 @@ const PutSchema = Type.Union([
   put('meals'),
   put('stock'),
   put('shopLists'),
+  put('stayMembers'),
 ]);
 
 /** A stay's rows at most (its meals and their menus, its groups, larder and lists, the stay). */
 const MAX_RESTORED_ROWS =
-  2 * MAX_MEALS_PER_STAY + MAX_GROUPS_PER_STAY + MAX_STOCK_PER_STAY + MAX_SHOP_LISTS_PER_USER + 1;
+  2 * MAX_MEALS_PER_STAY +
+  MAX_GROUPS_PER_STAY +
+  MAX_STOCK_PER_STAY +
+  MAX_SHOP_LISTS_PER_USER +
+  MAX_MEMBERS_PER_STAY +
+  1;
 
 export const RestoreSnapshotSchema = closed({
   put: Type.Array(PutSchema, { maxItems: MAX_RESTORED_ROWS }),
@@ -434,6 +445,17 @@ async function mend(
         row: { ...list, name: requiredName(list.name, 'de la liste'), share },
       };
     }
+    case 'stayMembers': {
+      const member = put.row as StayMember;
+      await ownStay(ctx, member.stayId);
+      await checkNotMoved(ctx, 'stayMembers', member.id, member.stayId);
+      // Someone who joined again meanwhile keeps the row they have now.
+      const now = await ctx.store.where('stayMembers', 'stayUser', memberKey(member));
+      if (now.some((m) => m.id !== member.id)) return null;
+      if (member.userId === ctx.userId) throw invalid(OWNER_NOT_MEMBER);
+      if (!(await ctx.store.get('users', member.userId))) return null;
+      return put;
+    }
   }
 }
 
@@ -452,7 +474,7 @@ export const RESTORE_MOVES =
  */
 async function checkNotMoved(
   ctx: MutationContext,
-  table: 'groups' | 'meals' | 'stock' | 'shopLists' | 'suppliers',
+  table: 'groups' | 'meals' | 'stock' | 'shopLists' | 'suppliers' | 'stayMembers',
   id: Id,
   parent: Id | null,
 ): Promise<void> {

@@ -93,11 +93,13 @@ export const deleteStay = defineMutator({
     const groups = await store.whereIds('groups', 'stayId', a.id);
     const stock = await store.whereIds('stock', 'stayId', a.id);
     const lists = await store.whereIds('shopLists', 'stayId', a.id);
+    const members = await store.whereIds('stayMembers', 'stayId', a.id);
     return [
       { table: 'stays', id: a.id },
       ...groups.map((id): RowRef => ({ table: 'groups', id })),
       ...stock.map((id): RowRef => ({ table: 'stock', id })),
       ...lists.map((id): RowRef => ({ table: 'shopLists', id })),
+      ...members.map((id): RowRef => ({ table: 'stayMembers', id })),
       ...(await mealRefs(store, userId, await store.where('meals', 'stayId', a.id))),
     ];
   },
@@ -114,6 +116,10 @@ export const deleteStay = defineMutator({
     }
     for (const listId of await ctx.store.whereIds('shopLists', 'stayId', id)) {
       await ctx.store.delete('shopLists', listId);
+    }
+    // Its team goes too (and comes back with an undo).
+    for (const memberId of await ctx.store.whereIds('stayMembers', 'stayId', id)) {
+      await ctx.store.delete('stayMembers', memberId);
     }
     await ctx.store.delete('stays', id);
   },

@@ -1,0 +1,220 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Group, Meal, ShopList, Stay, StockItem } from '../entities.js';
+import { runUndoable } from '../undo.js';
+import {
+  ALICE,
+  BOB,
+  CAROL,
+  FRESH,
+  LATER,
+  NOW,
+  World,
+  shopLine,
+} from '../../test/mutators-world.js';
+import { mayOnStay, roleIn } from './access.js';
+import { refusalChecker } from '../../test/refusal-checker.js';
+
+/**
+ * A stay run by a team (issue 32): Alice owns the stay; Bob and Carol take part with a role.
+ * What each role may change is decided by mayOnStay, once, before any mutator's body.
+ */
+let w: World;
+let stay: Stay;
+let group: Group;
+let meal: Meal;
+let list: ShopList;
+let stock: StockItem;
+
+const DAVE = 4;
+const expectRefusal = refusalChecker(() => w);
+
+beforeEach(async () => {
+  w = await World.create();
+  await w.store.put('users', { id: DAVE, pseudo: 'Dave' });
+  stay = await w.stay(ALICE);
+  group = await w.group(stay);
+  meal = await w.meal(stay, { groupIds: [group.id] });
+  const flour = await w.ingredient(null, { name: 'Farine' });
+  list = await w.shopList(stay, { items: [shopLine(flour)] });
+  stock = await w.stock(stay, flour);
+});
+
+const join = (userId: number, role: 'plan' | 'keep' | 'read', id = FRESH + userId) =>
+  w.run(ALICE, 'addStayMember', { id, stayId: stay.id, userId, role, now: NOW });
+
+describe('the team of a stay', () => {
+  it('lets the owner add members with a role, once each, never themselves', async () => {
+    await join(BOB, 'plan');
+    expect(w.snapshot().stayMembers).toEqual([
+      { id: FRESH + BOB, stayId: stay.id, owner: ALICE, userId: BOB, role: 'plan', since: NOW },
+    ]);
+    expect(await roleIn(w.store, stay, BOB)).toBe('plan');
+    expect(await roleIn(w.store, stay, ALICE)).toBe('owner');
+    expect(await roleIn(w.store, stay, CAROL)).toBeNull();
+    const again = await w.refusal(ALICE, 'addStayMember', {
+      id: FRESH + 50,
+      stayId: stay.id,
+      userId: BOB,
+      role: 'read',
+      now: NOW,
+    });
+    expect(again.error.message).toBe('Cette personne fait déjà partie du séjour.');
+    const self = await w.refusal(ALICE, 'addStayMember', {
+      id: FRESH + 51,
+      stayId: stay.id,
+      userId: ALICE,
+      role: 'plan',
+      now: NOW,
+    });
+    expect(self.error.message).toBe('Le responsable du séjour en fait déjà partie.');
+    const nobody = await w.refusal(ALICE, 'addStayMember', {
+      id: FRESH + 52,
+      stayId: stay.id,
+      userId: 999,
+      role: 'plan',
+      now: NOW,
+    });
+    expect(nobody.error.message).toBe("Cette personne n'a pas de compte Popote.");
+  });
+
+  it('gives each role its rights, and the owner all of them', async () => {
+    await join(BOB, 'plan');
+    await join(CAROL, 'keep');
+    await join(DAVE, 'read');
+    const rights = async (userId: number) => ({
+      manage: await mayOnStay(w.store, stay, userId, 'manage'),
+      plan: await mayOnStay(w.store, stay, userId, 'plan'),
+      keep: await mayOnStay(w.store, stay, userId, 'keep'),
+    });
+    expect(await rights(ALICE)).toEqual({ manage: true, plan: true, keep: true });
+    expect(await rights(BOB)).toEqual({ manage: false, plan: true, keep: true });
+    expect(await rights(CAROL)).toEqual({ manage: false, plan: false, keep: true });
+    expect(await rights(DAVE)).toEqual({ manage: false, plan: false, keep: false });
+  });
+
+  it("lets an 'Organisation' member plan: meals, groups, menus of the stay's meals", async () => {
+    await join(BOB, 'plan');
+    await w.run(BOB, 'updateMeal', { id: meal.id, additionalPeople: 3 });
+    await w.run(BOB, 'updateGroup', { id: group.id, name: 'Les grands' });
+    await w.run(BOB, 'createMeal', {
+      id: FRESH + 100,
+      menuId: FRESH + 101,
+      stayId: stay.id,
+      day: 2,
+      slot: 3,
+      now: LATER,
+    });
+    // The new meal and its menu belong to the stay's owner, as every row of the stay.
+    expect((await w.get('meals', FRESH + 100))?.owner).toBe(ALICE);
+    expect((await w.get('menus', FRESH + 101))?.owner).toBe(ALICE);
+    const ingredient = await w.ingredient(BOB, { name: 'Sucre' });
+    await w.run(BOB, 'addMenuIngredient', {
+      menuId: meal.menuId,
+      ingredientId: ingredient.id,
+      now: LATER,
+    });
+    // A recipe of Bob's own goes into the stay's menu.
+    const bobs = await w.recipe(BOB);
+    await w.run(BOB, 'addMenuRecipe', { menuId: meal.menuId, recipeId: bobs.id, now: LATER });
+    expect((await w.get('menus', meal.menuId))?.recipeIds).toContain(bobs.id);
+    // Not the owner's part: the team, deleting the stay, Alice's library.
+    await expectRefusal(
+      BOB,
+      'deleteStay',
+      { id: stay.id },
+      'forbidden',
+      'Seul le responsable du séjour peut faire cette modification.',
+    );
+    await expectRefusal(
+      BOB,
+      'addStayMember',
+      { id: FRESH + 200, stayId: stay.id, userId: CAROL, role: 'plan', now: NOW },
+      'forbidden',
+      'Seul le responsable du séjour peut faire cette modification.',
+    );
+    const favourite = await w.menu(ALICE, { isFavorite: true });
+    await expectRefusal(
+      BOB,
+      'deleteMenu',
+      { id: favourite.id },
+      'not_found',
+      "Ce menu n'existe pas ou n'est plus disponible.",
+    );
+  });
+
+  it("lets a 'Cuisine' member tick, note what was bought and keep the larder, nothing more", async () => {
+    await join(CAROL, 'keep');
+    const key = list.items[0]!.key;
+    await w.run(CAROL, 'tickShopItem', { id: list.id, key, checked: true, now: LATER });
+    await w.run(CAROL, 'updateStock', { id: stock.id, val: 7 });
+    expect((await w.get('stock', stock.id))?.val).toBe(7);
+    for (const [name, args] of [
+      ['updateMeal', { id: meal.id, additionalPeople: 1 }],
+      ['deleteGroup', { id: group.id }],
+      ['deleteShopList', { id: list.id }],
+      ['addMenuIngredient', { menuId: meal.menuId, ingredientId: stock.ingredientId, now: NOW }],
+    ] as const) {
+      const { error, before, after } = await w.refusal(CAROL, name, args);
+      expect(error.code, name).toBe('forbidden');
+      expect(after, name).toEqual(before);
+    }
+    const { error } = await w.refusal(CAROL, 'updateMeal', { id: meal.id, additionalPeople: 1 });
+    expect(error.message).toBe(
+      'Votre rôle dans ce séjour ne permet pas de modifier son organisation.',
+    );
+  });
+
+  it("lets a 'Lecture' member read everything and change nothing", async () => {
+    await join(DAVE, 'read');
+    const key = list.items[0]!.key;
+    const { error, before, after } = await w.refusal(DAVE, 'tickShopItem', {
+      id: list.id,
+      key,
+      checked: true,
+      now: LATER,
+    });
+    expect(error.message).toBe('Votre rôle dans ce séjour ne permet que de le consulter.');
+    expect(after).toEqual(before);
+  });
+
+  it("changes a role, removes a member (with 'Annuler') and lets a member leave", async () => {
+    await join(BOB, 'plan');
+    await join(CAROL, 'keep');
+    await w.run(ALICE, 'setStayMemberRole', { id: FRESH + BOB, role: 'read' });
+    expect(await roleIn(w.store, stay, BOB)).toBe('read');
+    const { error } = await w.refusal(BOB, 'updateMeal', { id: meal.id, additionalPeople: 1 });
+    expect(error.code).toBe('forbidden');
+
+    const undo = await runUndoable(w.store, ALICE, 'removeStayMember', { id: FRESH + BOB }, () =>
+      w.run(ALICE, 'removeStayMember', { id: FRESH + BOB }),
+    );
+    expect(await roleIn(w.store, stay, BOB)).toBeNull();
+    const gone = await w.refusal(BOB, 'updateMeal', { id: meal.id, additionalPeople: 1 });
+    expect(gone.error.code).toBe('not_found');
+    await w.run(ALICE, 'restoreSnapshot', undo!);
+    expect(await roleIn(w.store, stay, BOB)).toBe('read');
+
+    // Carol leaves by herself; Bob cannot make her leave.
+    await expectRefusal(
+      BOB,
+      'leaveStay',
+      { id: FRESH + CAROL },
+      'forbidden',
+      'Seul ce membre peut quitter le séjour : le responsable peut le retirer.',
+    );
+    await w.run(CAROL, 'leaveStay', { id: FRESH + CAROL });
+    expect(await roleIn(w.store, stay, CAROL)).toBeNull();
+  });
+
+  it('deletes the team with the stay, and brings it back with the undo', async () => {
+    await join(BOB, 'plan');
+    const before = w.snapshot();
+    const undo = await runUndoable(w.store, ALICE, 'deleteStay', { id: stay.id }, () =>
+      w.run(ALICE, 'deleteStay', { id: stay.id }),
+    );
+    expect(w.snapshot().stayMembers).toEqual([]);
+    await w.run(ALICE, 'restoreSnapshot', undo!);
+    expect(w.snapshot().stayMembers).toEqual(before.stayMembers);
+    expect(w.snapshot().stays).toEqual(before.stays);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * A stay run by a team (issue 32), through HTTP pushes and pulls, on SQLite and PostgreSQL:
+ * a member's pulls bring the stay and follow it, their role is checked on every push, a removed
+ * member is told and gets nothing more, a stranger never hears of it, and a device of the
+ * previous app version (no `schema` in its pulls) is never sent the new table's rows until it
+ * updates and catches up.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA, type PullResponse } from '@popote/sync-protocol';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { NOW, newDevice, post, pullAll, pushOne, type Device } from '../../test/sync-device.js';
+
+let server: TestServer;
+let alice: Device;
+let carol: Device;
+let bob: Device;
+let stayId: number;
+let mealId: number;
+
+const push = (d: Device, name: string, args: unknown) => pushOne(server, d, name, args);
+const pull = (d: Device) => pullAll(server, d, { schema: SYNC_SCHEMA });
+const named = (page: PullResponse, table: string) =>
+  page.patch
+    .filter((op) => op.table === table)
+    .map((op) => (op.op === 'put' ? `put ${(op.row as { id: number }).id}` : `del ${op.id}`))
+    .sort();
+
+beforeEach(async () => {
+  server = await startTestServer();
+  alice = await newDevice(server, 'alice@popote.test', 'alice-device-1');
+  carol = await newDevice(server, 'carol@popote.test', 'carol-device-1');
+  bob = await newDevice(server, 'bob@popote.test', 'bob-device-1');
+  stayId = alice.next++;
+  mealId = alice.next++;
+  await push(alice, 'createStay', { id: stayId, name: 'Colo', start: '2025-07-01' });
+  await push(alice, 'createMeal', {
+    id: mealId,
+    menuId: alice.next++,
+    stayId,
+    day: 0,
+    slot: 1,
+    now: NOW,
+  });
+  for (const d of [alice, carol, bob]) await pull(d);
+});
+
+afterEach(async () => {
+  expect(await server.close()).toEqual([]);
+});
+
+describe('a stay run by a team', () => {
+  it('sends a member the stay, follows their role, and forgets them once removed', async () => {
+    const memberId = alice.next++;
+    await push(alice, 'addStayMember', {
+      id: memberId,
+      stayId,
+      userId: carol.userId,
+      role: 'plan',
+      now: NOW,
+    });
+    // Joining brings the whole stay, though none of its rows changed.
+    const joined = await pull(carol);
+    expect(named(joined, 'stays')).toEqual([`put ${stayId}`]);
+    expect(named(joined, 'meals')).toEqual([`put ${mealId}`]);
+    expect(named(joined, 'menus')).toHaveLength(1);
+    expect(named(joined, 'stayMembers')).toEqual([`put ${memberId}`]);
+    // Bob, a stranger, hears of nothing.
+    expect((await pull(bob)).patch).toEqual([]);
+
+    // Carol plans; Alice receives it.
+    await push(carol, 'updateMeal', { id: mealId, additionalPeople: 4 });
+    const forAlice = await pull(alice);
+    expect(forAlice.patch).toContainEqual(
+      expect.objectContaining({
+        op: 'put',
+        table: 'meals',
+        row: expect.objectContaining({ additionalPeople: 4 }),
+      }),
+    );
+
+    // 'Lecture': Carol's next change is refused in French and changes nothing.
+    await push(alice, 'setStayMemberRole', { id: memberId, role: 'read' });
+    await push(carol, 'updateMeal', { id: mealId, additionalPeople: 9 });
+    const refused = await pullAll(server, carol, { schema: SYNC_SCHEMA });
+    expect(refused.rejections.map((r) => r.message)).toEqual([
+      'Votre rôle dans ce séjour ne permet que de le consulter.',
+    ]);
+    expect(named(refused, 'stayMembers')).toEqual([`put ${memberId}`]);
+
+    // Removed: Carol is told her membership went, and nothing of the stay reaches her any more.
+    await push(alice, 'removeStayMember', { id: memberId });
+    expect(named(await pull(carol), 'stayMembers')).toEqual([`del ${memberId}`]);
+    await push(alice, 'updateMeal', { id: mealId, additionalPeople: 2 });
+    await push(alice, 'updateStay', { id: stayId, name: 'Colo 2025' });
+    expect((await pull(carol)).patch).toEqual([]);
+    expect((await pull(bob)).patch).toEqual([]);
+    // A first sync of a new device of Carol's has nothing of it either.
+    const fresh = { ...carol, clientId: 'carol-device-2', cookie: null, mutationId: 0 };
+    const full = await pull(fresh);
+    expect(named(full, 'stays')).toEqual([]);
+    expect(named(full, 'meals')).toEqual([]);
+  });
+
+  it('holds the members back from a device of the previous version until it updates', async () => {
+    const memberId = alice.next++;
+    await push(alice, 'addStayMember', {
+      id: memberId,
+      stayId,
+      userId: carol.userId,
+      role: 'keep',
+      now: NOW,
+    });
+    // Alice's old device: no schema in its pulls, so no row of a table it does not know.
+    const old = { ...alice, clientId: 'alice-old-device', cookie: null, mutationId: 0 };
+    const first = await pullAll(server, old);
+    expect(named(first, 'stays')).toEqual([`put ${stayId}`]);
+    expect(named(first, 'stayMembers')).toEqual([]);
+    await push(alice, 'setStayMemberRole', { id: memberId, role: 'plan' });
+    expect(named(await pullAll(server, old), 'stayMembers')).toEqual([]);
+    // Updated, it catches up: the rows held back, without moving its cookie.
+    const cookie = old.cookie;
+    const caught = await pullAll(server, old, { schema: SYNC_SCHEMA, catchUpFrom: 1 });
+    expect(named(caught, 'stayMembers')).toEqual([`put ${memberId}`]);
+    expect(caught.patch.every((op) => op.table === 'stayMembers')).toBe(true);
+    expect(caught.rejections).toEqual([]);
+    expect(old.cookie).toBe(cookie);
+  });
+
+  it('refuses a schema field that is not a version', async () => {
+    const res = await post(server, alice, '/sync/pull', {
+      clientId: alice.clientId,
+      cookie: null,
+      schema: 'deux',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
