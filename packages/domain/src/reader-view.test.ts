@@ -16,7 +16,7 @@ import { readableIds } from './visibility.js';
 /**
  * Issue 30: Alice's recipe, published when Bob put it in his menu, unpublished since; Bob
  * published the menu and Carol's meal uses it. Plus the rows of each user that others may not
- * read, and rows everyone may.
+ * read, and rows everyone may; each user also takes part in another's stay.
  */
 let w: World;
 let secret: Recipe;
@@ -38,6 +38,16 @@ beforeEach(async () => {
     const stay = await w.stay(user);
     await w.group(stay);
     await w.meal(stay);
+    // Each takes part in the next one's stay (issue 32): Alice in Bob's, Bob in Carol's...
+    const member = user === ALICE ? CAROL : user === BOB ? ALICE : BOB;
+    await w.store.put('stayMembers', {
+      id: 90_000 + user,
+      stayId: stay.id,
+      owner: user,
+      userId: member,
+      role: 'read',
+      since: '2024-05-01T10:00:00.000Z',
+    });
   }
   const carolStay = await w.stay(CAROL);
   carolMealId = (await w.meal(carolStay, { menuId: bobMenu.id })).id;
@@ -81,13 +91,17 @@ describe('readableBy', () => {
     }
   });
 
-  it("hides another user's stays, groups and meals, even by index", async () => {
-    const carol = readableBy(w.store, CAROL);
+  it("hides another user's stays, groups and meals, even by index, but not from a member", async () => {
+    const bob = readableBy(w.store, BOB);
     const aliceStays = await w.store.whereIds('stays', 'owner', ALICE);
     expect(aliceStays.length).toBeGreaterThan(0);
-    expect(await carol.whereIds('stays', 'owner', ALICE)).toEqual([]);
-    expect(await carol.where('groups', 'stayId', aliceStays[0]!)).toEqual([]);
-    expect(await carol.where('meals', 'stayId', aliceStays[0]!)).toEqual([]);
+    expect(await bob.whereIds('stays', 'owner', ALICE)).toEqual([]);
+    expect(await bob.where('groups', 'stayId', aliceStays[0]!)).toEqual([]);
+    expect(await bob.where('meals', 'stayId', aliceStays[0]!)).toEqual([]);
+    // Carol takes part in Alice's stay: she reads it.
+    const carol = readableBy(w.store, CAROL);
+    expect(await carol.whereIds('stays', 'owner', ALICE)).toEqual(aliceStays);
+    expect(await carol.where('meals', 'stayId', aliceStays[0]!)).toHaveLength(1);
   });
 
   it("leaves a hidden recipe's quantities out of a compile, and says so", async () => {

@@ -17,7 +17,15 @@
  */
 import type { Id, Meal, Menu, Recipe, TableName, Tables } from './entities.js';
 import type { IndexName, IndexValue, ReadStore } from './store.js';
-import { canReadMenu, canReadRecipe, isOwnerOnlyTable, isPublicTable } from './visibility.js';
+import {
+  canReadMenu,
+  canReadRecipe,
+  isOwnerOnlyTable,
+  isPublicTable,
+  isStayMember,
+  isStayTable,
+  stayIdOf,
+} from './visibility.js';
 
 /** The name shown for a recipe its reader may not read (the web app's 'Recette non publiée'). */
 export const HIDDEN_RECIPE = 'Recette non publiée';
@@ -53,6 +61,7 @@ export function hiddenNotCounted(recipes: number): string {
 export function readableBy(store: ReadStore, userId: Id): ReadStore {
   const menus = new Map<Id, Promise<boolean>>();
   const recipes = new Map<Id, Promise<boolean>>();
+  const memberOf = new Map<Id, Promise<boolean>>();
   const remember = (memo: Map<Id, Promise<boolean>>, id: Id, decide: () => Promise<boolean>) => {
     let decision = memo.get(id);
     if (decision === undefined) {
@@ -63,7 +72,14 @@ export function readableBy(store: ReadStore, userId: Id): ReadStore {
   };
   const allowed = async <T extends TableName>(table: T, row: Tables[T]): Promise<boolean> => {
     if (isPublicTable(table)) return true;
-    if (isOwnerOnlyTable(table)) return (row as Meal).owner === userId;
+    if (isOwnerOnlyTable(table) && (row as Meal).owner === userId) return true;
+    if (isStayTable(table)) {
+      // A stay's rows: also its members' (issue 32), decided once per stay.
+      const stayId = stayIdOf(table, row);
+      if (stayId === null) return false;
+      return remember(memberOf, stayId, () => isStayMember(store, stayId, userId));
+    }
+    if (isOwnerOnlyTable(table)) return false;
     const shared = row as Menu | Recipe;
     // Own and published rows need no read (the common case of a library list).
     if (shared.owner === userId || shared.isPublished) return true;

@@ -223,3 +223,82 @@ describe('SyncEngine', () => {
     expect((await db.meta.get('cookie'))?.value).toBe(9);
   });
 });
+
+describe('a stay run by a team (issue 32)', () => {
+  const OWNER = 8;
+  const stay = {
+    id: 50,
+    owner: OWNER,
+    name: 'Colo',
+    start: '2026-07-01',
+    profileId: null,
+    exportSecret: null,
+  };
+  const meal = {
+    id: 51,
+    stayId: 50,
+    owner: OWNER,
+    menuId: 52,
+    day: 0,
+    slot: 1,
+    additionalPeople: 0,
+    groupIds: [],
+  };
+  const menu = {
+    id: 52,
+    owner: OWNER,
+    isFavorite: false,
+    isPublished: false,
+    updated: '2026-06-01T10:00:00.000Z',
+    recipeIds: [],
+    ingredients: [],
+  };
+  const membership = {
+    id: 53,
+    stayId: 50,
+    owner: OWNER,
+    userId: USER,
+    role: 'plan',
+    since: '2026-06-01T10:00:00.000Z',
+  };
+
+  it("drops the stay, its rows and its meals' menus once the membership goes", async () => {
+    server.nextPull = {
+      patch: [
+        { op: 'put', table: 'stays', row: stay },
+        { op: 'put', table: 'meals', row: meal },
+        { op: 'put', table: 'menus', row: menu },
+        { op: 'put', table: 'stayMembers', row: membership },
+      ],
+    };
+    await engine.sync();
+    expect(await db.entityTable('meals').count()).toBe(1);
+    // Removed by the owner: the pull names the membership only.
+    server.nextPull = { cookie: 2, patch: [{ op: 'del', table: 'stayMembers', id: 53 }] };
+    await engine.sync();
+    for (const table of ['stays', 'meals', 'menus', 'stayMembers'] as const) {
+      expect(await db.entityTable(table).count(), table).toBe(0);
+    }
+  });
+
+  it('says its schema on every pull, and catches up once after an update', async () => {
+    expect(server.pulls.every((p) => p.schema === 2 && p.catchUpFrom === undefined)).toBe(true);
+    // A device whose last pull was made by the previous app version (no schema kept).
+    await db.meta.delete('schema');
+    server.pulls.length = 0;
+    server.queuedPulls = [
+      { cookie: 99, patch: [{ op: 'put', table: 'stayMembers', row: membership }] },
+    ];
+    await engine.sync();
+    expect(server.pulls.map((p) => [p.cookie, p.catchUpFrom])).toEqual([
+      [1, 1],
+      [1, undefined],
+    ]);
+    expect(await db.entityTable('stayMembers').count()).toBe(1);
+    // The catch-up did not move the cookie; the usual pull did.
+    expect((await db.meta.get('cookie'))?.value).toBe(1);
+    server.pulls.length = 0;
+    await engine.sync();
+    expect(server.pulls.map((p) => p.catchUpFrom)).toEqual([undefined]);
+  });
+});

@@ -15,6 +15,7 @@ import {
   type Id,
   type Meal,
   type Stay,
+  readableStayIds,
 } from '@popote/domain';
 import { readableRow, type ReadCtx } from './context.js';
 import {
@@ -49,9 +50,12 @@ export async function sejourExt(ctx: ReadCtx, stay: Stay): Promise<SejourExt> {
   };
 }
 
-/** The user's stays by name, as the 'Séjour actif' select lists them. */
+/**
+ * The user's stays by name, as the 'Séjour actif' select lists them: their own and those they
+ * take part in (issue 32).
+ */
 export async function sejoursOf(ctx: ReadCtx): Promise<SejourExt[]> {
-  const stays = await ctx.store.where('stays', 'owner', ctx.userId);
+  const stays = await ctx.store.getMany('stays', await readableStayIds(ctx.store, ctx.userId));
   stays.sort((a, b) => compareFrench(a.name, b.name) || a.id - b.id);
   return Promise.all(stays.map((stay) => sejourExt(ctx, stay)));
 }
