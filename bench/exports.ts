@@ -1,5 +1,5 @@
 /**
- * Export benchmarks (issue 9, bench 5; issue 16): on the order screen of the device that synced
+ * Export benchmarks (issue 9, bench 5; issue 16): on the export screen of the device that synced
  * the 60-day stay, every day ticked, the cook sheets (PDF, a sheet per meal: 300 sheets) and
  * the shopping spreadsheet of its ingredients, each from the click to the browser's download
  * event, beside a raw Dexie read of the same rows in the same page (bench/probe/compile-probe);

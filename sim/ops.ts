@@ -525,7 +525,7 @@ function boughtTotal(rng: Rng): { pieces: number; grams: number; centiliters: nu
 }
 
 /**
- * The lines of a new list for chosen days of a stay, as the courses screen makes them: the
+ * The lines of a new list for chosen days of a stay, as the shopping screen makes them: the
  * stay's compiled needs less its larder, per supplier of its profile, fresh products per day
  * when asked, with the whole packs to buy of the ingredients that have one. Null when the
  * device cannot compile (a quantity it cannot scale).

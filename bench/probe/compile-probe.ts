@@ -1,6 +1,6 @@
 /**
  * Runs inside the app's page (bundled by bench/probe/build.ts, evaluated by bench/compile.ts):
- * the compile of the order screen over the app's own Dexie store, beside a raw Dexie read of
+ * the compile of the export screen over the app's own Dexie store, beside a raw Dexie read of
  * the same rows, on the database the app synced. Timing loops run in the page, so that no
  * round trip to the test driver is counted.
  */
@@ -8,7 +8,7 @@ import { compileIngredients, loadCompileInput, type Id } from '@popote/domain';
 import { LocalDb, dbNameForUser, type StoredRow, DexieStore } from '@popote/sync-client';
 
 export interface CompileSamples {
-  /** loadCompileInput + compileIngredients, as the order screen runs them. */
+  /** loadCompileInput + compileIngredients, as the export screen runs them. */
   loadAndCompile: number[];
   /** compileIngredients alone, on rows already read. */
   compileOnly: number[];

@@ -33,7 +33,7 @@ export interface ServerConfig {
    * proxy, without it every user shares the proxy's address and so one per-IP limit.
    */
   trustProxy?: boolean | number | string[];
-  /** Limits on inscription, loggin and reset: per IP (max) and per mail address. */
+  /** Limits on registration, login and password reset: per IP (max) and per mail address. */
   authRateLimit: { max: number; perAddressMax: number; windowMs: number };
   /** Per-user quotas (QUOTA_*) and work bounds of /sync; the defaults when absent. */
   syncLimits?: SyncLimits;

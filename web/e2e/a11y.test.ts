@@ -178,7 +178,7 @@ describe('accessibility (axe-core)', () => {
     await list.waitFor({ state: 'hidden' });
   });
 
-  it('the costs of the order screen, with a price and days over budget', async () => {
+  it('the costs of the export screen, with a price and days over budget', async () => {
     const order = mainScreens(account).find((s) => s.name === 'commande')!;
     await openScreen(page, order);
     // Spaghetti are counted in kg: 100 € per kg puts every day over a budget of 1 cent.
@@ -193,7 +193,7 @@ describe('accessibility (axe-core)', () => {
     await budget.getByRole('button', { name: 'Enregistrer' }).click();
     await budget.waitFor({ state: 'hidden' });
     await page.getByTestId('cost-day-over').first().waitFor();
-    await page.getByTestId('order-packs').first().waitFor();
+    await page.getByTestId('export-packs').first().waitFor();
     await expectNoGraveViolation('commande, coûts et budget');
   });
 

@@ -1,7 +1,7 @@
 /**
  * Allergens and alternatives on paper (issue 20) in Chromium: a stay whose Monday lunch offers
  * an alternative to 2 people allergic to peanuts. The cook sheets, built by the exports worker
- * and downloaded from the order screen, list each dish's allergens and the alternative with
+ * and downloaded from the export screen, list each dish's allergens and the alternative with
  * its people and its own quantities; the allergen table marks each dish of the chosen days in
  * the columns of its allergens; the kitchen view shows the alternative too.
  *

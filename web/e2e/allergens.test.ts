@@ -2,7 +2,7 @@
  * Allergens and diets (issue 20) in Chromium, on a touch tablet, a computer with a mouse and a
  * phone, each with its own account: an ingredient of the library
  * is marked as holding peanuts, a group counts 2 people allergic to peanuts; every meal of a
- * recipe with that ingredient then warns, in the day view, in the week view and on the order
+ * recipe with that ingredient then warns, in the day view, in the week view and on the export
  * screen, saying who and why; the recipe shows its allergens. An alternative for those 2 people
  * takes the warning away and splits the compiled quantities.
  */
@@ -129,11 +129,11 @@ describe('allergies of a group against the planned meals', () => {
         expect(cells.length).toBe(6);
         expect(new Set(cells)).toEqual(new Set([`⚠ ${WARNING}`]));
 
-        // The order screen lists the chosen days' warnings: the second day's lunch, not the
+        // The export screen lists the chosen days' warnings: the second day's lunch, not the
         // first's.
         await page.goto('/order?jours=0,1');
         await press(page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }));
-        const warnings = page.getByTestId('order-warnings');
+        const warnings = page.getByTestId('export-warnings');
         await warnings.waitFor();
         expect(await warnings.getByTestId('meal-warnings').allTextContents()).toEqual([WARNING]);
 
@@ -141,7 +141,7 @@ describe('allergies of a group against the planned meals', () => {
         // rice pudding for 20 at dinner and 2 at lunch (1,25 kg + 125 g).
         await page.goto('/order?jours=0');
         await press(page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }));
-        await page.getByTestId('order-compiled').waitFor();
+        await page.getByTestId('export-compiled').waitFor();
         const total = (name: string) =>
           page
             .getByRole('button', { name: new RegExp(`^${name} : `, 'u') })

@@ -1,7 +1,7 @@
 /**
  * Prices, packs and the budget (issue 21) in Chromium, on a touch tablet, a computer with a
  * mouse and a phone, each with its own account: packs and prices set on three ingredients from
- * the order screen, a budget of 5 € per person-day, two days planned. The order screen shows
+ * the export screen, a budget of 5 € per person-day, two days planned. The export screen shows
  * the packs to buy, the cost per person-day and the day over budget; the spreadsheet holds the
  * same figures as numbers; the day view shows each meal's cost per person, the week each day's. All of it is done
  * offline, and another device of the user shows the same figures once the first has synced.
@@ -93,7 +93,7 @@ describe('prices, packs and budget', () => {
         await page.goto('/order');
         await press(page.getByRole('checkbox', { name: 'Tous les jours' }));
         await press(page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }));
-        const costs = page.getByTestId('order-costs');
+        const costs = page.getByTestId('export-costs');
         // No price yet: the three ingredients are listed, never counted as 0 silently.
         await expect
           .poll(() => texts(costs.getByTestId('cost-missing-item')))
@@ -105,7 +105,7 @@ describe('prices, packs and budget', () => {
           ]);
         expect(await text(costs.getByTestId('cost-per-person-day'))).toBe('au moins 0,00 €');
 
-        // Packs and prices, each from the order screen's list of needs.
+        // Packs and prices, each from the export screen's list of needs.
         await setPurchase(page, press, names.pasta, {
           pack: { name: 'paquet', size: '500', unit: 'gr' },
           amount: '1',
@@ -126,7 +126,7 @@ describe('prices, packs and budget', () => {
         await budget.waitFor({ state: 'hidden' });
 
         await expect
-          .poll(() => text(costs.getByTestId('order-budget')))
+          .poll(() => text(costs.getByTestId('export-budget')))
           .toBe('Budget : 5,00 € par personne et par jour');
         await expect.poll(() => text(costs.getByTestId('cost-per-person-day'))).toBe('3,24 €');
         expect(await text(costs.getByTestId('cost-of-days'))).toBe('64,80 €');
@@ -148,9 +148,9 @@ describe('prices, packs and budget', () => {
           'Sans fournisseur65,00 €',
         ]);
         // The packs to buy beside each need.
-        const needs = page.getByTestId('order-ingredient');
+        const needs = page.getByTestId('export-ingredient');
         const packsOf = (name: string) =>
-          text(needs.filter({ hasText: name }).getByTestId('order-packs'));
+          text(needs.filter({ hasText: name }).getByTestId('export-packs'));
         expect(await packsOf(names.pasta)).toBe('5 × paquet de 500 gr · 5,00 €');
         expect(await packsOf(names.eggs)).toBe('2 × plateau de 30 pièces · 15,00 €');
         expect(await packsOf(names.steak)).toBe('45,00 €');
@@ -177,7 +177,7 @@ describe('prices, packs and budget', () => {
             .getByRole('button', { name: 'Exporter les ingrédients nécessaires' })
             .click();
           await expect.poll(() => text(second.getByTestId('cost-per-person-day'))).toBe('3,24 €');
-          expect(await text(second.getByTestId('order-budget'))).toBe(
+          expect(await text(second.getByTestId('export-budget'))).toBe(
             'Budget : 5,00 € par personne et par jour',
           );
         } finally {
@@ -245,7 +245,7 @@ async function choose(
 
 type Sheets = Awaited<ReturnType<typeof readXlsxSheets>>;
 
-/** The packs, prices and costs of the order screen, as numbers; the days' costs too. */
+/** The packs, prices and costs of the export screen, as numbers; the days' costs too. */
 function checkSpreadsheet(sheets: Sheets, names: Names): void {
   const sheet = (name: string) => sheets.find((s) => s.name === name)?.values ?? [];
   const all = sheet('Ingrédients');

@@ -4,7 +4,7 @@
  * awaits its reading chains. On a touch tablet, each screen with a live read shows a row, the
  * row is changed, and the screen follows without a reload.
  *
- * The order screen's stay, from Monday 7 July 2025: Louveteaux (10), Monday lunch a bread dish
+ * The export screen's stay, from Monday 7 July 2025: Louveteaux (10), Monday lunch a bread dish
  * of 1 kg of flour each: 10 kg of flour. Sold by 'sac' of 5 kg at 4,00 € a sac: 2 sacs, 8,00 €,
  * 0,80 € per person-day; at 5,00 € a sac: 10,00 €, 1,00 € per person-day.
  */
@@ -41,7 +41,7 @@ async function tablet(mail: string): Promise<{ context: BrowserContext; page: Pa
   return { context, page };
 }
 
-describe('the order screen follows packs and prices', () => {
+describe('the export screen follows packs and prices', () => {
   const mail = 'suivre-commande@exemple.fr';
   const flour = 'Farine de meule du camp';
   let flourId: number;
@@ -63,8 +63,8 @@ describe('the order screen follows packs and prices', () => {
       await page.goto('/order');
       await page.getByRole('checkbox', { name: 'Tous les jours' }).tap();
       await page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }).tap();
-      const costs = page.getByTestId('order-costs');
-      const need = page.getByTestId('order-ingredient').filter({ hasText: flour });
+      const costs = page.getByTestId('export-costs');
+      const need = page.getByTestId('export-ingredient').filter({ hasText: flour });
       await poll(() => text(costs.getByTestId('cost-missing'))).toContain('1 ingrédient sans prix');
       expect(await text(costs.getByTestId('cost-per-person-day'))).toBe('au moins 0,00 €');
 
@@ -80,7 +80,7 @@ describe('the order screen follows packs and prices', () => {
       await dialog.getByRole('button', { name: 'Enregistrer' }).tap();
       await dialog.waitFor({ state: 'hidden' });
 
-      await poll(() => text(need.getByTestId('order-packs'))).toBe('2 × sac de 5 kg · 8,00 €');
+      await poll(() => text(need.getByTestId('export-packs'))).toBe('2 × sac de 5 kg · 8,00 €');
       await poll(() => costs.getByTestId('cost-missing').count()).toBe(0);
       expect(await text(costs.getByTestId('cost-per-person-day'))).toBe('0,80 €');
       expect(await text(costs.getByTestId('cost-to-pay'))).toBe('8,00 €');
@@ -95,7 +95,7 @@ describe('the order screen follows packs and prices', () => {
         prices: [{ supplierId: null, amount: 5, per: 'pack', date: '2025-06-02' }],
       });
       await seed.flush();
-      await poll(() => text(need.getByTestId('order-packs'))).toBe('2 × sac de 5 kg · 10,00 €');
+      await poll(() => text(need.getByTestId('export-packs'))).toBe('2 × sac de 5 kg · 10,00 €');
       await poll(() => text(costs.getByTestId('cost-per-person-day'))).toBe('1,00 €');
     } finally {
       await context.close();

@@ -33,7 +33,7 @@ import {
   moveGroupToNextMeal,
   openAgendaWeek,
   openDay,
-  openExportDialog,
+  openPhoneExportDialog,
   openFromDrawer,
   openPreview,
   poll,
@@ -235,10 +235,10 @@ describe('the walk of a stay with no network, synced afterwards', () => {
     await poll(() => stayOptions(page)).toEqual([STAY, COPY]);
     await expectGroups(page);
 
-    const exported = await openExportDialog(page);
+    const exported = await openPhoneExportDialog(page);
     link = exported.link;
     expect(new URL(link).searchParams.get('sejour')).toBe(`${COPY} 2025`);
-    expect(await visibleText(exported.dialog.getByTestId('export-sync-note'))).toBe(
+    expect(await visibleText(exported.dialog.getByTestId('phone-export-sync-note'))).toBe(
       'Cet appareil est hors ligne : le lien fonctionnera dès que ses modifications auront été envoyées au serveur.',
     );
     await exported.dialog.getByRole('button', { name: 'Fermer' }).last().click();

@@ -21,7 +21,7 @@ export interface SeededAccount {
   menuId: number;
 }
 
-/** An account whose stay, agenda, library and order screens all have something to show. */
+/** An account whose stay, agenda, library and export screens all have something to show. */
 export async function seedScreens(app: RunningApp, mail: string): Promise<SeededAccount> {
   await createAccount(app, { mail, password: SCREEN_PASSWORD, pseudo: 'Intendante du camp' });
   const seed = await Seeder.open(app, mail, SCREEN_PASSWORD);
@@ -163,7 +163,7 @@ export function mainScreens(account: SeededAccount): MainScreen[] {
       name: 'commande',
       path: '/order',
       ready: async (page) => {
-        await page.getByTestId('order-days').waitFor();
+        await page.getByTestId('export-days').waitFor();
         // The days kept in the address may already be ticked; the screen may also settle
         // (first sync, restored ticks) just as the box is tapped: tick until it holds.
         const all = page.getByRole('checkbox', { name: 'Tous les jours' });
@@ -173,7 +173,7 @@ export function mainScreens(account: SeededAccount): MainScreen[] {
           await page.waitForTimeout(200);
         }
         await page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }).click();
-        await page.getByTestId('order-compiled').waitFor();
+        await page.getByTestId('export-compiled').waitFor();
       },
     },
     {

@@ -219,7 +219,7 @@ export interface CampRecipes {
 }
 
 /**
- * Queues the recipes the order, exports and screen tests plan their stays with (their
+ * Queues the recipes the export screen, exports and screen tests plan their stays with (their
  * quantities are worked out by hand in those tests).
  */
 export function seedCampRecipes(

@@ -84,15 +84,17 @@ describe('sync between two devices of one user', () => {
 
     // An export link made offline shows at once, with a word on when it will work.
     await laptopPage.getByRole('button', { name: 'Copier sur un smartphone' }).click();
-    const exportDialog = laptopPage.getByRole('dialog', { name: 'Exporter sur un smartphone' });
-    const linkField = exportDialog.getByLabel('Lien', { exact: true });
+    const phoneExportDialog = laptopPage.getByRole('dialog', {
+      name: 'Exporter sur un smartphone',
+    });
+    const linkField = phoneExportDialog.getByLabel('Lien', { exact: true });
     await poll(() => linkField.inputValue()).toMatch(/\/import-sejour\?id=/u);
     const link = await linkField.inputValue();
-    expect(await visibleText(exportDialog.getByTestId('export-sync-note'))).toBe(
+    expect(await visibleText(phoneExportDialog.getByTestId('phone-export-sync-note'))).toBe(
       'Cet appareil est hors ligne : le lien fonctionnera dès que ses modifications auront été envoyées au serveur.',
     );
-    await exportDialog.getByRole('button', { name: 'Fermer' }).last().click();
-    await exportDialog.waitFor({ state: 'hidden' });
+    await phoneExportDialog.getByRole('button', { name: 'Fermer' }).last().click();
+    await phoneExportDialog.waitFor({ state: 'hidden' });
     expect((await fetch(link)).status).toBe(404);
 
     // Nothing has left the laptop yet.

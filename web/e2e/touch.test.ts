@@ -317,18 +317,24 @@ describe('context is kept on return', () => {
     );
 
     await page.goto('/order');
-    const days = page.getByTestId('order-days');
+    const days = page.getByTestId('export-days');
     await days.getByRole('checkbox').nth(1).check();
     await days.getByRole('checkbox').nth(2).check();
     await page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }).tap();
-    await page.getByTestId('order-compiled').or(page.getByTestId('order-no-ingredient')).waitFor();
+    await page
+      .getByTestId('export-compiled')
+      .or(page.getByTestId('export-no-ingredient'))
+      .waitFor();
     await page.goto('/agenda');
     await page.getByTestId('agenda-week').waitFor();
     await page.goBack();
-    await page.getByTestId('order-days').waitFor();
+    await page.getByTestId('export-days').waitFor();
     expect(await days.getByRole('checkbox').nth(1).isChecked()).toBe(true);
     expect(await days.getByRole('checkbox').nth(2).isChecked()).toBe(true);
-    await page.getByTestId('order-compiled').or(page.getByTestId('order-no-ingredient')).waitFor();
+    await page
+      .getByTestId('export-compiled')
+      .or(page.getByTestId('export-no-ingredient'))
+      .waitFor();
     await context.close();
   });
 });

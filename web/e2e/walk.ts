@@ -1,6 +1,6 @@
 /**
  * The steps of a stay's walk (issue 5) as a user clicks them, on the stays screen, the agenda
- * and the library; shared by the online tests (sejours, agenda) and the offline walk.
+ * and the library; shared by the online tests (stays, agenda) and the offline walk.
  */
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -143,7 +143,9 @@ export async function fetchLink(link: string): Promise<{ status: number; body: u
 }
 
 /** Opens 'Copier sur un smartphone' and waits for the link of its 'Lien' field. */
-export async function openExportDialog(page: Page): Promise<{ dialog: Locator; link: string }> {
+export async function openPhoneExportDialog(
+  page: Page,
+): Promise<{ dialog: Locator; link: string }> {
   await page.getByRole('button', { name: 'Copier sur un smartphone' }).click();
   const dialog = page.getByRole('dialog', { name: 'Exporter sur un smartphone' });
   await dialog.waitFor();

@@ -84,14 +84,14 @@ function UserApp() {
         <ScreenBoundary>
           <Suspense fallback={loading}>
             <Routes>
-              <Route path={PATHS.sejours} element={<StaysScreen />} />
+              <Route path={PATHS.stays} element={<StaysScreen />} />
               <Route path={PATHS.agenda} element={<AgendaScreen />} />
-              <Route path={PATHS.order} element={<ExportScreen />} />
+              <Route path={PATHS.export} element={<ExportScreen />} />
               <Route path={PATHS.library} element={<LibraryScreen />} />
               <Route path={PATHS.kitchen} element={<KitchenScreen />} />
-              <Route path={PATHS.courses} element={<ShoppingScreen />} />
+              <Route path={PATHS.shopping} element={<ShoppingScreen />} />
               <Route path={PATHS.settings} element={<SettingsScreen />} />
-              <Route path="*" element={<Navigate to={PATHS.sejours} replace />} />
+              <Route path="*" element={<Navigate to={PATHS.stays} replace />} />
             </Routes>
           </Suspense>
         </ScreenBoundary>

@@ -369,7 +369,7 @@ export function warningsOfMeal(
   );
 }
 
-/** The warnings of the chosen days' meals (order screen), in meal order; meals without none. */
+/** The warnings of the chosen days' meals (export screen), in meal order; meals without none. */
 export function warningsOfDays(
   input: Pick<CompileInput, 'meals' | 'groups' | 'menus' | 'recipes' | 'ingredients' | 'days'>,
 ): { meal: Meal; warnings: MealWarning[] }[] {

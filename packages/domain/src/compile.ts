@@ -1,5 +1,5 @@
 /**
- * The ingredients needed over chosen days of a stay (order screen, shopping spreadsheet) and
+ * The ingredients needed over chosen days of a stay (export screen, shopping spreadsheet) and
  * for one meal (quantity preview). Pure functions over plain rows, plus the loaders that read
  * exactly those rows, so that the web app and the server share one rule.
  */

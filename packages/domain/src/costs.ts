@@ -397,7 +397,7 @@ export const formatPacks = (count: number, pack: Pack): string =>
   `${count} × ${pack.name} de ${formatPackSize(pack)}`;
 
 /**
- * The chosen days' compile and their costs, read from a store: the order screen, the day view
+ * The chosen days' compile and their costs, read from a store: the export screen, the day view
  * and the shopping spreadsheet read the same rows. `mapping` is the spreadsheet's choice of
  * supplier per ingredient; without it, the stay's profile decides.
  */

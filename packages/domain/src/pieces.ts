@@ -25,7 +25,7 @@ export function roundUpTotalPieces(total: QuantityTotal): QuantityTotal {
 
 /**
  * What to buy for these uses (one per meal and unit): each meal's pieces rounded up, since each
- * meal cooks whole pieces, then added up; mass and volume as they are. The order screen, the
+ * meal cooks whole pieces, then added up; mass and volume as they are. The export screen, the
  * cook sheets and the shopping spreadsheet all count this way, so that they agree.
  */
 export function toBuyTotal(uses: readonly { unite: Unite; val: number }[]): QuantityTotal {

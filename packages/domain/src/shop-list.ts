@@ -46,7 +46,7 @@ export type NewShopItem = Omit<ShopItem, 'checked' | 'stored' | 'bought' | 'tick
 /**
  * The lines of a new list: per ingredient (and per day for a fresh product when asked), each
  * with its need, what the larder covers (used up from the earliest day on) and what remains to
- * buy. Pieces count whole meal by meal, as on the order screen and the sheets.
+ * buy. Pieces count whole meal by meal, as on the export screen and the sheets.
  */
 export function planShopItems(input: ShopListInput): NewShopItem[] {
   const { compiled } = input;

@@ -173,7 +173,7 @@ describe('the shopping spreadsheet with costs', () => {
     ]);
   });
 
-  it('totals each supplier at what the Coûts sheet and the order screen say', () => {
+  it('totals each supplier at what the Coûts sheet and the export screen say', () => {
     const input = shoppingInput(PROFILE, 2.2);
     const sheets = planShopping(input);
     for (const supplier of input.costs!.plan.suppliers) {
@@ -221,7 +221,7 @@ describe('the shopping spreadsheet with costs', () => {
       ['Riz', null, null, null, null, null, 'Paquet manquant'],
       ['Pain', null, null, null, null, null, 'Prix manquant'],
     ]);
-    // The very figures of the plan, rounded to the cent as the order screen shows them.
+    // The very figures of the plan, rounded to the cent as the export screen shows them.
     expect(costs.values.slice(1, 4).map((r) => r[2])).toEqual(
       plan.suppliers.map((s) => toCents(s.cost)),
     );

@@ -9,7 +9,7 @@
  * With costs (issue 21), each line of the ingredients and supplier sheets also tells the whole
  * packs to buy, the price and what buying the line costs (the domain's purchaseLine), each
  * supplier's sheet ends with its total, and a 'Coûts' sheet gives what to pay per supplier and
- * what each day costs against the budget: the order screen's figures, rounded to the cent.
+ * what each day costs against the budget: the export screen's figures, rounded to the cent.
  */
 import type {
   CompiledIngredient,
@@ -557,7 +557,7 @@ function groupBySupplier(list: readonly CompiledIngredient[], profile: ShoppingP
     .filter((g) => g.ingredients.length > 0);
 }
 
-/** Categories in their order (Autre first, as the order screen lists them). */
+/** Categories in their order (Autre first, as the export screen lists them). */
 function groupsByKind(list: readonly CompiledIngredient[]): Group[] {
   return groupByKind(list).map((g) => ({
     label: INGREDIENT_KIND_NAMES[g.kind],

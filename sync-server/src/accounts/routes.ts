@@ -18,8 +18,8 @@ import {
   ConfirmQuery,
   InscriptionAnswer,
   InscriptionBody,
-  LogginAnswer,
-  LogginBody,
+  LoginAnswer,
+  LoginBody,
   ResendBody,
   ResetQuery,
   SettingsAnswer,
@@ -97,12 +97,12 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     (request) => accounts().resendRegistrationLink(request.body),
   );
 
-  app.post<{ Body: LogginBody }>(
+  app.post<{ Body: LoginBody }>(
     '/loggin',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
       config: perIp,
-      schema: { body: LogginBody, response: { 200: LogginAnswer } },
+      schema: { body: LoginBody, response: { 200: LoginAnswer } },
     },
     (request) => accounts().login(request.body, request.ip),
   );

@@ -21,10 +21,10 @@ export const InscriptionAnswer = Type.Object({
 export const ConfirmQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
 export type ConfirmQuery = Static<typeof ConfirmQuery>;
 
-export const LogginBody = Type.Object({ Mail, Password });
-export type LogginBody = Static<typeof LogginBody>;
+export const LoginBody = Type.Object({ Mail, Password });
+export type LoginBody = Static<typeof LoginBody>;
 
-export const LogginAnswer = Type.Object({
+export const LoginAnswer = Type.Object({
   Error: Type.String(),
   IsPasswordError: Type.Boolean(),
   /**

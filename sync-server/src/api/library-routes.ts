@@ -78,7 +78,7 @@ const RecipeIngredientUpdateIn = Type.Object({
 const IdIngredientQuery = Type.Object({ idIngredient: IdIn });
 const MenusQuery = Type.Object({ idMenu: Type.Optional(IdIn) });
 const IdMenuQuery = Type.Object({ idMenu: IdIn });
-const IdReceipeQuery = Type.Object({ idReceipe: IdIn });
+const IdRecipeQuery = Type.Object({ idReceipe: IdIn });
 const RecipeItemQuery = Type.Object({ idReceipe: IdIn, idIngredient: IdIn });
 
 /** The ids of the recipes and menus using an ingredient, as far as the user may read them. */
@@ -187,9 +187,9 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: Static<typeof IdReceipeQuery> }>(
+  app.get<{ Querystring: Static<typeof IdRecipeQuery> }>(
     '/library/receipes',
-    { ...secured, schema: { querystring: IdReceipeQuery, response: { 200: RecipeExtOut } } },
+    { ...secured, schema: { querystring: IdRecipeQuery, response: { 200: RecipeExtOut } } },
     async (request) => recipeAnswer(userOf(request), request.query.idReceipe),
   );
 
@@ -240,9 +240,9 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Querystring: Static<typeof IdReceipeQuery> }>(
+  app.delete<{ Querystring: Static<typeof IdRecipeQuery> }>(
     '/library/receipes',
-    { ...secured, schema: { querystring: IdReceipeQuery, response: { 200: DeletedOut } } },
+    { ...secured, schema: { querystring: IdRecipeQuery, response: { 200: DeletedOut } } },
     async (request) => {
       await write(app, userOf(request), call('deleteRecipe', { id: request.query.idReceipe }));
       return { Deleted: true, Id: request.query.idReceipe };
@@ -257,20 +257,24 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const userId = userOf(request);
-      const { IdReceipe, IdIngredient, InitialFor } = request.body;
+      const {
+        IdReceipe: recipeId,
+        IdIngredient: ingredientId,
+        InitialFor: initialFor,
+      } = request.body;
       await write(
         app,
         userId,
         call('addRecipeIngredient', {
-          recipeId: IdReceipe,
-          ingredientId: IdIngredient,
-          ...(InitialFor === undefined ? {} : { initialFor: InitialFor }),
+          recipeId,
+          ingredientId,
+          ...(initialFor === undefined ? {} : { initialFor }),
           now: nowIso(app),
         }),
       );
       // The ingredient as added to the recipe.
-      const { Ingredients } = await recipeAnswer(userId, IdReceipe);
-      const added = Ingredients.find((i) => i.Id === IdIngredient);
+      const { Ingredients } = await recipeAnswer(userId, recipeId);
+      const added = Ingredients.find((i) => i.Id === ingredientId);
       if (!added) throw new HttpError(404, INGREDIENT_NOT_IN_RECIPE);
       return added;
     },
@@ -281,22 +285,22 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     { ...secured, schema: { body: RecipeIngredientUpdateIn, response: { 200: RecipeExtOut } } },
     async (request) => {
       const userId = userOf(request);
-      const { IdReceipe, IdIngredient, Quantity } = request.body;
+      const { IdReceipe: recipeId, IdIngredient: ingredientId, Quantity } = request.body;
       await writeFrom(app, userId, async (store) => {
         // The line as it is, when the recipe is the user's (the mutator refuses any other).
-        const recipe = await store.get('recipes', IdReceipe);
+        const recipe = await store.get('recipes', recipeId);
         const line = recipe?.owner === userId ? recipe.ingredients : [];
         return call('updateRecipeIngredient', {
-          recipeId: IdReceipe,
-          ingredientId: IdIngredient,
+          recipeId,
+          ingredientId,
           quantity: quantityInKeepingFixed(
             Quantity,
-            line.find((i) => i.ingredientId === IdIngredient)?.quantity,
+            line.find((i) => i.ingredientId === ingredientId)?.quantity,
           ),
           now: nowIso(app),
         });
       });
-      return recipeAnswer(userId, IdReceipe);
+      return recipeAnswer(userId, recipeId);
     },
   );
 
@@ -305,17 +309,13 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     { ...secured, schema: { querystring: RecipeItemQuery, response: { 200: RecipeExtOut } } },
     async (request) => {
       const userId = userOf(request);
-      const { idReceipe, idIngredient } = request.query;
+      const { idReceipe: recipeId, idIngredient: ingredientId } = request.query;
       await write(
         app,
         userId,
-        call('removeRecipeIngredient', {
-          recipeId: idReceipe,
-          ingredientId: idIngredient,
-          now: nowIso(app),
-        }),
+        call('removeRecipeIngredient', { recipeId, ingredientId, now: nowIso(app) }),
       );
-      return recipeAnswer(userId, idReceipe);
+      return recipeAnswer(userId, recipeId);
     },
   );
 

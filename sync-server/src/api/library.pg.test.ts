@@ -177,36 +177,36 @@ describe('recipes', () => {
   });
 
   it("edits a recipe's ingredients", async () => {
-    const { Receipe } = await newRecipe<RecipeExt>(alice);
+    const { Receipe: recipe } = await newRecipe<RecipeExt>(alice);
     const sugar = await alice.ok<Ingredient>('PUT', '/library/all-ingredients', {
       Name: 'Sucre test',
       Kind: 4,
     });
     // The ingredient added (ReceipeIngredientExt).
     const added = await alice.ok('PUT', '/library/receipes/ingredients', {
-      IdReceipe: Receipe.Id,
+      IdReceipe: recipe.Id,
       IdIngredient: sugar.Id,
       InitialFor: 8,
     });
     expect(added).toEqual({ ...sugar, Quantity: { Val: 10, Unite: 0, For_: 8 } });
     const updated = await alice.ok<RecipeExt>('POST', '/library/receipes/ingredients', {
-      IdReceipe: Receipe.Id,
+      IdReceipe: recipe.Id,
       IdIngredient: sugar.Id,
       Quantity: { Val: 150, Unite: 2, For_: 6 },
     });
     expect(updated.Ingredients[0]?.Quantity).toEqual({ Val: 150, Unite: 2, For_: 6 });
     const bobTry = await bob.put('/library/receipes/ingredients', {
-      IdReceipe: Receipe.Id,
+      IdReceipe: recipe.Id,
       IdIngredient: sugar.Id,
     });
     expect(bobTry.statusCode).toBe(404);
     const removed = await alice.ok<RecipeExt>(
       'DELETE',
-      `/library/receipes/ingredients?idReceipe=${Receipe.Id}&idIngredient=${sugar.Id}`,
+      `/library/receipes/ingredients?idReceipe=${recipe.Id}&idIngredient=${sugar.Id}`,
     );
     expect(removed.Ingredients).toEqual([]);
     const wrongUnit = await alice.post('/library/receipes/ingredients', {
-      IdReceipe: Receipe.Id,
+      IdReceipe: recipe.Id,
       IdIngredient: sugar.Id,
       Quantity: { Val: 1, Unite: 9, For_: 6 },
     });

@@ -130,11 +130,11 @@ export async function menuItemsRoutes(app: FastifyInstance): Promise<void> {
     '/meals/receipes',
     { ...secured, schema: { body: AddRecipeIn, ...answer } },
     async (request) => {
-      const { IdReceipe, IdMenu } = request.body;
+      const { IdReceipe: recipeId, IdMenu: menuId } = request.body;
       return changeMenu(
         userOf(request),
-        IdMenu,
-        call('addMenuRecipe', { menuId: IdMenu, recipeId: IdReceipe, now: nowIso(app) }),
+        menuId,
+        call('addMenuRecipe', { menuId, recipeId, now: nowIso(app) }),
       );
     },
   );
@@ -143,13 +143,13 @@ export async function menuItemsRoutes(app: FastifyInstance): Promise<void> {
     '/library/menus/receipes',
     { ...secured, schema: { body: MenuRecipeIn, response: { 200: RecipeOut } } },
     async (request) => {
-      const { IdMenu, IdReceipe } = request.body;
+      const { IdMenu: menuId, IdReceipe: recipeId } = request.body;
       const menu = await changeMenu(
         userOf(request),
-        IdMenu,
-        call('addMenuRecipe', { menuId: IdMenu, recipeId: IdReceipe, now: nowIso(app) }),
+        menuId,
+        call('addMenuRecipe', { menuId, recipeId, now: nowIso(app) }),
       );
-      const added = menu.Receipes.find((r) => r.Id === IdReceipe);
+      const added = menu.Receipes.find((r) => r.Id === recipeId);
       if (!added) throw new HttpError(404, ITEM_GONE);
       return added;
     },

@@ -45,7 +45,7 @@ import { signDownloadToken, verifyDownloadToken } from './download-token.js';
 import { ingredientOut, quantityIn } from './mappers.js';
 import {
   ExportTokenOut,
-  ImportReceipes1Out,
+  RecipeImportPreviewOut,
   ImportRecipeShape,
   KindIn,
   listOf,
@@ -89,7 +89,7 @@ const ChoiceIn = Type.Object({
   Kind: KindIn,
 });
 
-/** The preview as POST answered it (ImportReceipes1Out), edited; null lists read as empty. */
+/** The preview as POST answered it (RecipeImportPreviewOut), edited; null lists read as empty. */
 const ImportConfirmIn = Type.Object({
   Map: OrNull(
     Type.Record(Type.String({ pattern: `^[\\s\\S]{1,${MAX_NAME_LENGTH}}$` }), ChoiceIn, {
@@ -159,14 +159,14 @@ function parseFile(text: string): ParsedRecipe[] {
 async function previewOf(
   ctx: ReadCtx,
   recipes: ParsedRecipe[],
-): Promise<Out<typeof ImportReceipes1Out>> {
+): Promise<Out<typeof RecipeImportPreviewOut>> {
   const names = importNames(recipes);
   const matches = matchIngredientNames(
     names.map((n) => n.name),
     await ctx.store.all('ingredients'),
   );
   const choices = proposedChoices(names, matches);
-  const map: Out<typeof ImportReceipes1Out>['Map'] = {};
+  const map: Out<typeof RecipeImportPreviewOut>['Map'] = {};
   for (const recipe of recipes) {
     for (const item of recipe.ingredients) {
       const choice = choices.get(normalizeSearchText(item.name));
@@ -225,7 +225,7 @@ export async function recipesCsvRoutes(app: FastifyInstance): Promise<void> {
     '/library/receipes/import',
     {
       ...secured,
-      schema: { consumes: ['multipart/form-data'], response: { 200: ImportReceipes1Out } },
+      schema: { consumes: ['multipart/form-data'], response: { 200: RecipeImportPreviewOut } },
     },
     async (request) => {
       const userId = userOf(request);

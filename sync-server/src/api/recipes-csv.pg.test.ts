@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRecipesCsv } from '@popote/domain';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { attachment } from './content-disposition.js';
-import type { ImportReceipes1Out, IngredientOut, Out, RecipeExtOut } from './schemas.js';
+import type { RecipeImportPreviewOut, IngredientOut, Out, RecipeExtOut } from './schemas.js';
 import { apiClient, multipartFile, type ApiClient, type Session } from '../../test/api-client.js';
 
-type Preview = Out<typeof ImportReceipes1Out>;
+type Preview = Out<typeof RecipeImportPreviewOut>;
 
 let server: TestServer;
 let alice: ApiClient;

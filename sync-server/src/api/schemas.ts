@@ -242,7 +242,7 @@ export const CompileIngredientsOut = Type.Object({
       Ingredient: IngredientOut,
       /** One entry per meal and unit, scaled to the meal's people; Origin is the meal id. */
       Quantities: Type.Array(Type.Object({ Quantity: QuantityOut, Origin: Int })),
-      /** Addition: the sum over the meals (pièces, gr, cL), as the order screen shows it. */
+      /** Addition: the sum over the meals (pièces, gr, cL), as the export screen shows it. */
       Total: Type.Array(QuantityOut),
     }),
   ),
@@ -282,7 +282,8 @@ export const ImportRecipeShape = {
   For: Type.Integer({ minimum: 1, maximum: MAX_GROUP_SIZE }),
 };
 
-export const ImportReceipes1Out = Type.Object({
+/** The contract's ImportReceipes1Out: the preview of a recipes CSV import. */
+export const RecipeImportPreviewOut = Type.Object({
   /** File ingredient name → proposed ingredient; Id 0 proposes a new one. */
   Map: Type.Record(Type.String(), IngredientOut),
   Receipes: Type.Array(

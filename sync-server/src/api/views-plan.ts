@@ -1,7 +1,7 @@
 /**
  * Answers about a user's stays: stays with their groups, meals with their menus, the quantity
  * preview of a meal, the days of an order and the compiled ingredients. Quantities come from
- * the domain's loaders and compile, the same code the order screen runs.
+ * the domain's loaders and compile, the same code the export screen runs.
  */
 import {
   compareFrench,

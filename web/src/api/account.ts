@@ -16,12 +16,12 @@ export interface InscriptionAnswer {
   IsPseudoError?: boolean;
 }
 
-export interface LogginRequest {
+export interface LoginRequest {
   Mail: string;
   Password: string;
 }
 
-export interface LogginAnswer extends InscriptionAnswer {
+export interface LoginAnswer extends InscriptionAnswer {
   /** Beyond the contract: a registration whose confirmation link was never followed. */
   IsUnconfirmed?: boolean;
   /**
@@ -57,8 +57,8 @@ export const postInscription = (body: InscriptionRequest) =>
   apiRequest<InscriptionAnswer>('/inscription', { method: 'POST', body });
 
 /** A session opened with a mailed password will know it must change it (see session.ts). */
-export const postLoggin = async (body: LogginRequest) => {
-  const answer = await apiRequest<LogginAnswer>('/loggin', { method: 'POST', body });
+export const postLogin = async (body: LoginRequest) => {
+  const answer = await apiRequest<LoginAnswer>('/loggin', { method: 'POST', body });
   if (answer?.MustChangePassword === true && answer.Token !== '') {
     noteMustChangePassword(answer.Token);
   }
@@ -69,7 +69,7 @@ export const postLoggin = async (body: LogginRequest) => {
  * Mails the confirmation link again, after a login answered IsUnconfirmed (beyond the
  * contract). Answers true whatever the address.
  */
-export const resendConfirmation = (body: LogginRequest) =>
+export const resendConfirmation = (body: LoginRequest) =>
   apiRequest<boolean>('/inscription/renvoi', { method: 'POST', body });
 
 /** Any non-null answer counts as success (spec 7.1). */

@@ -1,7 +1,7 @@
 /**
  * Who among a meal's people cannot eat some of its dishes, and why (issue 20): one line per
  * diet or allergy, in the words of the domain ('2 personnes allergiques aux arachides : Sauce
- * satay'). Shown by the day view under each meal and listed by the order screen.
+ * satay'). Shown by the day view under each meal and listed by the export screen.
  */
 import { List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';

@@ -10,7 +10,7 @@ export function NoActiveStay({ testId }: { testId: string }) {
     <Card withBorder shadow="sm" padding="xl" maw={560} data-testid={testId}>
       <Stack align="flex-start">
         <Text>{STAY_NEEDED.noStay}</Text>
-        <Button component={Link} to={PATHS.sejours} leftSection={<IconTent size={18} />}>
+        <Button component={Link} to={PATHS.stays} leftSection={<IconTent size={18} />}>
           {STAY_NEEDED.goToStays}
         </Button>
       </Stack>

@@ -47,7 +47,7 @@ async function buildFile(
 }
 
 /**
- * The chosen days' meals and every row their sheets need, read as the order screen compiles
+ * The chosen days' meals and every row their sheets need, read as the export screen compiles
  * them (the domain's loadCompileInput over the device's database), opened for this read only.
  */
 async function readDays({ dbName, stayId, days, stay }: DaysSource) {

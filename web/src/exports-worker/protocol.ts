@@ -8,7 +8,7 @@ import type { CookbookOptions, ShoppingInput } from '@popote/exports';
 
 /**
  * Days of a stay, read by the worker itself from the device's database (the same rows the
- * order screen compiles): the page's thread does no reading for the PDFs.
+ * export screen compiles): the page's thread does no reading for the PDFs.
  */
 export interface DaysSource {
   /** The device's database (LocalDb's name for the user). */

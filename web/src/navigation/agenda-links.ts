@@ -25,7 +25,7 @@ export function paramToDay(param: string | null): number | null {
   return n > 0 ? n - 1 : n;
 }
 
-/** The day view of a stay day, for links from other screens (the order screen). */
+/** The day view of a stay day, for links from other screens (the export screen). */
 export function agendaDayUrl(day: number): string {
   return `${AGENDA_PATH}?${DAY_OFFSET_PARAM}=${dayToParam(day)}`;
 }

@@ -15,22 +15,25 @@ describe('routes', () => {
   });
 
   it('finds the route of a pathname', () => {
-    expect(routeNameOf('/')).toBe('sejours');
+    expect(routeNameOf('/')).toBe('stays');
     expect(routeNameOf('/agenda')).toBe('agenda');
     expect(routeNameOf('/library/')).toBe('library');
-    expect(routeNameOf('/inconnu')).toBe('sejours');
+    // The addresses users know stay as they were; the code names what they show.
+    expect(routeNameOf('/order')).toBe('export');
+    expect(routeNameOf('/courses')).toBe('shopping');
+    expect(routeNameOf('/inconnu')).toBe('stays');
   });
 
   it('titles each route as the specification says', () => {
-    expect(titleOf('sejours', null)).toBe('Séjours et groupes');
+    expect(titleOf('stays', null)).toBe('Séjours et groupes');
     expect(titleOf('agenda', null)).toBe("Organisation d'un séjour");
     expect(titleOf('agenda', 'Camp 2025')).toBe('Organisation du séjour : Camp 2025');
-    expect(titleOf('order', null)).toBe('Bilan des ingrédients et commandes');
-    expect(titleOf('order', 'Camp 2025')).toBe('Bilan des ingrédients pour le séjour : Camp 2025');
+    expect(titleOf('export', null)).toBe('Bilan des ingrédients et commandes');
+    expect(titleOf('export', 'Camp 2025')).toBe('Bilan des ingrédients pour le séjour : Camp 2025');
     expect(titleOf('library', null)).toBe('Bibliothèque de menus favoris et recettes');
     expect(titleOf('kitchen', null)).toBe('En cuisine');
     expect(titleOf('kitchen', 'Camp 2025')).toBe('En cuisine : Camp 2025');
-    expect(titleOf('courses', 'Camp 2025')).toBe('Courses et réserve : Camp 2025');
+    expect(titleOf('shopping', 'Camp 2025')).toBe('Courses et réserve : Camp 2025');
     expect(titleOf('settings', null)).toBe('Préférences');
   });
 });

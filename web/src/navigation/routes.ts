@@ -6,16 +6,20 @@
 import { NAV, TITLES } from '../strings';
 
 export type RouteName =
-  'sejours' | 'agenda' | 'order' | 'library' | 'kitchen' | 'courses' | 'settings';
+  'stays' | 'agenda' | 'export' | 'library' | 'kitchen' | 'shopping' | 'settings';
 
-/** The path of each screen; the addresses users know, so they never change. */
+/**
+ * The path of each screen; the addresses users know, so they never change (even where they
+ * differ from the screen's name in the code: the export screen is at /order, shopping at
+ * /courses).
+ */
 export const PATHS = {
-  sejours: '/',
+  stays: '/',
   agenda: '/agenda',
   library: '/library',
-  order: '/order',
+  export: '/order',
   kitchen: '/kitchen',
-  courses: '/courses',
+  shopping: '/courses',
   settings: '/settings',
 } as const satisfies Record<RouteName, string>;
 
@@ -34,12 +38,12 @@ export interface RouteEntry {
 
 /** In drawer order. */
 export const ROUTES: readonly RouteEntry[] = [
-  { name: 'sejours', path: PATHS.sejours, ...NAV.sejours },
+  { name: 'stays', path: PATHS.stays, ...NAV.stays },
   { name: 'agenda', path: PATHS.agenda, ...NAV.agenda },
   { name: 'library', path: PATHS.library, ...NAV.library },
-  { name: 'order', path: PATHS.order, ...NAV.order },
+  { name: 'export', path: PATHS.export, ...NAV.export },
   { name: 'kitchen', path: PATHS.kitchen, ...NAV.kitchen },
-  { name: 'courses', path: PATHS.courses, ...NAV.courses },
+  { name: 'shopping', path: PATHS.shopping, ...NAV.shopping },
   { name: 'settings', path: PATHS.settings, ...NAV.settings },
 ];
 
@@ -47,23 +51,23 @@ export const ROUTES: readonly RouteEntry[] = [
 export function routeNameOf(pathname: string): RouteName {
   const trimmed = pathname.replace(/\/+$/, '');
   const entry = ROUTES.find((r) => r.path !== '/' && r.path === trimmed);
-  return entry?.name ?? 'sejours';
+  return entry?.name ?? 'stays';
 }
 
 export function titleOf(route: RouteName, stayLabel: string | null): string {
   switch (route) {
-    case 'sejours':
-      return TITLES.sejours;
+    case 'stays':
+      return TITLES.stays;
     case 'agenda':
       return TITLES.agenda(stayLabel);
-    case 'order':
-      return TITLES.order(stayLabel);
+    case 'export':
+      return TITLES.export(stayLabel);
     case 'library':
       return TITLES.library;
     case 'kitchen':
       return TITLES.kitchen(stayLabel);
-    case 'courses':
-      return TITLES.courses(stayLabel);
+    case 'shopping':
+      return TITLES.shopping(stayLabel);
     case 'settings':
       return TITLES.settings;
   }

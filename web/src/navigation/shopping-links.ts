@@ -10,7 +10,7 @@ export const SESSION_PARAM = 'sessionID';
 export const shopSessionUrl = (origin: string, token: string): string =>
   `${origin}${SHOP_SESSION_PAGE}?${SESSION_PARAM}=${encodeURIComponent(token)}`;
 
-/** The courses screen's parameter naming the list to show. */
+/** The shopping screen's parameter naming the list to show. */
 export const LIST_PARAM = 'liste';
 
-export const shopListPath = (id: number): string => `${PATHS.courses}?${LIST_PARAM}=${id}`;
+export const shopListPath = (id: number): string => `${PATHS.shopping}?${LIST_PARAM}=${id}`;

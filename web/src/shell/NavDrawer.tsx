@@ -21,12 +21,12 @@ export const RAIL_WIDTH = 60;
 const EXPANDED_WIDTH = 260;
 
 const ICONS: Record<RouteName, Icon> = {
-  sejours: IconTent,
+  stays: IconTent,
   agenda: IconCalendar,
   library: IconBooks,
-  order: IconShoppingCart,
+  export: IconShoppingCart,
   kitchen: IconToolsKitchen2,
-  courses: IconBasket,
+  shopping: IconBasket,
   settings: IconSettings,
 };
 

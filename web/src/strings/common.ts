@@ -12,22 +12,22 @@ export const VERSION_LABEL = `Version ${VERSION}`;
 /** Top bar titles (spec 2.2). */
 export const TITLES = {
   loggedOut: APP_NAME,
-  sejours: 'Séjours et groupes',
+  stays: 'Séjours et groupes',
   agenda: (stayLabel: string | null): string =>
     stayLabel === null ? "Organisation d'un séjour" : `Organisation du séjour : ${stayLabel}`,
-  order: (stayLabel: string | null): string =>
+  export: (stayLabel: string | null): string =>
     stayLabel === null
       ? 'Bilan des ingrédients et commandes'
       : `Bilan des ingrédients pour le séjour : ${stayLabel}`,
   library: 'Bibliothèque de menus favoris et recettes',
   kitchen: (stayLabel: string | null): string =>
     stayLabel === null ? 'En cuisine' : `En cuisine : ${stayLabel}`,
-  courses: (stayLabel: string | null): string =>
+  shopping: (stayLabel: string | null): string =>
     stayLabel === null ? 'Courses et réserve' : `Courses et réserve : ${stayLabel}`,
   settings: 'Préférences',
 } as const;
 
-/** The screens of the active stay (agenda, orders, kitchen) when no stay is active. */
+/** The screens of the active stay (agenda, export, kitchen, shopping) when no stay is active. */
 export const STAY_NEEDED = {
   noStay: 'Merci de sélectionner (ou de créer) un séjour',
   goToStays: 'Aller aux séjours',
@@ -35,12 +35,12 @@ export const STAY_NEEDED = {
 
 /** Side drawer entries and their tooltips (spec 2.2). */
 export const NAV = {
-  sejours: { label: 'Séjours', tooltip: "Vue d'ensemble des séjours et des groupes" },
+  stays: { label: 'Séjours', tooltip: "Vue d'ensemble des séjours et des groupes" },
   agenda: { label: 'Agenda', tooltip: 'Organisation du séjour en cours' },
   library: { label: 'Bibliothèque', tooltip: 'Menus favoris et recettes' },
-  order: { label: 'Export', tooltip: 'Ingrédients nécessaires et commandes' },
+  export: { label: 'Export', tooltip: 'Ingrédients nécessaires et commandes' },
   kitchen: { label: 'Cuisine', tooltip: 'Les repas du jour et leurs quantités' },
-  courses: { label: 'Courses', tooltip: 'Listes de courses à cocher et réserve du camp' },
+  shopping: { label: 'Courses', tooltip: 'Listes de courses à cocher et réserve du camp' },
   settings: { label: 'Préférences', tooltip: 'Réglages du compte' },
   logout: 'Se déconnecter',
   navigationLabel: 'Navigation principale',

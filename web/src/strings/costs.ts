@@ -1,6 +1,6 @@
 /**
  * What things cost (issue 21): an ingredient's pack and prices, the stay's budget per person
- * and per day, and the costs of the order screen and the day view. Not in the specification
+ * and per day, and the costs of the export screen and the day view. Not in the specification
  * (a feature of Popote's own): plain, short French.
  */
 import { formatEuros, formatPacks, type Pack } from '@popote/domain';
@@ -42,7 +42,7 @@ export const COSTS = {
   editBudget: 'Modifier le budget',
   budgetSaved: 'Budget enregistré.',
 
-  // The order screen's card.
+  // The export screen's card.
   costTitle: 'Coût et budget',
   costOfDays: 'Coût des repas des jours cochés',
   perPersonDay: 'Coût par personne et par jour',

@@ -4,10 +4,10 @@
  */
 export * from './common';
 export * from './agenda';
-export * from './sejours';
-export * from './order';
+export * from './stays';
+export * from './export';
 export * from './library';
 export * from './kitchen';
 export * from './undo';
-export * from './courses';
+export * from './shopping';
 export * from './costs';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { postLoggin } from '../api/account';
+import { postLogin } from '../api/account';
 import { renewToken } from '../session/session';
 import { useSession } from '../session/useSession';
 import { LOGIN, SYNC } from '../strings';
@@ -19,7 +19,7 @@ export function ReloginDialog({ opened, onClose }: { opened: boolean; onClose: (
   const submit = async () => {
     setBusy(true);
     setError(null);
-    const answer = await postLoggin({ Mail: mail, Password: password });
+    const answer = await postLogin({ Mail: mail, Password: password });
     setBusy(false);
     if (!answer) return;
     if (answer.Error) return setError(answer.Error);

@@ -36,7 +36,7 @@ export function useSupplierChoices(): SupplierChoice[] | undefined {
 
 /**
  * What the meals of some days cost (issue 21), for the agenda: null when nothing can be said
- * (no stay yet, or a quantity the rules cannot scale, which the order screen tells); undefined
+ * (no stay yet, or a quantity the rules cannot scale, which the export screen tells); undefined
  * while loading.
  */
 export function useCostsOfDays(

@@ -15,7 +15,7 @@ import {
   purchaseDay,
   type ShopItem,
 } from '@popote/domain';
-import { COURSES } from '../../strings';
+import { SHOPPING } from '../../strings';
 
 /** What a line shows: the organiser has more, a helper exactly this. */
 export type ShopLine = Pick<
@@ -30,7 +30,7 @@ interface Part<L> {
 }
 
 const dayText = (start: string | null, day: number): string =>
-  start === null ? COURSES.dayNumber(day) : formatLongDate(dayToDate(start, day));
+  start === null ? SHOPPING.dayNumber(day) : formatLongDate(dayToDate(start, day));
 
 /** The list cut into its parts, in the order of the lines (sortShopItems). */
 export function shopParts<L extends ShopLine>(
@@ -55,8 +55,8 @@ export function shopParts<L extends ShopLine>(
     const day = purchaseDay(line);
     const part =
       day === null
-        ? partOf('once', COURSES.onceTitle)
-        : partOf(`day${day}`, COURSES.buyOn(dayText(start, day)));
+        ? partOf('once', SHOPPING.onceTitle)
+        : partOf(`day${day}`, SHOPPING.buyOn(dayText(start, day)));
     const last = part.suppliers[part.suppliers.length - 1];
     if (last && last.supplier === line.supplier) last.lines.push(line);
     else part.suppliers.push({ supplier: line.supplier, lines: [line] });
@@ -64,7 +64,7 @@ export function shopParts<L extends ShopLine>(
   if (covered.length > 0) {
     parts.push({
       key: 'covered',
-      title: COURSES.inLarder,
+      title: SHOPPING.inLarder,
       suppliers: [{ supplier: '', lines: covered }],
     });
   }
@@ -148,8 +148,8 @@ const ShopLineRow = memo(
               <>
                 {formatTotal(line.toBuy)}
                 {line.packs && ` · ${formatPacks(line.packs.count, line.packs.pack)}`}
-                {line.day !== null && ` · ${COURSES.forDay(dayText(start, line.day))}`}
-                {line.bought !== null && ` · ${COURSES.boughtNote(line.bought)}`}
+                {line.day !== null && ` · ${SHOPPING.forDay(dayText(start, line.day))}`}
+                {line.bought !== null && ` · ${SHOPPING.boughtNote(line.bought)}`}
               </>
             }
           />

@@ -34,7 +34,7 @@ import {
   type PurchaseLine,
   type QuantityTotal,
 } from '@popote/domain';
-import { COSTS, LARDER, ORDER } from '../../strings';
+import { COSTS, LARDER, EXPORT_SCREEN } from '../../strings';
 import { agendaDayUrl } from '../../navigation/agenda-links';
 
 export function CompiledList({
@@ -55,22 +55,22 @@ export function CompiledList({
 }) {
   if (result.ingredients.length === 0) {
     return (
-      <Text fs="italic" c="dimmed" data-testid="order-no-ingredient">
-        {ORDER.noIngredient}
+      <Text fs="italic" c="dimmed" data-testid="export-no-ingredient">
+        {EXPORT_SCREEN.noIngredient}
       </Text>
     );
   }
   return (
-    <Stack gap="md" data-testid="order-compiled">
+    <Stack gap="md" data-testid="export-compiled">
       {groupByKind(result.ingredients).map((group) => (
-        <Stack key={group.kind} gap={4} data-testid="order-kind">
+        <Stack key={group.kind} gap={4} data-testid="export-kind">
           <Title order={4} size="h5">
             {INGREDIENT_KIND_NAMES[group.kind]}
           </Title>
           <Table striped withRowBorders={false} verticalSpacing={4}>
             <Table.Tbody>
               {group.ingredients.map((item) => (
-                <Table.Tr key={item.ingredient.id} data-testid="order-ingredient">
+                <Table.Tr key={item.ingredient.id} data-testid="export-ingredient">
                   <Table.Td>
                     {item.ingredient.name}
                     <InLarder need={toBuyTotal(item.uses)} held={stock?.get(item.ingredient.id)} />
@@ -120,9 +120,9 @@ function UsesPopover({
           </Badge>
         </UnstyledButton>
       </Popover.Target>
-      <Popover.Dropdown data-testid="order-uses">
+      <Popover.Dropdown data-testid="export-uses">
         <Text fw={600} size="sm" mb={4}>
-          {ORDER.perMealTitle}
+          {EXPORT_SCREEN.perMealTitle}
         </Text>
         <Stack gap={2}>
           {item.uses.map((use) => {
@@ -136,7 +136,7 @@ function UsesPopover({
                   to={agendaDayUrl(meal.day)}
                   size="sm"
                   c="blue.8"
-                  aria-label={ORDER.openDay(label)}
+                  aria-label={EXPORT_SCREEN.openDay(label)}
                 >
                   {label}
                 </Anchor>
@@ -154,7 +154,7 @@ function UsesPopover({
 function InLarder({ need, held }: { need: QuantityTotal; held: QuantityTotal | undefined }) {
   if (!held || (held.pieces <= 0 && held.grams <= 0 && held.centiliters <= 0)) return null;
   return (
-    <Text size="xs" c="dimmed" data-testid="order-in-larder">
+    <Text size="xs" c="dimmed" data-testid="export-in-larder">
       {LARDER.inStock(held)} · {LARDER.toBuy(subtractStock(need, held).toBuy)}
     </Text>
   );
@@ -171,7 +171,7 @@ function PacksAndCost({ line }: { line: PurchaseLine | undefined }) {
   if (line.missing !== null) parts.push(COSTS.missingReason[line.missing]);
   if (parts.length === 0) return null;
   return (
-    <Text size="xs" c={line.missing === null ? 'dimmed' : 'orange'} data-testid="order-packs">
+    <Text size="xs" c={line.missing === null ? 'dimmed' : 'orange'} data-testid="export-packs">
       {parts.join(' · ')}
     </Text>
   );

@@ -44,7 +44,7 @@ export function CostCard({
   const budget = stay.budget ?? null;
   const over = plan?.days.filter((d) => d.overBudget).length ?? 0;
   return (
-    <Card withBorder data-testid="order-costs">
+    <Card withBorder data-testid="export-costs">
       <Stack>
         <Group justify="space-between">
           <Title order={2} size="h4">
@@ -54,7 +54,7 @@ export function CostCard({
             {COSTS.editBudget}
           </Button>
         </Group>
-        <Text size="sm" data-testid="order-budget">
+        <Text size="sm" data-testid="export-budget">
           {budget === null ? COSTS.noBudget : COSTS.budgetOf(budget)}
         </Text>
         {plan !== null && plan.days.length === 0 && (

@@ -8,7 +8,7 @@ import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core'
 import { useNavigate } from 'react-router';
 import { isDomainError, stayDaysLabel, type Stay } from '@popote/domain';
 import { notifyError, notifySuccess } from '../../feedback/feedback';
-import { COMMON, COURSES } from '../../strings';
+import { COMMON, SHOPPING } from '../../strings';
 import { useLocalRead } from '../../sync/useLocal';
 import { useMutate } from '../../sync/useMutate';
 import { shopListPath } from '../../navigation/shopping-links';
@@ -26,7 +26,7 @@ export function CreateListDialog({
   const read = useLocalRead();
   const mutate = useMutate();
   const navigate = useNavigate();
-  const [name, setName] = useState(COURSES.defaultName(stayDaysLabel(stay.start, days)));
+  const [name, setName] = useState(SHOPPING.defaultName(stayDaysLabel(stay.start, days)));
   const [freshPerDay, setFreshPerDay] = useState(true);
   const [busy, setBusy] = useState(false);
 
@@ -42,29 +42,29 @@ export function CreateListDialog({
         items,
       }));
       if (done === null) return;
-      notifySuccess(COURSES.created);
+      notifySuccess(SHOPPING.created);
       onClose();
       void navigate(shopListPath(done.id));
     } catch (e) {
       if (!isDomainError(e)) throw e;
-      notifyError({ title: COURSES.createTitle, html: e.message });
+      notifyError({ title: SHOPPING.createTitle, html: e.message });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Modal opened onClose={onClose} title={COURSES.createTitle} size={520}>
+    <Modal opened onClose={onClose} title={SHOPPING.createTitle} size={520}>
       <Stack>
         <TextInput
-          label={COURSES.name}
+          label={SHOPPING.name}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           data-autofocus
         />
         <Checkbox
-          label={COURSES.freshPerDay}
-          description={COURSES.freshPerDayHint}
+          label={SHOPPING.freshPerDay}
+          description={SHOPPING.freshPerDayHint}
           checked={freshPerDay}
           onChange={(e) => setFreshPerDay(e.currentTarget.checked)}
         />
@@ -73,7 +73,7 @@ export function CreateListDialog({
             {COMMON.cancel}
           </Button>
           <Button loading={busy} disabled={name.trim() === ''} onClick={() => void create()}>
-            {COURSES.create}
+            {SHOPPING.create}
           </Button>
         </Group>
       </Stack>

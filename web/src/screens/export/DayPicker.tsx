@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { dayToDate, formatLongDate } from '@popote/domain';
-import { ORDER } from '../../strings';
+import { EXPORT_SCREEN } from '../../strings';
 
 export interface DayPickerProps {
   start: string;
@@ -21,7 +21,7 @@ export const DayPicker = memo(function DayPicker({
   if (days.length === 0) {
     return (
       <Text fs="italic" c="dimmed">
-        {ORDER.noMeals}
+        {EXPORT_SCREEN.noMeals}
       </Text>
     );
   }
@@ -29,16 +29,16 @@ export const DayPicker = memo(function DayPicker({
   const all = days.every((d) => chosen.has(d));
   const some = days.some((d) => chosen.has(d));
   return (
-    <Stack gap="xs" data-testid="order-days">
+    <Stack gap="xs" data-testid="export-days">
       <Checkbox
-        label={ORDER.selectAllDays}
+        label={EXPORT_SCREEN.selectAllDays}
         checked={all}
         indeterminate={some && !all}
         onChange={() => onChange(all ? [] : [...days])}
         fw={600}
       />
       <Checkbox.Group
-        label={ORDER.daysLabel}
+        label={EXPORT_SCREEN.daysLabel}
         value={selected.map(String)}
         onChange={(values) => onChange(values.map(Number).sort((a, b) => a - b))}
       >

@@ -7,7 +7,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { mealLabel, type Meal, type MealWarning } from '@popote/domain';
 import { MealWarnings } from '../../components/MealWarnings';
-import { ORDER } from '../../strings';
+import { EXPORT_SCREEN } from '../../strings';
 import { agendaDayUrl } from '../../navigation/agenda-links';
 
 export function DayWarnings({
@@ -22,8 +22,8 @@ export function DayWarnings({
     <Alert
       color="orange"
       icon={<IconAlertTriangle />}
-      title={ORDER.warningsTitle}
-      data-testid="order-warnings"
+      title={EXPORT_SCREEN.warningsTitle}
+      data-testid="export-warnings"
     >
       <Stack gap="xs">
         {warnings.map(({ meal, warnings: list }) => (
@@ -34,7 +34,7 @@ export function DayWarnings({
             <MealWarnings warnings={list} />
           </div>
         ))}
-        <Text size="xs">{ORDER.warningsHint}</Text>
+        <Text size="xs">{EXPORT_SCREEN.warningsHint}</Text>
       </Stack>
     </Alert>
   );

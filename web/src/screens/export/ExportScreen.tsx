@@ -1,7 +1,7 @@
 /**
- * Orders (spec 2.7): the ingredients needed over chosen days, the cook sheets (PDF), the
- * shopping spreadsheet (Excel) and the supplier profiles. Everything is computed on the device
- * from the local database, so it all works offline.
+ * The export screen ('Export' in the drawer, spec 2.7): the ingredients needed over chosen days,
+ * the cook sheets (PDF), the shopping spreadsheet (Excel) and the supplier profiles. Everything
+ * is computed on the device from the local database, so it all works offline.
  */
 import { useState } from 'react';
 import { Button, Card, Checkbox, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
@@ -25,7 +25,7 @@ import { NoActiveStay } from '../../components/NoActiveStay';
 import { BudgetDialog } from '../../components/costs/BudgetDialog';
 import { PurchaseDialog } from '../../components/costs/PurchaseDialog';
 import { useSession } from '../../session/useSession';
-import { COURSES, ORDER, SUCCESS } from '../../strings';
+import { SHOPPING, EXPORT_SCREEN, SUCCESS } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useSync } from '../../sync/SyncProvider';
 import { useStockFor } from '../../data/larder';
@@ -35,7 +35,7 @@ import { CostCard } from './CostCard';
 import { CreateListDialog } from './CreateListDialog';
 import { DayPicker } from './DayPicker';
 import { ProfilesDialog } from './ProfilesDialog';
-import { ShoppingDialog } from './ShoppingDialog';
+import { ShoppingSpreadsheetDialog } from './ShoppingSpreadsheetDialog';
 import { DayWarnings } from './DayWarnings';
 import { useCostedCompile, useDayWarnings } from './useExportData';
 import {
@@ -44,29 +44,29 @@ import {
   type ExportJob,
   type ProgressStore,
 } from './useExportRunner';
-import { useOrderSelection } from './order-params';
+import { useExportSelection } from './export-params';
 
 export function ExportScreen() {
   const session = useSession();
   const stayId = session?.activeStayId ?? null;
   const stay = useStay(stayId);
   const firstSyncDone = useFirstSyncDone();
-  if (stay === undefined) return <Loader aria-label={ORDER.loading} />;
+  if (stay === undefined) return <Loader aria-label={EXPORT_SCREEN.loading} />;
   if (stay === null && !firstSyncDone) return <FirstSyncLoader />;
-  if (stay === null || session === null) return <NoActiveStay testId="screen-order" />;
-  return <StayOrder key={stay.id} stay={stay} userId={session.idUser} />;
+  if (stay === null || session === null) return <NoActiveStay testId="export-no-stay" />;
+  return <StayExport key={stay.id} stay={stay} userId={session.idUser} />;
 }
 
-function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
+function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
   const { db } = useSync();
   const days = useStayDays(stay.id);
   // Kept in the address: back from a meal of the agenda, the ticked days are still ticked.
-  const { selected, compiledDays, select, compile } = useOrderSelection();
+  const { selected, compiledDays, select, compile } = useExportSelection();
   const compiled = useCostedCompile(stay, userId, compiledDays);
   const [pricing, setPricing] = useState<Ingredient | null>(null);
   const [budgetOpen, setBudgetOpen] = useState(false);
   const warnings = useDayWarnings(stay.id, compiledDays);
-  const [shoppingOpen, setShoppingOpen] = useState(false);
+  const [spreadsheetOpen, setSpreadsheetOpen] = useState(false);
   const [profilesOpen, setProfilesOpen] = useState(false);
   const [listOpen, setListOpen] = useState(false);
   const stock = useStockFor(stay, compiledDays);
@@ -113,20 +113,20 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
     );
 
   return (
-    <Stack gap="lg" data-testid="screen-order">
+    <Stack gap="lg" data-testid="screen-export">
       <Card withBorder>
         <Stack>
           <Title order={2} size="h4">
-            {ORDER.compileTitle}
+            {EXPORT_SCREEN.compileTitle}
           </Title>
           {days === undefined ? (
-            <Loader size="sm" aria-label={ORDER.loading} />
+            <Loader size="sm" aria-label={EXPORT_SCREEN.loading} />
           ) : (
             <DayPicker start={stay.start} days={days} selected={selected} onChange={select} />
           )}
           <Group>
             <Button leftSection={<IconListCheck size={18} />} disabled={noDay} onClick={compile}>
-              {ORDER.compile}
+              {EXPORT_SCREEN.compile}
             </Button>
             <Button
               variant="light"
@@ -134,16 +134,16 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
               disabled={noDay}
               onClick={() => setListOpen(true)}
             >
-              {COURSES.create}
+              {SHOPPING.create}
             </Button>
             {noDay && (
               <Text size="sm" c="dimmed">
-                {ORDER.chooseDays}
+                {EXPORT_SCREEN.chooseDays}
               </Text>
             )}
           </Group>
           {compiledDays !== null && compiled === undefined && (
-            <Loader size="sm" aria-label={ORDER.loading} />
+            <Loader size="sm" aria-label={EXPORT_SCREEN.loading} />
           )}
           {compiled && !compiled.ok && <Text c="red">{compiled.message}</Text>}
           {warnings && <DayWarnings warnings={warnings} start={stay.start} />}
@@ -169,10 +169,10 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
       <Card withBorder>
         <Stack>
           <Title order={2} size="h4">
-            {ORDER.exportsTitle}
+            {EXPORT_SCREEN.exportsTitle}
           </Title>
           <Text size="sm" c="dimmed">
-            {ORDER.exportsHint}
+            {EXPORT_SCREEN.exportsHint}
           </Text>
           <Group>
             <Button
@@ -181,7 +181,7 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
               loading={busy === 'cookbook'}
               onClick={() => void exportCookbook()}
             >
-              {ORDER.exportCookbook}
+              {EXPORT_SCREEN.exportCookbook}
             </Button>
             <Button
               leftSection={<IconCalendarWeek size={18} />}
@@ -189,7 +189,7 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
               loading={busy === 'weekPlan'}
               onClick={() => void exportWeekPlan()}
             >
-              {ORDER.exportWeekPlan}
+              {EXPORT_SCREEN.exportWeekPlan}
             </Button>
             <Button
               leftSection={<IconTable size={18} />}
@@ -197,32 +197,32 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
               loading={busy === 'allergenTable'}
               onClick={() => void exportAllergenTable()}
             >
-              {ORDER.exportAllergenTable}
+              {EXPORT_SCREEN.exportAllergenTable}
             </Button>
             <Button
               leftSection={<IconFileSpreadsheet size={18} />}
               disabled={noDay || busy !== null}
               loading={busy === 'shopping'}
-              onClick={() => setShoppingOpen(true)}
+              onClick={() => setSpreadsheetOpen(true)}
             >
-              {ORDER.exportShopping}
+              {EXPORT_SCREEN.exportShopping}
             </Button>
             <Button
               variant="default"
               leftSection={<IconBuildingStore size={18} />}
               onClick={() => setProfilesOpen(true)}
             >
-              {ORDER.suppliers}
+              {EXPORT_SCREEN.suppliers}
             </Button>
           </Group>
           <Group gap="lg">
             <Checkbox
-              label={ORDER.includeEmptyMeals}
+              label={EXPORT_SCREEN.includeEmptyMeals}
               checked={includeEmptyMeals}
               onChange={(e) => setIncludeEmptyMeals(e.currentTarget.checked)}
             />
             <Checkbox
-              label={ORDER.coverPage}
+              label={EXPORT_SCREEN.coverPage}
               checked={cover}
               onChange={(e) => setCover(e.currentTarget.checked)}
             />
@@ -238,15 +238,15 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
       {listOpen && (
         <CreateListDialog stay={stay} days={selected} onClose={() => setListOpen(false)} />
       )}
-      {shoppingOpen && (
-        <ShoppingDialog
+      {spreadsheetOpen && (
+        <ShoppingSpreadsheetDialog
           stay={stay}
           days={selected}
           busy={busy !== null}
-          onClose={() => setShoppingOpen(false)}
+          onClose={() => setSpreadsheetOpen(false)}
           onExport={(prepare) =>
             run(prepare, SUCCESS.fileDownloaded).then((ok) => {
-              if (ok) setShoppingOpen(false);
+              if (ok) setSpreadsheetOpen(false);
             })
           }
         />
@@ -265,14 +265,14 @@ function StayOrder({ stay, userId }: { stay: Stay; userId: Id }) {
 function ExportProgressBar({ store }: { store: ProgressStore }) {
   const { done, total } = useProgress(store);
   return (
-    <Stack gap={4} data-testid="order-progress">
+    <Stack gap={4} data-testid="export-progress">
       {/* Not animated: stripes would repaint the page every frame while the worker builds. */}
       <Progress
         value={total === 0 ? 5 : (100 * done) / total}
-        aria-label={ORDER.preparing(done, total)}
+        aria-label={EXPORT_SCREEN.preparing(done, total)}
       />
       <Text size="sm" c="dimmed">
-        {ORDER.preparing(done, total)}
+        {EXPORT_SCREEN.preparing(done, total)}
       </Text>
     </Stack>
   );

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OwnerLock } from '../../components/OwnerLock';
 import { PlaceDialog } from '../../components/PlaceDialog';
 import { notifySuccess } from '../../feedback/feedback';
-import { ORDER, PROFILES, SUCCESS } from '../../strings';
+import { EXPORT_SCREEN, PROFILES, SUCCESS } from '../../strings';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { frenchDrag } from '../../components/dragAnnouncements';
 import { mappingDragNames, moveOfDrop, type MappingMove } from './mapping-dnd';
@@ -124,7 +124,7 @@ export function ProfileMapping({ profileId, userId, onClose }: ProfileMappingPro
       title={profile ? PROFILES.mappingTitle(profile.name) : PROFILES.title}
     >
       {details === undefined || ingredients === undefined ? (
-        <Loader aria-label={ORDER.loading} />
+        <Loader aria-label={EXPORT_SCREEN.loading} />
       ) : profile === null ? (
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

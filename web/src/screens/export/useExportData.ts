@@ -1,4 +1,4 @@
-/** Live reads of the order screen over the device database. */
+/** Live reads of the export screen over the device database. */
 import {
   compileIngredients,
   compareByName,

@@ -10,7 +10,7 @@ import { isDomainError } from '@popote/domain';
 import { buildInWorker } from '../../exports-worker/build-in-worker';
 import type { ExportKind, ExportRequest } from '../../exports-worker/protocol';
 import { notifyError, notifySuccess } from '../../feedback/feedback';
-import { ORDER } from '../../strings';
+import { EXPORT_SCREEN } from '../../strings';
 import { downloadBytes } from './download';
 
 export type { ExportKind };
@@ -76,9 +76,9 @@ export function useExportRunner(): {
         notifySuccess(successText);
         return true;
       } catch (e) {
-        const detail = isDomainError(e) ? e.message : ORDER.exportFailed;
+        const detail = isDomainError(e) ? e.message : EXPORT_SCREEN.exportFailed;
         if (!isDomainError(e)) console.error(e);
-        notifyError({ title: ORDER.exportFailedTitle, html: escapeHtml(detail) });
+        notifyError({ title: EXPORT_SCREEN.exportFailedTitle, html: escapeHtml(detail) });
         return false;
       } finally {
         setBusy(null);

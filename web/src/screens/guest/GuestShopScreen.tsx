@@ -9,7 +9,7 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useNetwork } from '@mantine/hooks';
 import { tickCount } from '@popote/domain';
 import { ShopLines, type ShopLine } from '../../components/shop/ShopLines';
-import { COURSES, GUEST } from '../../strings';
+import { SHOPPING, GUEST } from '../../strings';
 import { SESSION_PARAM } from '../../navigation/shopping-links';
 import {
   addPending,
@@ -137,7 +137,7 @@ export function GuestShopScreen() {
           </Title>
           <Group gap="xs">
             <Badge size="lg" variant="light" data-testid="guest-progress">
-              {COURSES.progress(checked, total)}
+              {SHOPPING.progress(checked, total)}
             </Badge>
             {pending.length > 0 && (
               <Badge size="lg" color="orange" variant="light" data-testid="guest-pending">

@@ -15,7 +15,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { canSubmitLogin, looksLikeMail } from '@popote/domain';
 import {
   postInscription,
-  postLoggin,
+  postLogin,
   requestPasswordReset,
   resendConfirmation,
 } from '../../api/account';
@@ -86,7 +86,7 @@ export function LoginScreen() {
         setDialogMail(mail);
         setOpenDialog('registered');
       } else {
-        const answer = await postLoggin({ Mail: mail, Password: password });
+        const answer = await postLogin({ Mail: mail, Password: password });
         if (answer === undefined || answer === null) return;
         if (answer.Error) {
           setError({

@@ -7,13 +7,13 @@ import { ActionIcon, Button, Group, NumberInput, Popover, Stack, Text } from '@m
 import { IconPencil } from '@tabler/icons-react';
 import type { QuantityTotal, ShopItem, ShopList } from '@popote/domain';
 import { numberOf } from '../../components/number-input';
-import { COURSES } from '../../strings';
+import { SHOPPING } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 
 const MEASURES = [
-  ['pieces', COURSES.pieces],
-  ['grams', COURSES.grams],
-  ['centiliters', COURSES.centiliters],
+  ['pieces', SHOPPING.pieces],
+  ['grams', SHOPPING.grams],
+  ['centiliters', SHOPPING.centiliters],
 ] as const;
 
 export function BoughtEditor({ list, line }: { list: ShopList; line: ShopItem }) {
@@ -47,7 +47,7 @@ export function BoughtEditor({ list, line }: { list: ShopList; line: ShopItem })
         <ActionIcon
           variant="subtle"
           size="xl"
-          aria-label={COURSES.boughtOf(line.name)}
+          aria-label={SHOPPING.boughtOf(line.name)}
           onClick={() => {
             setDraft(line.bought ?? line.toBuy);
             setOpened((o) => !o);
@@ -59,10 +59,10 @@ export function BoughtEditor({ list, line }: { list: ShopList; line: ShopItem })
       <Popover.Dropdown>
         <Stack gap="xs" maw={280}>
           <Text size="sm" c="dimmed">
-            {COURSES.needAndStock(line.need, line.inStock)}
+            {SHOPPING.needAndStock(line.need, line.inStock)}
           </Text>
           <Text fw={600} size="sm">
-            {COURSES.bought}
+            {SHOPPING.bought}
           </Text>
           {measures.map(([measure, label]) => (
             <NumberInput
@@ -77,9 +77,9 @@ export function BoughtEditor({ list, line }: { list: ShopList; line: ShopItem })
           ))}
           <Group justify="space-between">
             <Button variant="subtle" onClick={() => void save(null)}>
-              {COURSES.boughtAsPlanned}
+              {SHOPPING.boughtAsPlanned}
             </Button>
-            <Button onClick={() => void save(draft)}>{COURSES.save}</Button>
+            <Button onClick={() => void save(draft)}>{SHOPPING.save}</Button>
           </Group>
         </Stack>
       </Popover.Dropdown>

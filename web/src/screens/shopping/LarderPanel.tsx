@@ -1,5 +1,5 @@
 /**
- * The camp's larder: what is already there (ingredient, quantity). The order screen's needs and
+ * The camp's larder: what is already there (ingredient, quantity). The export screen's needs and
  * new shopping lists subtract it. Entries add up: two devices noting flour offline both count.
  */
 import { useMemo, useState } from 'react';

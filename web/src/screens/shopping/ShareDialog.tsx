@@ -8,7 +8,7 @@ import { isShareOpen, type ShopList } from '@popote/domain';
 import { ShareLinkDialog } from '../../components/ShareLinkDialog';
 import { newShareSecret } from '../../components/share-secret';
 import { shopSessionUrl } from '../../navigation/shopping-links';
-import { COURSES } from '../../strings';
+import { SHOPPING } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 
 export function ShareDialog({
@@ -29,15 +29,15 @@ export function ShareDialog({
     <ShareLinkDialog
       opened={opened}
       onClose={onClose}
-      title={COURSES.shareTitle}
-      hint={COURSES.shareHint}
+      title={SHOPPING.shareTitle}
+      hint={SHOPPING.shareHint}
       url={url}
-      linkTexts={COURSES}
+      linkTexts={SHOPPING}
       testId="share"
-      syncNote={() => <Alert color="orange">{COURSES.shareOffline}</Alert>}
+      syncNote={() => <Alert color="orange">{SHOPPING.shareOffline}</Alert>}
       stoppedNote={
         <Alert color="gray" data-testid="share-stopped">
-          {COURSES.sharingStopped}
+          {SHOPPING.sharingStopped}
         </Alert>
       }
       waiting={<Loader size="sm" />}
@@ -51,7 +51,7 @@ export function ShareDialog({
         }
       }}
       stop={{
-        label: COURSES.stopSharing,
+        label: SHOPPING.stopSharing,
         run: async () => (await mutate('stopSharingShopList', { id: list.id })) !== null,
       }}
     />

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { isShareOpen, tickCount, type ShopItem, type ShopList } from '@popote/domain';
 import { ShopLines } from '../../components/shop/ShopLines';
 import { notifySuccess } from '../../feedback/feedback';
-import { COURSES } from '../../strings';
+import { SHOPPING } from '../../strings';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { BoughtEditor } from './BoughtEditor';
 import { ShareDialog } from './ShareDialog';
@@ -40,15 +40,15 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
       // At most three entries (pieces, grams, centilitres) per line put away.
       ids: ids.range(3 * toStore.length),
     }));
-    if (done !== null) notifySuccess(COURSES.stored(toStore.length));
+    if (done !== null) notifySuccess(SHOPPING.stored(toStore.length));
   }
 
   return (
     <Stack gap="md" data-testid="shop-list">
-      <Anchor component={Link} to={PATHS.courses} size="sm">
+      <Anchor component={Link} to={PATHS.shopping} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={16} />
-          {COURSES.back}
+          {SHOPPING.back}
         </Group>
       </Anchor>
       <Group justify="space-between" align="flex-end">
@@ -58,18 +58,18 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
           </Title>
           <Group gap="xs">
             <Badge size="lg" variant="light" data-testid="shop-progress">
-              {COURSES.progress(checked, total)}
+              {SHOPPING.progress(checked, total)}
             </Badge>
             {isShareOpen(list, Date.now()) && (
               <Badge size="lg" color="teal" variant="light">
-                {COURSES.shared}
+                {SHOPPING.shared}
               </Badge>
             )}
           </Group>
         </Stack>
         <Group gap="xs">
           <Button leftSection={<IconShare size={18} />} onClick={() => setSharing(true)}>
-            {COURSES.share}
+            {SHOPPING.share}
           </Button>
           <Button
             variant="light"
@@ -77,21 +77,21 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
             disabled={toStore.length === 0 || list.stayId === null}
             onClick={() => void store()}
           >
-            {COURSES.store}
+            {SHOPPING.store}
           </Button>
           <Button
             variant="subtle"
             color="red"
             leftSection={<IconTrash size={18} />}
-            onClick={() => void mutateUndoable('deleteShopList', { id: list.id }, COURSES.removed)}
+            onClick={() => void mutateUndoable('deleteShopList', { id: list.id }, SHOPPING.removed)}
           >
-            {COURSES.remove}
+            {SHOPPING.remove}
           </Button>
         </Group>
       </Group>
       {list.items.length === 0 ? (
         <Text fs="italic" c="dimmed">
-          {COURSES.emptyList}
+          {SHOPPING.emptyList}
         </Text>
       ) : (
         <ShopLines

@@ -1,6 +1,6 @@
 /**
- * Courses (issue 19): the shopping lists of the active stay and its larder, or one list to tick
- * (`?liste=<id>`). Everything is read from the device's database: it works offline.
+ * The shopping screen ('Courses' in the drawer, issue 19): the shopping lists of the active stay
+ * and its larder, or one list to tick (`?liste=<id>`). Everything is read from the device's database: it works offline.
  */
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, isShareOpen, tickCount, type Stay } from '@popote/domain';
 import { NoActiveStay } from '../../components/NoActiveStay';
 import { useSession } from '../../session/useSession';
-import { COURSES } from '../../strings';
+import { SHOPPING } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useStay } from '../../data/stays';
 import { LarderPanel } from './LarderPanel';
@@ -21,19 +21,19 @@ export function ShoppingScreen() {
   const session = useSession();
   const stay = useStay(session?.activeStayId ?? null);
   const firstSyncDone = useFirstSyncDone();
-  if (stay === undefined) return <Loader aria-label={COURSES.loading} />;
+  if (stay === undefined) return <Loader aria-label={SHOPPING.loading} />;
   if (stay === null && !firstSyncDone) return <FirstSyncLoader />;
-  if (stay === null) return <NoActiveStay testId="courses-no-stay" />;
-  return <StayCourses key={stay.id} stay={stay} />;
+  if (stay === null) return <NoActiveStay testId="shopping-no-stay" />;
+  return <StayShopping key={stay.id} stay={stay} />;
 }
 
-function StayCourses({ stay }: { stay: Stay }) {
+function StayShopping({ stay }: { stay: Stay }) {
   const [params] = useSearchParams();
   const asked = Number(params.get(LIST_PARAM));
   const listId = Number.isSafeInteger(asked) && asked > 0 ? asked : null;
   if (listId !== null) return <OneList stay={stay} listId={listId} />;
   return (
-    <Stack gap="lg" data-testid="screen-courses">
+    <Stack gap="lg" data-testid="screen-shopping">
       <ListsPanel stay={stay} />
       <LarderPanel stayId={stay.id} />
     </Stack>
@@ -44,13 +44,13 @@ function OneList({ stay, listId }: { stay: Stay; listId: number }) {
   const list = useShopList(listId);
   // A list of another stay (a link kept from before) dates its days from that stay's start.
   const own = useStay(list?.stayId ?? null);
-  if (list === undefined) return <Loader aria-label={COURSES.loading} />;
+  if (list === undefined) return <Loader aria-label={SHOPPING.loading} />;
   if (list === null) {
     return (
-      <Stack data-testid="screen-courses">
-        <Text>{COURSES.missingList}</Text>
-        <Anchor component={Link} to={PATHS.courses}>
-          {COURSES.back}
+      <Stack data-testid="screen-shopping">
+        <Text>{SHOPPING.missingList}</Text>
+        <Anchor component={Link} to={PATHS.shopping}>
+          {SHOPPING.back}
         </Anchor>
       </Stack>
     );
@@ -64,22 +64,22 @@ function ListsPanel({ stay }: { stay: Stay }) {
     <Card withBorder>
       <Stack>
         <Title order={2} size="h4">
-          {COURSES.listsTitle}
+          {SHOPPING.listsTitle}
         </Title>
-        {lists === undefined && <Loader size="sm" aria-label={COURSES.loading} />}
+        {lists === undefined && <Loader size="sm" aria-label={SHOPPING.loading} />}
         {lists?.length === 0 && (
           <Stack gap="xs" align="flex-start">
             <Text fs="italic" c="dimmed">
-              {COURSES.noList}
+              {SHOPPING.noList}
             </Text>
-            <Text size="sm">{COURSES.newListHint}</Text>
+            <Text size="sm">{SHOPPING.newListHint}</Text>
             <Button
               component={Link}
-              to={PATHS.order}
+              to={PATHS.export}
               variant="light"
               leftSection={<IconListCheck size={18} />}
             >
-              {COURSES.goToOrder}
+              {SHOPPING.goToExport}
             </Button>
           </Stack>
         )}
@@ -94,10 +94,10 @@ function ListsPanel({ stay }: { stay: Stay }) {
                 <Text size="sm" c="dimmed">
                   {formatDateTime(list.created, -new Date().getTimezoneOffset())}
                 </Text>
-                <Badge variant="light">{COURSES.progress(checked, total)}</Badge>
+                <Badge variant="light">{SHOPPING.progress(checked, total)}</Badge>
                 {isShareOpen(list, Date.now()) && (
                   <Badge color="teal" variant="light">
-                    {COURSES.shared}
+                    {SHOPPING.shared}
                   </Badge>
                 )}
               </Group>

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { SEJOURS } from '../../strings';
+import { STAYS } from '../../strings';
 import { GROUP_COLORS } from './stay-helpers';
 
 const isHex = (value: string) => /^#[0-9a-f]{6}$/iu.test(value);
@@ -29,11 +29,11 @@ export function ColorField({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <Input.Wrapper label={SEJOURS.color} error={error}>
+    <Input.Wrapper label={STAYS.color} error={error}>
       <Stack gap="xs" mt={4}>
         <UnstyledButton
-          title={SEJOURS.changeColor}
-          aria-label={SEJOURS.changeColor}
+          title={STAYS.changeColor}
+          aria-label={STAYS.changeColor}
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
         >
@@ -52,7 +52,7 @@ export function ColorField({
               swatchesPerRow={8}
             />
             <TextInput
-              label={SEJOURS.hexCode}
+              label={STAYS.hexCode}
               value={value}
               onChange={(e) => onChange(e.currentTarget.value.trim())}
               maxLength={7}

@@ -5,7 +5,7 @@
 import { ActionIcon, ColorSwatch, Group as Row, Paper, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { groupDisplayName, type Group } from '@popote/domain';
-import { SEJOURS } from '../../strings';
+import { STAYS } from '../../strings';
 import { needsText } from './GroupNeeds';
 
 export function GroupCard({
@@ -39,7 +39,7 @@ export function GroupCard({
               {name}
             </Text>
             <Text size="sm" c="dimmed" data-testid="group-size">
-              {SEJOURS.people(group.size)}
+              {STAYS.people(group.size)}
             </Text>
             {needsText(group) !== '' && (
               <Text size="xs" c="orange" data-testid="group-needs">
@@ -49,16 +49,16 @@ export function GroupCard({
           </div>
         </Row>
         <Row gap={4} wrap="nowrap">
-          <Tooltip label={SEJOURS.editGroup}>
-            <ActionIcon variant="subtle" aria-label={SEJOURS.editGroup} onClick={onEdit}>
+          <Tooltip label={STAYS.editGroup}>
+            <ActionIcon variant="subtle" aria-label={STAYS.editGroup} onClick={onEdit}>
               <IconPencil size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={SEJOURS.deleteGroup}>
+          <Tooltip label={STAYS.deleteGroup}>
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={SEJOURS.deleteGroup}
+              aria-label={STAYS.deleteGroup}
               onClick={onDelete}
             >
               <IconTrash size={18} />

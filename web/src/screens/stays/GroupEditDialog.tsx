@@ -14,7 +14,7 @@ import {
   type GroupNeeds,
   type Id,
 } from '@popote/domain';
-import { COMMON, SEJOURS } from '../../strings';
+import { COMMON, STAYS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 import { ColorField } from './ColorField';
 import { NeedsFields, needsChanged } from './GroupNeeds';
@@ -55,19 +55,19 @@ export function GroupEditDialog({ group, onClose }: { group: EditedGroup; onClos
   }
 
   return (
-    <Modal opened onClose={onClose} title={SEJOURS.editGroup} size={600}>
+    <Modal opened onClose={onClose} title={STAYS.editGroup} size={600}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <TextInput
-            label={SEJOURS.name}
-            placeholder={SEJOURS.defaultGroupName}
+            label={STAYS.name}
+            placeholder={STAYS.defaultGroupName}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={nameError}
             data-autofocus
           />
           <NumberInput
-            label={SEJOURS.size}
+            label={STAYS.size}
             value={size}
             onChange={setSize}
             min={0}
@@ -82,7 +82,7 @@ export function GroupEditDialog({ group, onClose }: { group: EditedGroup; onClos
               {COMMON.cancel}
             </Button>
             <Button type="submit" disabled={!valid}>
-              {SEJOURS.save}
+              {STAYS.save}
             </Button>
           </Row>
         </Stack>

@@ -15,7 +15,7 @@ import {
   type GroupNeeds,
 } from '@popote/domain';
 import { numberOf } from '../../components/number-input';
-import { SEJOURS } from '../../strings';
+import { STAYS } from '../../strings';
 
 /** Whether the needs typed differ from the group's (zero counts and blank notes are none). */
 export const needsChanged = (before: GroupNeeds | undefined, after: GroupNeeds): boolean =>
@@ -58,7 +58,7 @@ export function NeedsFields({
   return (
     <Accordion variant="contained" defaultValue={tidyNeeds(needs) === null ? null : 'needs'}>
       <Accordion.Item value="needs">
-        <Accordion.Control>{SEJOURS.needsTitle}</Accordion.Control>
+        <Accordion.Control>{STAYS.needsTitle}</Accordion.Control>
         <Accordion.Panel>
           <Stack>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -70,15 +70,13 @@ export function NeedsFields({
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               {ALLERGENS.map((allergen) =>
-                count(
-                  SEJOURS.allergicTo(ALLERGEN_LABELS[allergen]),
-                  needs.allergies[allergen],
-                  (n) => onChange({ ...needs, allergies: { ...needs.allergies, [allergen]: n } }),
+                count(STAYS.allergicTo(ALLERGEN_LABELS[allergen]), needs.allergies[allergen], (n) =>
+                  onChange({ ...needs, allergies: { ...needs.allergies, [allergen]: n } }),
                 ),
               )}
             </SimpleGrid>
             <Textarea
-              label={SEJOURS.needsNotes}
+              label={STAYS.needsNotes}
               value={needs.notes}
               onChange={(e) => onChange({ ...needs, notes: e.currentTarget.value })}
               autosize

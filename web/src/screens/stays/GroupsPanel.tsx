@@ -7,7 +7,7 @@ import { Button, Card, Group as Row, SimpleGrid, Stack, Text, Title } from '@man
 import { IconUsersPlus } from '@tabler/icons-react';
 import { groupDisplayName, type Group, type Stay } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { COMMON, SEJOURS, UNDO } from '../../strings';
+import { COMMON, STAYS, UNDO } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutateUndoable } from '../../sync/useMutate';
 import { GroupCard } from './GroupCard';
@@ -31,7 +31,7 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
   if (stay === null) {
     return (
       <Card withBorder padding="lg">
-        <Text c="dimmed">{SEJOURS.noActiveStay}</Text>
+        <Text c="dimmed">{STAYS.noActiveStay}</Text>
       </Card>
     );
   }
@@ -44,7 +44,7 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
 
   const addButton = (
     <Button variant="light" leftSection={<IconUsersPlus size={18} />} onClick={addGroup}>
-      {SEJOURS.addGroup}
+      {STAYS.addGroup}
     </Button>
   );
 
@@ -57,13 +57,13 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
           <Stack>
             <Row justify="space-between">
               <Title order={3} size="h4">
-                {SEJOURS.groups}
+                {STAYS.groups}
               </Title>
               {addButton}
             </Row>
             {groups.length === 0 ? (
               <Text fs="italic" c="dimmed">
-                {SEJOURS.noGroups}
+                {STAYS.noGroups}
               </Text>
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -96,7 +96,7 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
         }
       >
         <Text>
-          {SEJOURS.deleteGroupPrompt} <strong>{deleting && groupDisplayName(deleting)}</strong> ?
+          {STAYS.deleteGroupPrompt} <strong>{deleting && groupDisplayName(deleting)}</strong> ?
         </Text>
         <Text>{COMMON.irreversible}</Text>
       </ConfirmDialog>

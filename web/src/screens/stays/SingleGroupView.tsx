@@ -7,7 +7,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Group as Row, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import { emptyNeeds, validateGroupSize, type Group, type GroupNeeds } from '@popote/domain';
-import { COMMON, SEJOURS } from '../../strings';
+import { COMMON, STAYS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 import { NeedsFields, needsChanged, needsText } from './GroupNeeds';
 import { readableTextOn } from '../../theme/contrast';
@@ -29,7 +29,7 @@ export function SingleGroupView({ group, addButton }: { group: Group; addButton:
           onClick={() => setEditing(true)}
           data-testid="group-size-chip"
         >
-          {SEJOURS.people(group.size)}
+          {STAYS.people(group.size)}
         </Button>
         {needsText(group) !== '' && (
           <Text size="sm" c="orange" data-testid="group-needs">
@@ -40,12 +40,12 @@ export function SingleGroupView({ group, addButton }: { group: Group; addButton:
           variant="light"
           color="blue"
           icon={<IconInfoCircle />}
-          title={SEJOURS.severalGroups}
+          title={STAYS.severalGroups}
           w="100%"
           maw={640}
         >
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{SEJOURS.severalGroupsHint}</Text>
+            <Text size="sm">{STAYS.severalGroupsHint}</Text>
             {addButton}
           </Stack>
         </Alert>
@@ -72,11 +72,11 @@ function SizeDialog({ group, onClose }: { group: Group; onClose: () => void }) {
   }
 
   return (
-    <Modal opened onClose={onClose} title={SEJOURS.sizeTitle} size={600}>
+    <Modal opened onClose={onClose} title={STAYS.sizeTitle} size={600}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <NumberInput
-            label={SEJOURS.sizeField}
+            label={STAYS.sizeField}
             value={size}
             onChange={setSize}
             min={0}
@@ -91,7 +91,7 @@ function SizeDialog({ group, onClose }: { group: Group; onClose: () => void }) {
               {COMMON.cancel}
             </Button>
             <Button type="submit" disabled={error !== null}>
-              {SEJOURS.save}
+              {STAYS.save}
             </Button>
           </Row>
         </Stack>

@@ -10,7 +10,7 @@ import {
   validateName,
   type Stay,
 } from '@popote/domain';
-import { COMMON, SEJOURS } from '../../strings';
+import { COMMON, STAYS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 import { refusalOf } from './stay-helpers';
 
@@ -31,7 +31,7 @@ export function StayEditDialog({
   const nameError = refusalOf(() => validateName(name, 'stay'));
   const dateError =
     parsed === null && (dateTouched || dateText.length >= DATE_FIELD_LENGTH)
-      ? SEJOURS.dateInvalid
+      ? STAYS.dateInvalid
       : null;
   const valid = nameError === null && parsed !== null;
 
@@ -47,19 +47,19 @@ export function StayEditDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={SEJOURS.editStay} size={600}>
+    <Modal opened={opened} onClose={onClose} title={STAYS.editStay} size={600}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <TextInput
-            label={SEJOURS.name}
+            label={STAYS.name}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={name === stay.name ? null : nameError}
             data-autofocus
           />
           <TextInput
-            label={SEJOURS.start}
-            placeholder={SEJOURS.datePlaceholder}
+            label={STAYS.start}
+            placeholder={STAYS.datePlaceholder}
             inputMode="numeric"
             maxLength={DATE_FIELD_LENGTH}
             value={dateText}
@@ -72,7 +72,7 @@ export function StayEditDialog({
               {COMMON.cancel}
             </Button>
             <Button type="submit" disabled={!valid}>
-              {SEJOURS.save}
+              {STAYS.save}
             </Button>
           </Group>
         </Stack>

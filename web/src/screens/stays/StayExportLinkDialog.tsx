@@ -7,7 +7,7 @@ import { Alert, Group, Loader, Text } from '@mantine/core';
 import { stayExportUrl, type Stay } from '@popote/domain';
 import { ShareLinkDialog } from '../../components/ShareLinkDialog';
 import { newShareSecret } from '../../components/share-secret';
-import { SEJOURS } from '../../strings';
+import { STAYS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
 
 export function StayExportLinkDialog({
@@ -29,41 +29,41 @@ export function StayExportLinkDialog({
     <ShareLinkDialog
       opened={opened}
       onClose={onClose}
-      title={SEJOURS.exportTitle}
-      hint={SEJOURS.exportSubtitle}
+      title={STAYS.exportTitle}
+      hint={STAYS.exportSubtitle}
       url={url}
-      linkTexts={SEJOURS}
-      testId="export"
+      linkTexts={STAYS}
+      testId="phone-export"
       syncNote={(online) => (
-        <Alert color="orange" data-testid="export-sync-note">
-          {online ? SEJOURS.pendingNote : SEJOURS.offlineNote}
+        <Alert color="orange" data-testid="phone-export-sync-note">
+          {online ? STAYS.pendingNote : STAYS.offlineNote}
         </Alert>
       )}
       belowLink={
         <Text size="xs" c="dimmed">
-          {SEJOURS.linkIsSecret}
+          {STAYS.linkIsSecret}
         </Text>
       }
       stoppedNote={
-        <Alert color="gray" data-testid="export-revoked">
-          {SEJOURS.revoked}
+        <Alert color="gray" data-testid="phone-export-revoked">
+          {STAYS.revoked}
         </Alert>
       }
       waiting={
         <Group gap="xs">
           <Loader size="sm" />
-          <Text size="sm">{SEJOURS.creatingLink}</Text>
+          <Text size="sm">{STAYS.creatingLink}</Text>
         </Group>
       }
       makeLinkIfNone={() => {
         if (secret === null) void renew();
       }}
       stop={{
-        label: SEJOURS.revoke,
+        label: STAYS.revoke,
         run: async () =>
           (await mutate('setStayExportSecret', { stayId: stay.id, secret: null })) !== null,
       }}
-      renew={{ label: SEJOURS.newLink, run: renew }}
+      renew={{ label: STAYS.newLink, run: renew }}
     />
   );
 }

@@ -36,7 +36,7 @@ import { notifySuccess } from '../../feedback/feedback';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { BudgetDialog } from '../../components/costs/BudgetDialog';
 import { setActiveStay } from '../../session/session';
-import { COMMON, COSTS, SEJOURS, UNDO } from '../../strings';
+import { COMMON, COSTS, STAYS, UNDO } from '../../strings';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
 import { StayExportLinkDialog } from './StayExportLinkDialog';
@@ -61,7 +61,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
   async function createBlank() {
     const stay = await mutate('createStay', (ids) => ({
       id: ids.next(),
-      name: SEJOURS.newStayName,
+      name: STAYS.newStayName,
       start: deviceTodayIsoDay(),
     }));
     if (stay === null) return;
@@ -88,7 +88,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
     if (copy === null) return;
     setActiveStay(copy.ids.first);
     // The name the mutator gave it, by the same rule over the same stays.
-    notifySuccess(SEJOURS.stayDuplicated(copyStayName(active.name, names)));
+    notifySuccess(STAYS.stayDuplicated(copyStayName(active.name, names)));
   }
 
   async function remove() {
@@ -103,33 +103,33 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
     <Card withBorder shadow="sm" padding="lg" data-testid="stays-card">
       <Stack gap="md">
         <Title order={2} size="h3">
-          {SEJOURS.title}
+          {STAYS.title}
         </Title>
         <Group align="flex-end" gap="sm">
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
-              <Button leftSection={<IconPlus size={18} />}>{SEJOURS.addStay}</Button>
+              <Button leftSection={<IconPlus size={18} />}>{STAYS.addStay}</Button>
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item
                 leftSection={<IconFilePlus size={16} />}
                 onClick={() => void createBlank()}
               >
-                {SEJOURS.createBlank}
+                {STAYS.createBlank}
               </Menu.Item>
               <Menu.Item
                 leftSection={<IconCopy size={16} />}
                 disabled={noActive || !counts}
                 onClick={() => void duplicate()}
               >
-                {SEJOURS.duplicate(active?.name ?? null)}
+                {STAYS.duplicate(active?.name ?? null)}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
           <Select
-            label={SEJOURS.activeStay}
-            placeholder={SEJOURS.noStay}
-            nothingFoundMessage={SEJOURS.noStay}
+            label={STAYS.activeStay}
+            placeholder={STAYS.noStay}
+            nothingFoundMessage={STAYS.noStay}
             data={stays.map((s) => ({ value: String(s.id), label: s.name }))}
             value={active === null ? null : String(active.id)}
             onChange={(value) => value !== null && setActiveStay(Number(value))}
@@ -137,23 +137,23 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             w={320}
             data-testid="active-stay-select"
           />
-          <Tooltip label={SEJOURS.editStay}>
+          <Tooltip label={STAYS.editStay}>
             <ActionIcon
               variant="light"
               size="lg"
-              aria-label={SEJOURS.editStay}
+              aria-label={STAYS.editStay}
               disabled={noActive}
               onClick={() => setEditing(true)}
             >
               <IconPencil size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={SEJOURS.deleteStay}>
+          <Tooltip label={STAYS.deleteStay}>
             <ActionIcon
               variant="light"
               color="red"
               size="lg"
-              aria-label={SEJOURS.deleteStay}
+              aria-label={STAYS.deleteStay}
               disabled={noActive}
               onClick={() => setDeleting(true)}
             >
@@ -167,12 +167,12 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             disabled={noActive}
             onClick={() => setExporting(true)}
           >
-            {SEJOURS.copyToPhone}
+            {STAYS.copyToPhone}
           </Button>
         </Group>
         {active !== null && (
           <Text size="sm" c="dimmed" data-testid="active-stay-start">
-            {SEJOURS.startsOn(formatLongDate(dayToDate(active.start, 0)))}
+            {STAYS.startsOn(formatLongDate(dayToDate(active.start, 0)))}
           </Text>
         )}
         {active !== null && (
@@ -205,7 +205,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             onConfirm={() => void remove()}
           >
             <Text>
-              {SEJOURS.deleteStayPrompt} <strong>{active.name}</strong> ?
+              {STAYS.deleteStayPrompt} <strong>{active.name}</strong> ?
             </Text>
             <Text>{COMMON.irreversible}</Text>
           </ConfirmDialog>

@@ -9,7 +9,7 @@ export function StaysScreen() {
   const { stays, active } = useStays();
   const firstSyncDone = useFirstSyncDone();
   return (
-    <Stack data-testid="screen-sejours" maw={1100}>
+    <Stack data-testid="screen-stays" maw={1100}>
       {stays === undefined ? (
         <Loader />
       ) : stays.length === 0 && !firstSyncDone ? (

@@ -1,9 +1,9 @@
 /**
- * Orders in a real browser (issue 7): on a 7-day stay with two groups and real menus, compile
- * three days and check the totals worked out by hand, follow a per-meal link to the agenda,
- * download the cook sheets and the shopping spreadsheet and read them back, and build a
- * supplier profile by dragging a category (keyboard) and ingredients (mouse). Then all of it
- * again with the browser offline.
+ * The export screen ('Export' in the drawer, issue 7) in a real browser: on a 7-day stay with
+ * two groups and real menus, compile three days and check the totals worked out by hand, follow
+ * a per-meal link to the agenda, download the cook sheets and the shopping spreadsheet and read
+ * them back, and build a supplier profile by dragging a category (keyboard) and ingredients
+ * (mouse). Then all of it again with the browser offline.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,8 +131,8 @@ async function expectSuccess(text: string): Promise<void> {
   await successMessages(page).filter({ hasText: text }).first().waitFor();
 }
 
-async function openOrderScreen(): Promise<void> {
-  // The stays screen makes the only stay active; then the drawer leads to the order screen.
+async function openExportScreen(): Promise<void> {
+  // The stays screen makes the only stay active; then the drawer leads to the export screen.
   await page.goto('/');
   await expect
     .poll(() =>
@@ -159,7 +159,7 @@ async function chooseDays(labels: string[]): Promise<void> {
 }
 
 async function compiledTotals(): Promise<string[][]> {
-  const rows = page.getByTestId('order-ingredient');
+  const rows = page.getByTestId('export-ingredient');
   await rows.first().waitFor();
   return Promise.all(
     (await rows.all()).map(async (row) =>
@@ -205,7 +205,7 @@ async function checkCompile(): Promise<void> {
   await chooseDays(CHOSEN_DAYS);
   await compile.click();
   expect(await compiledTotals()).toEqual(EXPECTED_TOTALS);
-  expect(await page.getByTestId('order-kind').getByRole('heading').allInnerTexts()).toEqual([
+  expect(await page.getByTestId('export-kind').getByRole('heading').allInnerTexts()).toEqual([
     'Fruits et légumes',
     'Féculents',
     'Viandes, poissons',
@@ -215,7 +215,7 @@ async function checkCompile(): Promise<void> {
 
   // Changing the selection clears the result.
   await page.getByRole('checkbox', { name: CHOSEN_DAYS[2] }).uncheck();
-  await page.getByTestId('order-compiled').waitFor({ state: 'detached' });
+  await page.getByTestId('export-compiled').waitFor({ state: 'detached' });
   await page.getByRole('checkbox', { name: CHOSEN_DAYS[2] }).check();
   await compile.click();
   expect(await compiledTotals()).toEqual(EXPECTED_TOTALS);
@@ -223,7 +223,7 @@ async function checkCompile(): Promise<void> {
 
 async function checkPerMealLink(): Promise<void> {
   await page.getByRole('button', { name: 'Spaghetti : 5,20 kg' }).click();
-  const uses = page.getByTestId('order-uses');
+  const uses = page.getByTestId('export-uses');
   await uses.waitFor();
   const lines = (await uses.innerText())
     .split('\n')
@@ -242,7 +242,7 @@ async function checkPerMealLink(): Promise<void> {
   // Midi of 10 people needs 10 / 4 = 2,5 baguettes, cooked as 3.
   const baguette = page.getByRole('button', { name: 'Baguette : 8 pièces' });
   await baguette.click();
-  const bread = page.getByTestId('order-uses').filter({ hasText: '3 pièces' });
+  const bread = page.getByTestId('export-uses').filter({ hasText: '3 pièces' });
   await bread.waitFor();
   expect(await bread.innerText()).not.toMatch(/\d,\d+ pièces/u);
   await baguette.click();
@@ -408,7 +408,7 @@ async function checkSpreadsheet(profileName: string): Promise<void> {
   await expect
     .poll(() => suppliers.getByRole('combobox', { name: 'Profil de fournisseurs' }).inputValue())
     .toBe(profileName);
-  const count = suppliers.getByTestId('shopping-custom-count');
+  const count = suppliers.getByTestId('spreadsheet-custom-count');
   expect(await visibleText(count)).toBe('0 choix personnalisé(s)');
   const pain = suppliers.getByRole('combobox', { name: 'Fournisseur de Baguette' });
   expect(await pain.inputValue()).toBe('-1');
@@ -421,7 +421,7 @@ async function checkSpreadsheet(profileName: string): Promise<void> {
   expect(await visibleText(count)).toBe('1 choix personnalisé(s)');
   expect(
     await suppliers
-      .getByTestId('shopping-row')
+      .getByTestId('spreadsheet-row')
       .filter({ hasText: 'Baguette' })
       .getAttribute('data-custom'),
   ).toBe('true');
@@ -467,7 +467,7 @@ async function checkSpreadsheet(profileName: string): Promise<void> {
 }
 
 async function checkEverything(profileName: string, firstProfile: boolean): Promise<void> {
-  await openOrderScreen();
+  await openExportScreen();
   await checkCompile();
   await checkPerMealLink();
   await checkCookbook();
@@ -475,7 +475,7 @@ async function checkEverything(profileName: string, firstProfile: boolean): Prom
   await checkSpreadsheet(profileName);
 }
 
-describe('order', () => {
+describe('export screen', () => {
   it('compiles, exports cook sheets and a shopping spreadsheet, and maps suppliers', async () => {
     await checkEverything('Fournisseurs du camp', true);
   });

@@ -7,7 +7,7 @@ import { DEFAULT_GROUP_NAME } from '@popote/domain';
 /** '1 personne', '0 personne', '12 personnes': plural above 1 only (spec 2.4). */
 const people = (n: number): string => `${n} ${n > 1 ? 'personnes' : 'personne'}`;
 
-export const SEJOURS = {
+export const STAYS = {
   stayDuplicated: (name: string): string => `Séjour dupliqué : « ${name} »`,
   title: 'Séjours',
 

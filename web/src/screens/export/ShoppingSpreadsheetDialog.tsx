@@ -26,7 +26,7 @@ import {
   type Stay,
 } from '@popote/domain';
 import { shoppingFileName, XLSX_MIME } from '@popote/exports';
-import { COMMON, ORDER, SHOPPING } from '../../strings';
+import { COMMON, EXPORT_SCREEN, SHOPPING_SPREADSHEET } from '../../strings';
 import type { PrepareExport } from './useExportRunner';
 import { usePurchases } from '../../components/costs/usePurchases';
 import { useCompiled, useProfileDetails, useProfiles, useStayPeople } from './useExportData';
@@ -34,7 +34,7 @@ import { useCompiled, useProfileDetails, useProfiles, useStayPeople } from './us
 /** No choice of the user's yet (one object, so that the memoised table keeps still). */
 const NO_CHOICES: Readonly<Record<Id, Id>> = {};
 
-export interface ShoppingDialogProps {
+export interface ShoppingSpreadsheetDialogProps {
   stay: Stay;
   days: readonly number[];
   busy: boolean;
@@ -42,7 +42,13 @@ export interface ShoppingDialogProps {
   onExport: (prepare: PrepareExport) => void;
 }
 
-export function ShoppingDialog({ stay, days, busy, onClose, onExport }: ShoppingDialogProps) {
+export function ShoppingSpreadsheetDialog({
+  stay,
+  days,
+  busy,
+  onClose,
+  onExport,
+}: ShoppingSpreadsheetDialogProps) {
   const profiles = useProfiles();
   // undefined: not chosen yet, so the stay's default profile applies.
   const [chosen, setChosen] = useState<Id | null | undefined>(undefined);
@@ -93,7 +99,7 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
   const exportFile = () => {
     if (!result) return;
     const mapping = { ...defaults, ...custom };
-    // Prices and packs (issue 21), with the suppliers chosen here: the order screen's figures
+    // Prices and packs (issue 21), with the suppliers chosen here: the export screen's figures
     // when the choices are the profile's. Without any price nor budget, the spreadsheet stays as
     // it was: no empty cost columns.
     const costs =
@@ -132,38 +138,40 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
 
   const supplierOptions = useMemo(
     () => [
-      { value: String(NO_SUPPLIER), label: SHOPPING.none },
+      { value: String(NO_SUPPLIER), label: SHOPPING_SPREADSHEET.none },
       ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
     ],
     [suppliers],
   );
 
   return (
-    <Modal opened onClose={onClose} title={SHOPPING.title} size={800}>
+    <Modal opened onClose={onClose} title={SHOPPING_SPREADSHEET.title} size={800}>
       <Stack>
         <Select
-          label={SHOPPING.profileLabel}
-          placeholder={SHOPPING.profilePlaceholder}
+          label={SHOPPING_SPREADSHEET.profileLabel}
+          placeholder={SHOPPING_SPREADSHEET.profilePlaceholder}
           data={(profiles ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
           value={profileId === null ? null : String(profileId)}
           onChange={(value) => setChosen(value === null ? null : Number(value))}
           clearable
           comboboxProps={{ withinPortal: true }}
         />
-        {loading && <Loader size="sm" aria-label={ORDER.loading} />}
+        {loading && <Loader size="sm" aria-label={EXPORT_SCREEN.loading} />}
         {compiled && !compiled.ok && <Text c="red">{compiled.message}</Text>}
-        {!loading && profile === null && <Alert color="blue">{SHOPPING.noProfileHint}</Alert>}
+        {!loading && profile === null && (
+          <Alert color="blue">{SHOPPING_SPREADSHEET.noProfileHint}</Alert>
+        )}
         {!loading && profile !== null && result !== null && (
           <>
             <Group justify="space-between">
-              <Text size="sm">{SHOPPING.supplierHint}</Text>
-              <Text size="sm" fw={600} data-testid="shopping-custom-count">
-                {SHOPPING.customCount(customCount)}
+              <Text size="sm">{SHOPPING_SPREADSHEET.supplierHint}</Text>
+              <Text size="sm" fw={600} data-testid="spreadsheet-custom-count">
+                {SHOPPING_SPREADSHEET.customCount(customCount)}
               </Text>
             </Group>
             {result.ingredients.length === 0 ? (
               <Text fs="italic" c="dimmed">
-                {ORDER.noIngredient}
+                {EXPORT_SCREEN.noIngredient}
               </Text>
             ) : (
               <SupplierTable
@@ -181,7 +189,7 @@ export function ShoppingDialog({ stay, days, busy, onClose, onExport }: Shopping
             {COMMON.cancel}
           </Button>
           <Button onClick={exportFile} disabled={result === null || loading} loading={busy}>
-            {SHOPPING.export}
+            {SHOPPING_SPREADSHEET.export}
           </Button>
         </Group>
       </Stack>
@@ -214,14 +222,14 @@ const SupplierTable = memo(function SupplierTable({
           return (
             <Table.Tr
               key={ingredient.id}
-              data-testid="shopping-row"
+              data-testid="spreadsheet-row"
               data-custom={isCustom}
               bg={isCustom ? 'var(--mantine-color-yellow-light)' : undefined}
             >
               <Table.Td fw={isCustom ? 700 : undefined}>{ingredient.name}</Table.Td>
               <Table.Td w={280}>
                 <NativeSelect
-                  aria-label={SHOPPING.supplierOf(ingredient.name)}
+                  aria-label={SHOPPING_SPREADSHEET.supplierOf(ingredient.name)}
                   data={options}
                   value={String(value)}
                   onChange={(e) => onChoose(ingredient.id, Number(e.currentTarget.value))}

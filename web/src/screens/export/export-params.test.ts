@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDaysParam } from './order-params';
+import { readDaysParam } from './export-params';
 
 describe('readDaysParam', () => {
   it('reads the ticked days, in order and once each', () => {

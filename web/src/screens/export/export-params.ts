@@ -1,5 +1,5 @@
 /**
- * The order screen's ticked days and whether they were compiled, kept in the address: the
+ * The export screen's ticked days and whether they were compiled, kept in the address: the
  * back button after a link to a meal of the agenda finds the list as it was left.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -18,7 +18,7 @@ export function readDaysParam(value: string | null): number[] {
   return [...new Set(days)].sort((a, b) => a - b);
 }
 
-export function useOrderSelection(): {
+export function useExportSelection(): {
   selected: number[];
   /** The compiled days: the ticked ones once 'Exporter les ingrédients nécessaires' was pressed. */
   compiledDays: number[] | null;

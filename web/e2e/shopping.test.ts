@@ -1,5 +1,5 @@
 /**
- * Shopping at the camp (issue 19) in Chromium: the larder subtracts from the needs of the order
+ * Shopping at the camp (issue 19) in Chromium: the larder subtracts from the needs of the export
  * screen and of a new list; the organiser shares the list; a helper without an account opens
  * the link on a phone and ticks two lines, which the organiser's tablet shows without a reload;
  * the helper ticks one more offline, and it arrives once the phone is back online; the ticked
@@ -57,11 +57,11 @@ describe('shopping list shared with a helper', () => {
       await page.getByRole('button', { name: 'Ajouter à la réserve' }).tap();
       await page.getByTestId('larder-line').first().waitFor();
 
-      // The order screen shows it beside the need of day 2 (2 kg for 20 people).
+      // The export screen shows it beside the need of day 2 (2 kg for 20 people).
       await page.goto('/order?jours=1');
       await page.getByRole('button', { name: 'Exporter les ingrédients nécessaires' }).tap();
       await expect
-        .poll(() => page.getByTestId('order-in-larder').allTextContents())
+        .poll(() => page.getByTestId('export-in-larder').allTextContents())
         .toEqual(['Réserve : 1,50 kg · à acheter : 500 gr']);
 
       // A list of that day: fresh products to buy the day before, the rest once.

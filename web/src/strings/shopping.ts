@@ -4,13 +4,13 @@
  */
 import { formatTotal, type QuantityTotal } from '@popote/domain';
 
-export const COURSES = {
+export const SHOPPING = {
   loading: 'Chargement…',
   listsTitle: 'Listes de courses',
   noList: 'Aucune liste de courses pour ce séjour.',
   newListHint:
     'Cochez des jours sur l’écran Export, puis « Créer une liste de courses » : la liste reprend les ingrédients de ces jours, moins ce qui est en réserve.',
-  goToOrder: 'Choisir les jours',
+  goToExport: 'Choisir les jours',
   progress: (checked: number, total: number): string => `${checked} / ${total} cochés`,
   back: 'Toutes les listes',
   missingList: "Cette liste n'existe pas ou n'est plus disponible.",

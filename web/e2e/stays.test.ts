@@ -17,7 +17,7 @@ import {
   fetchLink,
   groupCard as groupCardOf,
   openAddStayMenu,
-  openExportDialog,
+  openPhoneExportDialog,
   poll,
   sessionActiveStayId,
   setStaySize,
@@ -192,7 +192,7 @@ describe('stays screen', () => {
       },
     ]);
 
-    const { dialog, link } = await openExportDialog(page);
+    const { dialog, link } = await openPhoneExportDialog(page);
     expect(
       await visibleText(
         dialog.getByText('Les repas de ce séjour peuvent être téléchargés', { exact: false }),
@@ -229,7 +229,7 @@ describe('stays screen', () => {
     expect(exported.Menus.map((m) => m.Id)).toEqual([exported.Meals[0]!.IdMenu]);
 
     await dialog.getByRole('button', { name: 'Révoquer le lien' }).click();
-    await dialog.getByTestId('export-revoked').waitFor();
+    await dialog.getByTestId('phone-export-revoked').waitFor();
     await poll(async () => (await fetchLink(link)).status, 15_000).toBe(404);
     expect((await fetchLink(link)).body).toEqual({
       message:

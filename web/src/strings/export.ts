@@ -1,9 +1,9 @@
 /**
- * The order screen (spec 2.7): compiled ingredients, cook sheets, the shopping spreadsheet and
- * supplier profiles. Texts quoted by the specification are verbatim.
+ * The export screen ('Export' in the drawer, spec 2.7): compiled ingredients, cook sheets, the
+ * shopping spreadsheet and supplier profiles. Texts quoted by the specification are verbatim.
  */
 
-export const ORDER = {
+export const EXPORT_SCREEN = {
   compileTitle: 'Bilan des ingrédients',
   exportsTitle: 'Fiches de cuisine et commandes',
   daysLabel: 'Jours à prendre en compte',
@@ -34,8 +34,8 @@ export const ORDER = {
     'Les allergènes viennent des ingrédients de la bibliothèque ; les régimes et allergies, des groupes.',
 } as const;
 
-/** The 'Fournisseurs' dialog of the shopping spreadsheet. */
-export const SHOPPING = {
+/** The 'Fournisseurs' dialog opened by 'Exporter un tableau de courses'. */
+export const SHOPPING_SPREADSHEET = {
   title: 'Fournisseurs',
   profileLabel: 'Profil de fournisseurs',
   profilePlaceholder: 'Aucun profil',
