@@ -126,6 +126,39 @@ describe('a stay run by a team', () => {
     expect(old.cookie).toBe(cookie);
   });
 
+  it("keeps every member's change when members push to one stay at once", async () => {
+    const memberId = alice.next++;
+    await push(alice, 'addStayMember', {
+      id: memberId,
+      stayId,
+      userId: carol.userId,
+      role: 'plan',
+      now: NOW,
+    });
+    const menuId = (await pull(carol)).patch.find((op) => op.table === 'menus' && op.op === 'put');
+    const menu = (menuId as { row: { id: number } }).row.id;
+    const ingredients: number[] = [];
+    for (const d of [alice, carol, alice, carol, alice, carol]) {
+      const id = d.next++;
+      await push(d, 'createIngredient', { id, name: `Ingrédient ${id}`, kind: 1 });
+      ingredients.push(id);
+    }
+    // Both add to the same meal's menu at the same time: none of the changes may be lost. Each
+    // device pushes in order; the two devices at once.
+    const addAll = async (d: Device, from: number) => {
+      for (let i = from; i < ingredients.length; i += 2) {
+        await push(d, 'addMenuIngredient', {
+          menuId: menu,
+          ingredientId: ingredients[i],
+          now: NOW,
+        });
+      }
+    };
+    await Promise.all([addAll(alice, 0), addAll(carol, 1)]);
+    const stored = await server.app.popote.store.rows.snapshot((s) => s.get('menus', menu));
+    expect(stored!.ingredients.map((i) => i.ingredientId).sort()).toEqual([...ingredients].sort());
+  });
+
   it('refuses a schema field that is not a version', async () => {
     const res = await post(server, alice, '/sync/pull', {
       clientId: alice.clientId,
