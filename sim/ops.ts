@@ -74,6 +74,8 @@ const DIETS_SHARE = 0.12;
  * (issue 21).
  */
 const COSTS_SHARE = 0.12;
+/** Of the others again, the share that goes to stays' teams (issue 32). */
+const TEAM_SHARE = 0.1;
 
 /**
  * `now`: the device's clock. Devices' clocks differ a little, so that a tick made later may
@@ -89,6 +91,7 @@ export async function randomAction(
   if (rng.chance(SHOPPING_SHARE)) return shoppingAction(rng, store, userId, now);
   if (rng.chance(DIETS_SHARE)) return dietsAction(rng, store, userId);
   if (rng.chance(COSTS_SHARE)) return costsAction(rng, store, userId);
+  if (rng.chance(TEAM_SHARE)) return teamAction(rng, store, userId, now);
   const all = async <T extends TableName>(t: T): Promise<Tables[T][]> => store.all(t);
   const stays = (await all('stays')).filter((s) => s.owner === userId);
   const groups = await all('groups');
@@ -720,4 +723,47 @@ async function shoppingAction(
         : null;
     }
   }
+}
+
+const ROLES = ['plan', 'keep', 'read'] as const;
+
+/**
+ * A stay's team (issue 32): its owner adds another user with a role, changes a role or removes
+ * a member (undoable); a member leaves. Members' devices then act on the stay like the owner's
+ * (randomAction picks from every stay a device holds), within their role or refused.
+ */
+async function teamAction(
+  rng: Rng,
+  store: DexieStore,
+  userId: number,
+  now: string,
+): Promise<Action | null> {
+  const stay = rng.pick((await store.all('stays')).filter((s) => s.owner === userId));
+  const joined = (await store.where('stayMembers', 'userId', userId)).filter(
+    (m) => m.owner !== userId,
+  );
+  const roll = rng.int(4);
+  if (roll === 3 || !stay) {
+    const mine = rng.pick(joined);
+    return mine ? action('leaveStay', () => ({ id: mine.id })) : null;
+  }
+  const members = await store.where('stayMembers', 'stayId', stay.id);
+  if (roll === 0) {
+    const taken = new Set([userId, ...members.map((m) => m.userId)]);
+    const other = rng.pick((await store.all('users')).filter((u) => !taken.has(u.id)));
+    return other
+      ? action('addStayMember', (ids) => ({
+          id: ids.next(),
+          stayId: stay.id,
+          userId: other.id,
+          role: rng.pick([...ROLES])!,
+          now,
+        }))
+      : null;
+  }
+  const member = rng.pick(members);
+  if (!member) return null;
+  return roll === 1
+    ? action('setStayMemberRole', () => ({ id: member.id, role: rng.pick([...ROLES])! }))
+    : { ...action('removeStayMember', () => ({ id: member.id })), undoable: true };
 }

@@ -26,6 +26,8 @@ const SHOPPING = [
   'updateIngredient',
   'restoreSnapshot',
 ];
+/** A stay's team (issue 32): members added, their roles changed, removed (and undone), leaving. */
+const TEAM = ['addStayMember', 'setStayMemberRole', 'removeStayMember', 'leaveStay'];
 /**
  * Diets and allergies (issue 20): a group's needs, an ingredient's allergens and diet facts
  * (updateIngredient, counted apart from its fresh mark), the alternatives of meals.
@@ -89,7 +91,7 @@ describe('sync simulation (4 devices of 2 users, flaky network, offline stretche
         `seed ${seed}: ${s.actions} actions (${s.localRefusals} refused on the device), ` +
           `${s.applied} applied and ${s.serverRejections} refused by the server, ${s.syncs} syncs; ` +
           `shopping and larder: ${count(SHOPPING)}; diets and alternatives: ${count(DIETS)}; ` +
-          `costs: ${count(COSTS)}, ${s.purchasesMerged} purchase rows merged`,
+          `costs: ${count(COSTS)}, ${s.purchasesMerged} purchase rows merged; team: ${count(TEAM)}`,
       );
       expect(s.actions).toBeGreaterThan(STEPS / 5);
       expect(s.applied).toBeGreaterThan(0);
@@ -105,6 +107,9 @@ describe('what the simulation exercised', () => {
       expect(SHOPPING.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
     },
   );
+  it.skipIf(seeds.length < 3 || STEPS < 1000)("made every change of a stay's team", () => {
+    expect(TEAM.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
+  });
   it.skipIf(seeds.length < 3 || STEPS < 1000)(
     'made every change of diets, allergens and alternatives',
     () => {

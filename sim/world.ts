@@ -15,6 +15,7 @@ import {
   isDomainError,
   isUndoable,
   readableIds,
+  roleIn,
   type Id,
   type MutationArgs,
   type MutationName,
@@ -316,12 +317,56 @@ export class World {
         row.tbl === 'stays' &&
         row.data !== null &&
         (JSON.parse(row.data) as Row<'stays'>).profileId === null;
-      if (row.tbl !== 'users' && owners.some((o) => o !== userId) && !profileCleared) {
+      if (
+        row.tbl !== 'users' &&
+        owners.some((o) => o !== userId) &&
+        !profileCleared &&
+        !(await this.teamMayTouch(userId, row.tbl, before, row.data))
+      ) {
         throw new Error(`Invariant 5: user ${userId} changed ${key} owned by ${owners.join('/')}`);
       }
       this.audited.set(key, row.data);
     }
     if (pricedIngredients.size > 0) await this.checkOnePurchaseRow([...pricedIngredients]);
+  }
+
+  /**
+   * Whether a member of another user's stay (issue 32) may have changed this row: their own
+   * membership, which they may leave; a row of a stay where their role, after the push, lets
+   * them plan (or keep: the larder and the lists); a meal's own menu of an owner one of whose
+   * stays they may plan (the meal may be gone with the push).
+   */
+  private async teamMayTouch(
+    userId: Id,
+    table: TableName,
+    before: string | null | undefined,
+    after: string | null,
+  ): Promise<boolean> {
+    const rows = [before, after]
+      .filter((d): d is string => typeof d === 'string')
+      .map((d) => JSON.parse(d) as Record<string, unknown>);
+    if (table === 'stayMembers' && after === null && rows[0]?.userId === userId) return true;
+    return this.rows.snapshot(async (store) => {
+      const roles = async (stayId: Id) => {
+        const stay = await store.get('stays', stayId);
+        return stay ? roleIn(store, stay, userId) : null;
+      };
+      for (const row of rows) {
+        if (table === 'menus') {
+          if (row.isFavorite === true) return false;
+          const joined = await store.where('stayMembers', 'userId', userId);
+          const plans = joined.some((m) => m.owner === row.owner && m.role === 'plan');
+          if (!plans) return false;
+          continue;
+        }
+        const stayId = (table === 'stays' ? row.id : row.stayId) as Id | null | undefined;
+        if (typeof stayId !== 'number') return false;
+        const role = await roles(stayId);
+        const keeps = table === 'stock' || table === 'shopLists';
+        if (!(role === 'plan' || role === 'owner' || (keeps && role === 'keep'))) return false;
+      }
+      return true;
+    });
   }
 
   /** A user never has two purchase rows for one ingredient ('owner:ingredient' keys). */
