@@ -15,7 +15,7 @@ import {
   MAX_USES_PER_SHOP_ITEM,
 } from '../limits.js';
 import { boughtOf } from '../shop-list.js';
-import { idDrawer, missingMessage, onStay, readable, requiredName } from './access.js';
+import { idDrawer, onStay, readable, requiredName } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
 import { PackSchema } from './purchases.js';
 import {
@@ -95,9 +95,16 @@ export const ShopItemsSchema = Type.Array(ShopItemSchema, { maxItems: MAX_SHOP_I
 /** What a shared link's secret looks like: URL-safe, long enough not to be guessed. */
 export const ShareTokenSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' });
 
-/** Refuses more lists than a user may keep, once `adding` more are made. */
-export async function checkShopListRoom(ctx: MutationContext, adding: number): Promise<void> {
-  const lists = await ctx.store.whereIds('shopLists', 'owner', ctx.userId);
+/**
+ * Refuses more lists than a user may keep (`owner`, by default the user: a stay's lists count
+ * for its owner), once `adding` more are made.
+ */
+export async function checkShopListRoom(
+  ctx: MutationContext,
+  adding: number,
+  owner: Id = ctx.userId,
+): Promise<void> {
+  const lists = await ctx.store.whereIds('shopLists', 'owner', owner);
   if (lists.length + adding > MAX_SHOP_LISTS_PER_USER) {
     throw invalid(
       `Vous ne pouvez pas garder plus de ${MAX_SHOP_LISTS_PER_USER} listes de courses : ` +
@@ -131,12 +138,14 @@ export const createShopList = defineMutator({
   },
   undo: null,
   run: async (ctx, { id, stayId, name, now, items }) => {
-    await checkShopListRoom(ctx, 1);
+    // A stay's list belongs to the stay's owner, as every row of the stay (a member may make it).
+    const owner = stayId === null ? ctx.userId : (await readable(ctx, 'stays', stayId)).owner;
+    await checkShopListRoom(ctx, 1, owner);
     checkItemKeys(items);
     await ctx.claimId('shopLists', id);
     const list: ShopList = {
       id,
-      owner: ctx.userId,
+      owner,
       stayId,
       name: requiredName(name, 'de la liste'),
       created: now,
@@ -352,13 +361,14 @@ export const addStock = defineMutator({
   },
   undo: null,
   run: async (ctx, { id, stayId, ingredientId, unite, val }) => {
+    const stay = await readable(ctx, 'stays', stayId);
     await readable(ctx, 'ingredients', ingredientId);
     await checkStockRoom(ctx, stayId, 1);
     await ctx.claimId('stock', id);
     const item: StockItem = {
       id,
       stayId,
-      owner: ctx.userId,
+      owner: stay.owner,
       ingredientId,
       unite: unite as Unite,
       val,
@@ -440,8 +450,7 @@ export const addPurchasesToStock = defineMutator({
     const list = await readable(ctx, 'shopLists', id);
     if (list.stayId === null) throw invalid("Cette liste n'est liée à aucun séjour.");
     const stayId = list.stayId;
-    const stay = await ctx.store.get('stays', stayId);
-    if (!stay || stay.owner !== ctx.userId) throw notFound(missingMessage('stays'));
+    const stay = await readable(ctx, 'stays', stayId);
     const drawer = idDrawer(ids);
     const named = new Set(keys);
     const larder = await ctx.store.where('stock', 'stayId', stayId);
@@ -476,7 +485,7 @@ export const addPurchasesToStock = defineMutator({
         const entry: StockItem = {
           id: entryId,
           stayId,
-          owner: ctx.userId,
+          owner: stay.owner,
           ingredientId: line.ingredientId,
           unite,
           val,

@@ -12,6 +12,7 @@ import {
   shopLine,
 } from '../../test/mutators-world.js';
 import { mayOnStay, roleIn } from './access.js';
+import { canReadRow } from '../visibility.js';
 import { refusalChecker } from '../../test/refusal-checker.js';
 
 /**
@@ -162,6 +163,30 @@ describe('the team of a stay', () => {
     expect(error.message).toBe(
       'Votre rôle dans ce séjour ne permet pas de modifier son organisation.',
     );
+  });
+
+  it("gives the rows a member makes in the stay to the stay's owner, who reads them", async () => {
+    await join(BOB, 'plan');
+    await join(CAROL, 'keep');
+    await w.run(BOB, 'createShopList', {
+      id: FRESH + 300,
+      stayId: stay.id,
+      name: 'Marché',
+      now: LATER,
+      items: [],
+    });
+    await w.run(CAROL, 'addStock', {
+      id: FRESH + 301,
+      stayId: stay.id,
+      ingredientId: stock.ingredientId,
+      unite: 1,
+      val: 2,
+    });
+    const made = [(await w.get('shopLists', FRESH + 300))!, (await w.get('stock', FRESH + 301))!];
+    expect(made.map((row) => row.owner)).toEqual([ALICE, ALICE]);
+    expect(await canReadRow(w.store, ALICE, 'shopLists', made[0] as ShopList)).toBe(true);
+    expect(await canReadRow(w.store, CAROL, 'shopLists', made[0] as ShopList)).toBe(true);
+    expect(await canReadRow(w.store, DAVE, 'stock', made[1] as StockItem)).toBe(false);
   });
 
   it("lets a 'Lecture' member read everything and change nothing", async () => {
