@@ -11,10 +11,11 @@ export interface LinkPage {
   html: string;
 }
 
-export type LinkKind = 'inscription' | 'adresse' | 'retablissement';
+/** Which mailed link: a registration's, a new address's, or the restoring of the old one. */
+export type LinkKind = 'signUp' | 'mailChange' | 'mailRestore';
 
 const FAILURES: Record<LinkKind, Record<LinkFailure, [number, string, string]>> = {
-  inscription: {
+  signUp: {
     unknown: [
       404,
       'Lien inconnu',
@@ -36,7 +37,7 @@ const FAILURES: Record<LinkKind, Record<LinkFailure, [number, string, string]>> 
       'Cette adresse mail est déjà utilisée. Vous pouvez vous connecter, ou demander un nouveau mot de passe.',
     ],
   },
-  adresse: {
+  mailChange: {
     unknown: [
       404,
       'Lien inconnu',
@@ -58,7 +59,7 @@ const FAILURES: Record<LinkKind, Record<LinkFailure, [number, string, string]>> 
       "Cette adresse mail est déjà celle d'un autre compte : votre adresse n'a pas changé.",
     ],
   },
-  retablissement: {
+  mailRestore: {
     unknown: [
       404,
       'Lien inconnu',
@@ -85,22 +86,22 @@ export function linkFailurePage(kind: LinkKind, failure: LinkFailure, appUrl: st
 
 /** The registration link's failures (kept for the callers of the first version). */
 export function confirmationFailurePage(failure: LinkFailure, appUrl: string): LinkPage {
-  return linkFailurePage('inscription', failure, appUrl);
+  return linkFailurePage('signUp', failure, appUrl);
 }
 
 const BUTTONS: Record<LinkKind, [string, (mail: string) => string, string]> = {
-  inscription: [
+  signUp: [
     'Confirmer votre inscription',
     () => 'Cliquez sur le bouton pour valider votre inscription sur Popote.',
     'Valider mon inscription',
   ],
-  adresse: [
+  mailChange: [
     'Confirmer votre nouvelle adresse',
     (mail) =>
       `Cliquez sur le bouton pour que votre compte Popote utilise désormais l'adresse ${mail}.`,
     'Confirmer ma nouvelle adresse',
   ],
-  retablissement: [
+  mailRestore: [
     'Rétablir votre adresse',
     (mail) =>
       `Cliquez sur le bouton pour que votre compte Popote reprenne l'adresse ${mail}. Toutes ses sessions seront fermées et un nouveau mot de passe vous sera envoyé à cette adresse.`,

@@ -16,8 +16,8 @@ import {
 } from './link-pages.js';
 import {
   ConfirmQuery,
-  InscriptionAnswer,
-  InscriptionBody,
+  SignUpAnswer,
+  SignUpBody,
   LoginAnswer,
   LoginBody,
   ResendBody,
@@ -41,12 +41,12 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
   };
   const accounts = () => app.popote.accounts;
 
-  app.post<{ Body: InscriptionBody }>(
+  app.post<{ Body: SignUpBody }>(
     '/inscription',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
       config: perIp,
-      schema: { body: InscriptionBody, response: { 200: InscriptionAnswer } },
+      schema: { body: SignUpBody, response: { 200: SignUpAnswer } },
     },
     (request) => accounts().register(request.body),
   );
@@ -68,8 +68,8 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       const appUrl = app.popote.config.publicUrl;
       const peek = await accounts().peekRegistration(token);
       if (peek.kind !== 'valid')
-        return sendPage(reply, linkFailurePage('inscription', peek.kind, appUrl));
-      return sendPage(reply, confirmButtonPage('inscription', token, appUrl));
+        return sendPage(reply, linkFailurePage('signUp', peek.kind, appUrl));
+      return sendPage(reply, confirmButtonPage('signUp', token, appUrl));
     },
   );
 
@@ -82,7 +82,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       if (outcome.kind === 'created') {
         return reply.redirect(`${appUrl}/?show-success-inscription=OK`, 303);
       }
-      return sendPage(reply, linkFailurePage('inscription', outcome.kind, appUrl));
+      return sendPage(reply, linkFailurePage('signUp', outcome.kind, appUrl));
     },
   );
 
@@ -143,7 +143,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       const token = request.query.token ?? '';
       const appUrl = app.popote.config.publicUrl;
       const peek = await accounts().peekMailChange(token);
-      const kind = peek.revert ? 'retablissement' : 'adresse';
+      const kind = peek.revert ? 'mailRestore' : 'mailChange';
       if (peek.kind !== 'valid') return sendPage(reply, linkFailurePage(kind, peek.kind, appUrl));
       return sendPage(reply, confirmButtonPage(kind, token, appUrl, peek.mail));
     },
@@ -159,7 +159,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       if (outcome.kind === 'restored') {
         return sendPage(reply, mailRestoredPage(outcome.mail, appUrl));
       }
-      const kind = outcome.revert ? 'retablissement' : 'adresse';
+      const kind = outcome.revert ? 'mailRestore' : 'mailChange';
       return sendPage(reply, linkFailurePage(kind, outcome.kind, appUrl));
     },
   );

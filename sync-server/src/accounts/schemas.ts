@@ -8,10 +8,11 @@ const Mail = Type.String({ maxLength: 254 });
 const Password = Type.String({ maxLength: 200 });
 const Pseudo = Type.String({ maxLength: 60 });
 
-export const InscriptionBody = Type.Object({ Mail, Password, Pseudo });
-export type InscriptionBody = Static<typeof InscriptionBody>;
+/** POST /inscription's body. */
+export const SignUpBody = Type.Object({ Mail, Password, Pseudo });
+export type SignUpBody = Static<typeof SignUpBody>;
 
-export const InscriptionAnswer = Type.Object({
+export const SignUpAnswer = Type.Object({
   Error: Type.String(),
   IsPasswordError: Type.Boolean(),
   /** Beyond the contract: the Error concerns the pseudonym (shown under its field). */

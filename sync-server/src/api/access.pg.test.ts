@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import type { GroupOut, IngredientOut, Out, SejourExtOut } from './schemas.js';
+import type { GroupOut, IngredientOut, Out, StayExtOut } from './schemas.js';
 import {
   apiClient,
   putMeal,
@@ -81,7 +81,7 @@ async function send(client: ApiClient, session: Session | null, c: Case, body = 
 /** Builds Alice's rows that the cases point at. */
 async function fixture(): Promise<Case[]> {
   const ok = alice.ok.bind(alice);
-  const stay = (await ok<Out<typeof SejourExtOut>>('PUT', '/sejours')).Sejour.Id;
+  const stay = (await ok<Out<typeof StayExtOut>>('PUT', '/sejours')).Sejour.Id;
   const group = (await ok<Out<typeof GroupOut>>('PUT', `/sejours/groups?idSejour=${stay}`)).Id;
   const group2 = (await ok<Out<typeof GroupOut>>('PUT', `/sejours/groups?idSejour=${stay}`)).Id;
   const meal = async (Horaire: number) =>

@@ -9,10 +9,10 @@ import type { PullResponse } from '@popote/sync-protocol';
 import { Unite, type Menu, type Recipe, type Stay } from '@popote/domain';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { NOW, newDevice, pullAll, pushOne, type Device } from '../../test/sync-device.js';
-import type { MealsLoadOut, Out, RecipeExtOut, SejourExtOut } from './schemas.js';
+import type { MealsLoadOut, Out, RecipeExtOut, StayExtOut } from './schemas.js';
 import { apiClient, type ApiClient } from '../../test/api-client.js';
 
-type SejourExt = Out<typeof SejourExtOut>;
+type StayExt = Out<typeof StayExtOut>;
 
 const SECRET = 'Zm9vYmFyLWJhei1xdXV4LTEyMzQ1Njc4OTAtYWJjZGVm';
 const FIXED = { val: 1, unite: Unite.L, forPeople: 10, fixed: true };
@@ -104,7 +104,7 @@ afterEach(async () => {
 });
 
 /** Exactly the contract's SejourExt of Alice's stay, as it was before issue 21. */
-const oldSejourExt = (name: string, start: string, url = ''): SejourExt => ({
+const oldStayExt = (name: string, start: string, url = ''): StayExt => ({
   Sejour: {
     Id: ids.stay,
     Owner: phone.userId,
@@ -131,7 +131,7 @@ describe('a stay with a budget through the original contract', () => {
   it('answers the old shapes only, and an /api update keeps the budget', async () => {
     const listed = await alice.get('/sejours');
     expect(listed.statusCode).toBe(200);
-    expect(listed.json()).toEqual([oldSejourExt('Camp', '2025-07-01')]);
+    expect(listed.json()).toEqual([oldStayExt('Camp', '2025-07-01')]);
     expect(listed.body).not.toMatch(/budget|fixed/iu);
 
     const updated = await alice.post('/sejours', {
@@ -140,13 +140,13 @@ describe('a stay with a budget through the original contract', () => {
       Start: '2025-07-02T00:00:00Z',
       IdProfile: { Valid: false, IdProfile: 0 },
     });
-    expect(updated.json()).toEqual(oldSejourExt('Colo', '2025-07-02'));
+    expect(updated.json()).toEqual(oldStayExt('Colo', '2025-07-02'));
     expect(await rowOf<Stay>('stays', ids.stay)).toMatchObject({ name: 'Colo', budget: 5 });
 
     // The copy keeps the budget in its row, and answers the old shape too.
     const copied = await alice.get(`/sejours/duplicate?idSejour=${ids.stay}`);
     expect(copied.statusCode).toBe(200);
-    const copy = copied.json<SejourExt>();
+    const copy = copied.json<StayExt>();
     expect(Object.keys(copy).sort()).toEqual(['ExportClientURL', 'Groups', 'Label', 'Sejour']);
     expect(Object.keys(copy.Sejour).sort()).toEqual(
       ['Id', 'IdProfile', 'Label', 'Name', 'Owner', 'Start'].sort(),
@@ -159,10 +159,10 @@ describe('a stay with a budget through the original contract', () => {
     const exported = await server.inject({ method: 'GET', url: `/import-sejour?id=${SECRET}` });
     expect(exported.statusCode).toBe(200);
     expect(exported.body).not.toMatch(/budget|fixed/iu);
-    const [withLink] = (await alice.ok<SejourExt[]>('GET', '/sejours')).filter(
+    const [withLink] = (await alice.ok<StayExt[]>('GET', '/sejours')).filter(
       (s) => s.Sejour.Id === ids.stay,
     );
-    expect(withLink).toEqual(oldSejourExt('Colo', '2025-07-02', withLink!.ExportClientURL));
+    expect(withLink).toEqual(oldStayExt('Colo', '2025-07-02', withLink!.ExportClientURL));
     expect(withLink!.ExportClientURL).toContain(SECRET);
   });
 });

@@ -11,7 +11,7 @@ import type {
   IngredientOut,
   Out,
   SupplierOut,
-  SejourExtOut,
+  StayExtOut,
 } from './schemas.js';
 import { apiClient, newProfile, putMeal, type ApiClient } from '../../test/api-client.js';
 
@@ -28,7 +28,7 @@ beforeEach(async () => {
   server = await startTestServer();
   alice = apiClient(server, await server.signUp('alice@popote.test', 'motdepasse-solide', 'Alice'));
   bob = apiClient(server, await server.signUp('bob@popote.test', 'motdepasse-solide', 'Bob'));
-  stayId = (await alice.ok<Out<typeof SejourExtOut>>('PUT', '/sejours')).Sejour.Id;
+  stayId = (await alice.ok<Out<typeof StayExtOut>>('PUT', '/sejours')).Sejour.Id;
   await alice.ok('POST', '/sejours', { Id: stayId, Name: 'Séjour été', Start: '2025-07-01' });
   const group = await alice.ok<Out<typeof GroupOut>>('PUT', `/sejours/groups?idSejour=${stayId}`);
   await alice.ok('POST', '/sejours/groups', { Id: group.Id, Name: 'Grands', Size: 12 });

@@ -8,7 +8,7 @@ import type {
   ResourceHeaderOut,
   Out,
   RecipeExtOut,
-  SejourExtOut,
+  StayExtOut,
 } from './schemas.js';
 import {
   apiClient,
@@ -297,7 +297,7 @@ describe('favourite menus', () => {
   });
 
   it("saves a meal's menu as a favourite ('Enregistrer comme favori')", async () => {
-    const stay = await alice.ok<Out<typeof SejourExtOut>>('PUT', '/sejours');
+    const stay = await alice.ok<Out<typeof StayExtOut>>('PUT', '/sejours');
     const meals = await putMeal(alice, {
       IdSejour: stay.Sejour.Id,
       Day: 0,

@@ -27,7 +27,7 @@ import type {
   QuantityOut,
   QuantityROut,
   RecipeOut,
-  SejourOut,
+  StayOut,
   SupplierOut,
 } from './schemas.js';
 
@@ -73,7 +73,7 @@ export const ingredientOut = (i: Ingredient): Out<typeof IngredientOut> => ({
   Owner: i.owner ?? 0,
 });
 
-export const sejourOut = (s: Stay): Out<typeof SejourOut> => ({
+export const stayOut = (s: Stay): Out<typeof StayOut> => ({
   Id: s.id,
   Owner: s.owner,
   Start: dateTimeOf(s.start),

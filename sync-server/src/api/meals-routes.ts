@@ -65,7 +65,7 @@ const SetMenuIn = Type.Object({ IdMeal: IdIn, IdMenu: IdIn });
 const SwapIn = Type.Object({ IdMeal1: IdIn, IdMeal2: IdIn });
 
 const DayQuery = Type.Object({ idSejour: IdIn, day: DayIn });
-const IdSejourQuery = Type.Object({ idSejour: IdIn });
+const StayIdQuery = Type.Object({ idSejour: IdIn });
 const IdMealQuery = Type.Object({ idMeal: IdIn });
 const SearchQuery = Type.Object({ search: Type.String({ maxLength: 200 }) });
 
@@ -84,9 +84,9 @@ export async function mealsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: Static<typeof IdSejourQuery> }>(
+  app.get<{ Querystring: Static<typeof StayIdQuery> }>(
     '/meals-all',
-    { ...secured, schema: { querystring: IdSejourQuery, response: { 200: MealsLoadOut } } },
+    { ...secured, schema: { querystring: StayIdQuery, response: { 200: MealsLoadOut } } },
     async (request) => {
       const ctx = readCtx(app, userOf(request));
       return mealsLoad(ctx, await stayMeals(ctx, request.query.idSejour));

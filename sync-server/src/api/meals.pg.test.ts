@@ -11,7 +11,7 @@ import type {
   PreviewQuantitiesOut,
   RecipeHeaderOut,
   ResourceSearchOut,
-  SejourExtOut,
+  StayExtOut,
 } from './schemas.js';
 import {
   apiClient,
@@ -60,7 +60,7 @@ beforeEach(async () => {
   aliceSession = await server.signUp('alice@popote.test', 'motdepasse-solide', 'Alice');
   alice = apiClient(server, aliceSession);
   bob = apiClient(server, await server.signUp('bob@popote.test', 'motdepasse-solide', 'Bob'));
-  stayId = (await alice.ok<Out<typeof SejourExtOut>>('PUT', '/sejours')).Sejour.Id;
+  stayId = (await alice.ok<Out<typeof StayExtOut>>('PUT', '/sejours')).Sejour.Id;
   const a = await alice.ok<Out<typeof GroupOut>>('PUT', `/sejours/groups?idSejour=${stayId}`);
   const b = await alice.ok<Out<typeof GroupOut>>('PUT', `/sejours/groups?idSejour=${stayId}`);
   groupA = a.Id;

@@ -20,11 +20,11 @@ import {
   ProfileExtOut,
   ProfileHeaderOut,
   ProfileOut,
-  SejourExtOut,
+  StayExtOut,
   SupplierOut,
   SupplierRefIn,
 } from './schemas.js';
-import { compiledIngredients, orderDays, sejourExtById } from './views-plan.js';
+import { compiledIngredients, orderDays, stayExtById } from './views-plan.js';
 import { defaultMap, profileExt, profileHeader, profileList } from './views-profiles.js';
 
 /** What PUT /order/profiles (no body) creates. */
@@ -63,18 +63,18 @@ const TidyIn = Type.Object({ Id: IdIn });
 const DefaultMapIn = Type.Object({ Profile: OptionalProfileIn, Ingredients: IngredientListIn });
 const StayProfileIn = Type.Object({ IdProfile: OptionalProfileIn, IdSejour: IdIn });
 
-const IdSejourQuery = Type.Object({ idSejour: IdIn });
+const StayIdQuery = Type.Object({ idSejour: IdIn });
 const IdQuery = Type.Object({ id: IdIn });
 const IdProfileQuery = Type.Object({ idProfile: IdIn });
 
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const extAnswer = (userId: Id, profileId: Id) => profileExt(readCtx(app, userId), profileId);
 
-  app.get<{ Querystring: Static<typeof IdSejourQuery> }>(
+  app.get<{ Querystring: Static<typeof StayIdQuery> }>(
     '/order/days',
     {
       ...secured,
-      schema: { querystring: IdSejourQuery, response: { 200: Type.Array(Type.Integer()) } },
+      schema: { querystring: StayIdQuery, response: { 200: Type.Array(Type.Integer()) } },
     },
     async (request) => orderDays(readCtx(app, userOf(request)), request.query.idSejour),
   );
@@ -237,7 +237,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: Static<typeof StayProfileIn> }>(
     '/order/profile/default',
-    { ...secured, schema: { body: StayProfileIn, response: { 200: SejourExtOut } } },
+    { ...secured, schema: { body: StayProfileIn, response: { 200: StayExtOut } } },
     async (request) => {
       const userId = userOf(request);
       const { IdProfile, IdSejour } = request.body;
@@ -246,7 +246,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         userId,
         call('setStayProfile', { stayId: IdSejour, profileId: profileRef(IdProfile) }),
       );
-      return sejourExtById(readCtx(app, userId), IdSejour);
+      return stayExtById(readCtx(app, userId), IdSejour);
     },
   );
 }

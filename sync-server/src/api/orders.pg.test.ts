@@ -11,7 +11,7 @@ import type {
   SupplierOut,
   ProfileHeaderOut,
   RecipeExtOut,
-  SejourExtOut,
+  StayExtOut,
 } from './schemas.js';
 import {
   apiClient,
@@ -37,7 +37,7 @@ beforeEach(async () => {
   aliceSession = await server.signUp('alice@popote.test', 'motdepasse-solide', 'Alice');
   alice = apiClient(server, aliceSession);
   bob = apiClient(server, await server.signUp('bob@popote.test', 'motdepasse-solide', 'Bob'));
-  stayId = (await alice.ok<Out<typeof SejourExtOut>>('PUT', '/sejours')).Sejour.Id;
+  stayId = (await alice.ok<Out<typeof StayExtOut>>('PUT', '/sejours')).Sejour.Id;
   await alice.ok('POST', '/sejours', { Id: stayId, Start: '2025-07-01' });
 });
 
@@ -252,7 +252,7 @@ describe('supplier profiles', () => {
     const profileRow = await server.app.popote.store.rows.reads.get('profiles', profileId);
     expect(profileRow?.ingredientLinks).toEqual([]);
 
-    const stay = await alice.ok<Out<typeof SejourExtOut>>('POST', '/order/profile/default', {
+    const stay = await alice.ok<Out<typeof StayExtOut>>('POST', '/order/profile/default', {
       IdProfile: profileId,
       IdSejour: stayId,
     });
@@ -298,7 +298,7 @@ describe('supplier profiles', () => {
       Deleted: true,
       Id: profileId,
     });
-    const [after] = await alice.ok<Out<typeof SejourExtOut>[]>('GET', '/sejours');
+    const [after] = await alice.ok<Out<typeof StayExtOut>[]>('GET', '/sejours');
     expect(after?.Sejour.IdProfile).toEqual({ Valid: false, IdProfile: 0 });
   });
 });

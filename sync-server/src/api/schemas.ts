@@ -89,7 +89,8 @@ export const IngredientOut = Type.Object({
   Owner: Int,
 });
 
-export const SejourOut = Type.Object({
+/** The contract's Sejour. */
+export const StayOut = Type.Object({
   Id: Int,
   Owner: Int,
   /** Midnight UTC of the first day, RFC 3339. */
@@ -111,8 +112,9 @@ export const GroupOut = Type.Object({
   IdSejour: Int,
 });
 
-export const SejourExtOut = Type.Object({
-  Sejour: SejourOut,
+/** The contract's SejourExt: a stay with its groups. */
+export const StayExtOut = Type.Object({
+  Sejour: StayOut,
   Groups: Type.Array(GroupOut),
   /** The phone export link, '' while the owner has not made one (or revoked it). */
   ExportClientURL: Type.String(),

@@ -20,11 +20,11 @@ import {
   GroupOut,
   IdIn,
   NameIn,
-  SejourExtOut,
   SizeIn,
   StartIn,
+  StayExtOut,
 } from './schemas.js';
-import { sejourExtById, sejoursOf } from './views-plan.js';
+import { stayExtById, staysOf } from './views-plan.js';
 
 /** What 'Créer un séjour vierge' creates: this name, starting today. */
 export const NEW_STAY_NAME = 'Nouveau séjour';
@@ -37,7 +37,8 @@ export const NEW_GROUP = { name: '', color: '#FFC107', size: 0 } as const;
  * a device never leaves the copy short of ids.
  */
 
-const SejourUpdateIn = Type.Object({
+/** The contract's Sejour, as POST /sejours reads it. */
+const StayUpdateIn = Type.Object({
   Id: IdIn,
   Name: Type.Optional(NameIn),
   /** Read when Name is absent (the original clients send either). */
@@ -60,31 +61,31 @@ const GroupUpdateIn = Type.Object({
 });
 
 const IdQuery = Type.Object({ id: IdIn });
-const IdSejourQuery = Type.Object({ idSejour: IdIn });
+const StayIdQuery = Type.Object({ idSejour: IdIn });
 const IdGroupQuery = Type.Object({ idGroup: IdIn });
 
 export async function staysRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/sejours',
-    { ...secured, schema: { response: { 200: Type.Array(SejourExtOut) } } },
-    async (request) => sejoursOf(readCtx(app, userOf(request))),
+    { ...secured, schema: { response: { 200: Type.Array(StayExtOut) } } },
+    async (request) => staysOf(readCtx(app, userOf(request))),
   );
 
   app.put(
     '/sejours',
-    { ...secured, schema: { response: { 200: SejourExtOut } } },
+    { ...secured, schema: { response: { 200: StayExtOut } } },
     async (request) => {
       const userId = userOf(request);
       const { first: id } = await reserveIds(app, userId, 1);
       const start = dateToIsoDay(new Date(app.popote.now()));
       await write(app, userId, call('createStay', { id, name: NEW_STAY_NAME, start }));
-      return sejourExtById(readCtx(app, userId), id);
+      return stayExtById(readCtx(app, userId), id);
     },
   );
 
-  app.post<{ Body: Static<typeof SejourUpdateIn> }>(
+  app.post<{ Body: Static<typeof StayUpdateIn> }>(
     '/sejours',
-    { ...secured, schema: { body: SejourUpdateIn, response: { 200: SejourExtOut } } },
+    { ...secured, schema: { body: StayUpdateIn, response: { 200: StayExtOut } } },
     async (request) => {
       const userId = userOf(request);
       const { Id, Name, Label, Start, IdProfile } = request.body;
@@ -104,7 +105,7 @@ export async function staysRoutes(app: FastifyInstance): Promise<void> {
         }
       }
       await write(app, userId, ...calls);
-      return sejourExtById(readCtx(app, userId), Id);
+      return stayExtById(readCtx(app, userId), Id);
     },
   );
 
@@ -117,9 +118,9 @@ export async function staysRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: Static<typeof IdSejourQuery> }>(
+  app.get<{ Querystring: Static<typeof StayIdQuery> }>(
     '/sejours/duplicate',
-    { ...secured, schema: { querystring: IdSejourQuery, response: { 200: SejourExtOut } } },
+    { ...secured, schema: { querystring: StayIdQuery, response: { 200: StayExtOut } } },
     async (request) => {
       const userId = userOf(request);
       // Refused before any id is leased when the stay is not the user's.
@@ -136,13 +137,13 @@ export async function staysRoutes(app: FastifyInstance): Promise<void> {
         call('duplicateStay', { id: request.query.idSejour, ids, now: nowIso(app) }),
       );
       // The copy takes the first id drawn (planDuplicateStay).
-      return sejourExtById(readCtx(app, userId), ids.first);
+      return stayExtById(readCtx(app, userId), ids.first);
     },
   );
 
-  app.put<{ Querystring: Static<typeof IdSejourQuery> }>(
+  app.put<{ Querystring: Static<typeof StayIdQuery> }>(
     '/sejours/groups',
-    { ...secured, schema: { querystring: IdSejourQuery, response: { 200: GroupOut } } },
+    { ...secured, schema: { querystring: StayIdQuery, response: { 200: GroupOut } } },
     async (request) => {
       const userId = userOf(request);
       await readableRow(readCtx(app, userId), 'stays', request.query.idSejour);

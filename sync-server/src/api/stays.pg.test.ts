@@ -1,10 +1,10 @@
 /** /api stays and groups (spec 7.2): answers in the contract's shapes, owner-only writes. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import type { Out, SejourExtOut, GroupOut, MealsLoadOut } from './schemas.js';
+import type { Out, StayExtOut, GroupOut, MealsLoadOut } from './schemas.js';
 import { apiClient, flatLoad, type ApiClient, type Session } from '../../test/api-client.js';
 
-type SejourExt = Out<typeof SejourExtOut>;
+type StayExt = Out<typeof StayExtOut>;
 
 let server: TestServer;
 let alice: ApiClient;
@@ -24,7 +24,7 @@ afterEach(async () => {
 
 describe('stays', () => {
   it('creates a blank stay starting today, lists, renames and deletes it', async () => {
-    const created = await alice.ok<SejourExt>('PUT', '/sejours');
+    const created = await alice.ok<StayExt>('PUT', '/sejours');
     const id = created.Sejour.Id;
     expect(created).toEqual({
       Sejour: {
@@ -41,7 +41,7 @@ describe('stays', () => {
       Label: 'Nouveau séjour',
     });
 
-    const renamed = await alice.ok<SejourExt>('POST', '/sejours', {
+    const renamed = await alice.ok<StayExt>('POST', '/sejours', {
       Id: id,
       Name: '  Camp été  ',
       Start: '2025-07-14T00:00:00.000Z',
@@ -52,7 +52,7 @@ describe('stays', () => {
       Start: '2025-07-14T00:00:00Z',
     });
     // The original clients may send Label and a plain date.
-    const relabelled = await alice.ok<SejourExt>('POST', '/sejours', {
+    const relabelled = await alice.ok<StayExt>('POST', '/sejours', {
       Id: id,
       Label: 'Colo',
       Start: '2025-07-15',
@@ -60,30 +60,30 @@ describe('stays', () => {
     expect(relabelled.Sejour).toMatchObject({ Name: 'Colo', Start: '2025-07-15T00:00:00Z' });
 
     await alice.ok('PUT', '/sejours');
-    const list = await alice.ok<SejourExt[]>('GET', '/sejours');
+    const list = await alice.ok<StayExt[]>('GET', '/sejours');
     expect(list.map((s) => s.Sejour.Name)).toEqual(['Colo', 'Nouveau séjour']);
     expect(await bob.ok('GET', '/sejours')).toEqual([]);
 
     expect(await alice.ok('DELETE', `/sejours?id=${id}`)).toEqual({ Deleted: true, Id: id });
-    expect((await alice.ok<SejourExt[]>('GET', '/sejours')).map((s) => s.Sejour.Id)).not.toContain(
+    expect((await alice.ok<StayExt[]>('GET', '/sejours')).map((s) => s.Sejour.Id)).not.toContain(
       id,
     );
   });
 
   it("refuses another user's stay: 404 for what they may not read, nothing changed", async () => {
-    const { Sejour } = await alice.ok<SejourExt>('PUT', '/sejours');
+    const { Sejour } = await alice.ok<StayExt>('PUT', '/sejours');
     const rename = await bob.post('/sejours', { Id: Sejour.Id, Name: 'Volé' });
     expect(rename.statusCode).toBe(404);
     expect(rename.json()).toEqual({ message: "Ce séjour n'existe pas ou n'est plus disponible." });
     expect((await bob.del(`/sejours?id=${Sejour.Id}`)).statusCode).toBe(404);
     expect((await bob.get(`/sejours/duplicate?idSejour=${Sejour.Id}`)).statusCode).toBe(404);
     expect((await bob.put(`/sejours/groups?idSejour=${Sejour.Id}`)).statusCode).toBe(404);
-    const [still] = await alice.ok<SejourExt[]>('GET', '/sejours');
+    const [still] = await alice.ok<StayExt[]>('GET', '/sejours');
     expect(still?.Sejour.Name).toBe('Nouveau séjour');
   });
 
   it('refuses bad stay updates with a French message', async () => {
-    const { Sejour } = await alice.ok<SejourExt>('PUT', '/sejours');
+    const { Sejour } = await alice.ok<StayExt>('PUT', '/sejours');
     const cases: [unknown, string][] = [
       [
         { Id: String(Sejour.Id), Name: 'x' },
@@ -110,14 +110,14 @@ describe('stays', () => {
   });
 
   it('duplicates a stay with its groups and meals under fresh ids', async () => {
-    const { Sejour } = await alice.ok<SejourExt>('PUT', '/sejours');
+    const { Sejour } = await alice.ok<StayExt>('PUT', '/sejours');
     await alice.ok('POST', '/sejours', { Id: Sejour.Id, Name: 'Camp' });
     const group = await alice.ok<Out<typeof GroupOut>>(
       'PUT',
       `/sejours/groups?idSejour=${Sejour.Id}`,
     );
     await alice.ok('PUT', '/meals/details', { IdSejour: Sejour.Id, Day: 0, Horaire: 1 });
-    const copy = await alice.ok<SejourExt>('GET', `/sejours/duplicate?idSejour=${Sejour.Id}`);
+    const copy = await alice.ok<StayExt>('GET', `/sejours/duplicate?idSejour=${Sejour.Id}`);
     expect(copy.Sejour.Id).not.toBe(Sejour.Id);
     expect(copy.Sejour.Name).toBe('Camp (copie)');
     expect(copy.Groups).toHaveLength(1);
@@ -134,7 +134,7 @@ describe('stays', () => {
 
 describe('groups', () => {
   it('adds a default group, updates and deletes it', async () => {
-    const { Sejour } = await alice.ok<SejourExt>('PUT', '/sejours');
+    const { Sejour } = await alice.ok<StayExt>('PUT', '/sejours');
     const group = await alice.ok<Out<typeof GroupOut>>(
       'PUT',
       `/sejours/groups?idSejour=${Sejour.Id}`,
@@ -161,7 +161,7 @@ describe('groups', () => {
       Color: '#AF0853',
       Size: 12,
     });
-    const withGroup = await alice.ok<SejourExt[]>('GET', '/sejours');
+    const withGroup = await alice.ok<StayExt[]>('GET', '/sejours');
     expect(withGroup[0]?.Groups).toEqual([updated]);
 
     expect((await bob.post('/sejours/groups', { Id: group.Id, Size: 1 })).statusCode).toBe(404);
@@ -177,6 +177,6 @@ describe('groups', () => {
       Deleted: true,
       Id: group.Id,
     });
-    expect((await alice.ok<SejourExt[]>('GET', '/sejours'))[0]?.Groups).toEqual([]);
+    expect((await alice.ok<StayExt[]>('GET', '/sejours'))[0]?.Groups).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PatchOp, PullResponse } from '@popote/sync-protocol';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import type { MealsLoadOut, MenuExtOut, Out, SejourExtOut } from './schemas.js';
+import type { MealsLoadOut, MenuExtOut, Out, StayExtOut } from './schemas.js';
 import {
   apiClient,
   flatLoad,
@@ -87,7 +87,7 @@ afterEach(async () => {
 
 describe('/api and sync', () => {
   it("carries an /api write to the owner's devices, and to no one else's", async () => {
-    const { Sejour } = await alice.ok<Out<typeof SejourExtOut>>('PUT', '/sejours');
+    const { Sejour } = await alice.ok<Out<typeof StayExtOut>>('PUT', '/sejours');
     await alice.ok('POST', '/sejours', { Id: Sejour.Id, Name: 'Camp du lac' });
     const meals = await putMeal(alice, {
       IdSejour: Sejour.Id,
@@ -132,7 +132,7 @@ describe('/api and sync', () => {
     });
     await push(phone, 'createMeal', { id: mealId, menuId, stayId, day: 0, slot: 1, now });
 
-    const [stay] = await alice.ok<Out<typeof SejourExtOut>[]>('GET', '/sejours');
+    const [stay] = await alice.ok<Out<typeof StayExtOut>[]>('GET', '/sejours');
     expect(stay).toEqual({
       Sejour: {
         Id: stayId,

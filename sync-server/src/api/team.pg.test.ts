@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { apiClient, type ApiClient, type Session } from '../../test/api-client.js';
 import { NOW, post, pushOne, type Device } from '../../test/sync-device.js';
-import type { MealExtOut, Out, SejourExtOut } from './schemas.js';
+import type { MealExtOut, Out, StayExtOut } from './schemas.js';
 
 let server: TestServer;
 let alice: ApiClient;
@@ -33,7 +33,7 @@ async function deviceOf(session: Session, clientId: string): Promise<Device> {
   return d;
 }
 
-const sejourIds = async (client: ApiClient) =>
+const listedStayIds = async (client: ApiClient) =>
   (await client.ok<{ Sejour: { Id: number } }[]>('GET', '/sejours')).map((s) => s.Sejour.Id);
 
 beforeEach(async () => {
@@ -43,7 +43,7 @@ beforeEach(async () => {
   carolSession = await server.signUp('carol@popote.test', 'motdepasse-solide', 'Carol');
   carol = apiClient(server, carolSession);
   bob = apiClient(server, await server.signUp('bob@popote.test', 'motdepasse-solide', 'Bob'));
-  stayId = (await alice.ok<Out<typeof SejourExtOut>>('PUT', '/sejours')).Sejour.Id;
+  stayId = (await alice.ok<Out<typeof StayExtOut>>('PUT', '/sejours')).Sejour.Id;
   const meal = await alice.ok<Out<typeof MealExtOut>>('PUT', '/meals/details', {
     IdSejour: stayId,
     Day: 0,
@@ -71,10 +71,10 @@ async function join(role: 'plan' | 'keep' | 'read'): Promise<number> {
 
 describe('/api for a member of a stay', () => {
   it("lists the stay for its members only, and lets 'Organisation' change a meal", async () => {
-    expect(await sejourIds(carol)).toEqual([]);
+    expect(await listedStayIds(carol)).toEqual([]);
     await join('plan');
-    expect(await sejourIds(carol)).toEqual([stayId]);
-    expect(await sejourIds(bob)).toEqual([]);
+    expect(await listedStayIds(carol)).toEqual([stayId]);
+    expect(await listedStayIds(bob)).toEqual([]);
     const day = await carol.ok<{ Meals: unknown[] }>('GET', `/meals?idSejour=${stayId}&day=0`);
     expect(day.Meals).toHaveLength(1);
     await carol.ok('POST', '/meals/details', { Id: mealId, AdditionalPeople: 3 });
@@ -97,13 +97,13 @@ describe('/api for a member of a stay', () => {
     // Deleting the stay is the owner's alone.
     const deleted = await carol.del(`/sejours?id=${stayId}`);
     expect(deleted.statusCode).toBe(403);
-    expect(await sejourIds(alice)).toEqual([stayId]);
+    expect(await listedStayIds(alice)).toEqual([stayId]);
   });
 
   it('shows nothing more to a former member', async () => {
     const memberId = await join('plan');
     await pushOne(server, aliceDevice, 'removeStayMember', { id: memberId });
-    expect(await sejourIds(carol)).toEqual([]);
+    expect(await listedStayIds(carol)).toEqual([]);
     const meals = await carol.get(`/meals?idSejour=${stayId}&day=0`);
     expect(meals.statusCode).toBe(404);
     const change = await carol.post('/meals/details', { Id: mealId, AdditionalPeople: 7 });

@@ -20,7 +20,7 @@ import { readPdfPages, readXlsxSheets } from '@popote/exports/readers';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { newDevice, pullAll, pushOne, type Device } from '../../test/sync-device.js';
 import { readCtx } from './context.js';
-import type { GroupOut, IngredientOut, MenuExtOut, Out, SejourExtOut } from './schemas.js';
+import type { GroupOut, IngredientOut, MenuExtOut, Out, StayExtOut } from './schemas.js';
 import { apiClient, putMeal, type ApiClient } from '../../test/api-client.js';
 
 /** What Carol must never read, in any answer or file: the recipe's texts and its ingredient. */
@@ -57,7 +57,7 @@ function expectNoSecret(where: string, text: string): void {
 
 /** A stay of the user with a group of 10 and a meal on day 0 using `menu`. */
 async function stayWithMeal(client: ApiClient, menu: Id): Promise<{ stay: Id; meal: Id }> {
-  const stay = (await client.ok<Out<typeof SejourExtOut>>('PUT', '/sejours')).Sejour.Id;
+  const stay = (await client.ok<Out<typeof StayExtOut>>('PUT', '/sejours')).Sejour.Id;
   await client.ok('POST', '/sejours', { Id: stay, Name: 'Camp', Start: '2025-07-01' });
   const group = await client.ok<Out<typeof GroupOut>>('PUT', `/sejours/groups?idSejour=${stay}`);
   await client.ok('POST', '/sejours/groups', { Id: group.Id, Name: 'Grands', Size: 10 });

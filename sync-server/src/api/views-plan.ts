@@ -24,7 +24,7 @@ import {
   ingredientOut,
   mealExtOut,
   mealOut,
-  sejourOut,
+  stayOut,
   totalOut,
 } from './mappers.js';
 import type {
@@ -32,17 +32,17 @@ import type {
   MealsLoadOut,
   Out,
   PreviewQuantitiesOut,
-  SejourExtOut,
+  StayExtOut,
 } from './schemas.js';
 import { menuExts } from './views-library.js';
 
-type SejourExt = Out<typeof SejourExtOut>;
+type StayExt = Out<typeof StayExtOut>;
 
-export async function sejourExt(ctx: ReadCtx, stay: Stay): Promise<SejourExt> {
+export async function stayExt(ctx: ReadCtx, stay: Stay): Promise<StayExt> {
   const groups = await ctx.store.where('groups', 'stayId', stay.id);
   groups.sort((a, b) => a.id - b.id);
   return {
-    Sejour: sejourOut(stay),
+    Sejour: stayOut(stay),
     Groups: groups.map(groupOut),
     ExportClientURL:
       stay.exportSecret === null ? '' : stayExportUrl(ctx.publicUrl, stay.exportSecret, stay),
@@ -54,14 +54,14 @@ export async function sejourExt(ctx: ReadCtx, stay: Stay): Promise<SejourExt> {
  * The user's stays by name, as the 'Séjour actif' select lists them: their own and those they
  * take part in (issue 32).
  */
-export async function sejoursOf(ctx: ReadCtx): Promise<SejourExt[]> {
+export async function staysOf(ctx: ReadCtx): Promise<StayExt[]> {
   const stays = await ctx.store.getMany('stays', await readableStayIds(ctx.store, ctx.userId));
   stays.sort((a, b) => compareFrench(a.name, b.name) || a.id - b.id);
-  return Promise.all(stays.map((stay) => sejourExt(ctx, stay)));
+  return Promise.all(stays.map((stay) => stayExt(ctx, stay)));
 }
 
-export const sejourExtById = async (ctx: ReadCtx, id: Id): Promise<SejourExt> =>
-  sejourExt(ctx, await readableRow(ctx, 'stays', id));
+export const stayExtById = async (ctx: ReadCtx, id: Id): Promise<StayExt> =>
+  stayExt(ctx, await readableRow(ctx, 'stays', id));
 
 /** Meals by day, slot and id, with each one's menu keyed by menu id. */
 export async function mealsLoad(

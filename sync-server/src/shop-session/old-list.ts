@@ -16,10 +16,10 @@ import {
   type Unite,
 } from '@popote/domain';
 import { HttpError } from '../http/errors.js';
-import type { OldListIn, QuantiteIn } from './schemas.js';
+import type { OldListIn, OldQuantityIn } from './schemas.js';
 
-/** The largest quantity the app may send (QuantiteIn). */
-const MAX_QUANTITE = 1e9;
+/** The largest quantity the app may send (OldQuantityIn). */
+const MAX_QUANTITY = 1e9;
 /** The largest total a line may hold (the domain's TotalSchema). */
 const MAX_TOTAL = 1e12;
 
@@ -65,15 +65,15 @@ export function explainOldList(body: unknown): string | null {
     if (ingredient.Kind !== undefined && !isIntegerIn(ingredient.Kind, 0, 6)) {
       return `Requête invalide : la catégorie (Kind) de ${who} doit être un entier de 0 à 6.`;
     }
-    const quantites = entry.Quantites;
-    if (!Array.isArray(quantites)) continue;
-    if (quantites.length > MAX_USES_PER_SHOP_ITEM) {
+    const quantities = entry.Quantites;
+    if (!Array.isArray(quantities)) continue;
+    if (quantities.length > MAX_USES_PER_SHOP_ITEM) {
       return `Requête invalide : ${who} compte plus de ${MAX_USES_PER_SHOP_ITEM} quantités.`;
     }
-    for (const q of quantites) {
+    for (const q of quantities) {
       if (!isObject(q)) continue;
       const val = q.Quantite;
-      if (typeof val !== 'number' || !(val >= 0 && val <= MAX_QUANTITE)) {
+      if (typeof val !== 'number' || !(val >= 0 && val <= MAX_QUANTITY)) {
         return `Requête invalide : chaque quantité (Quantite) de ${who} doit être un nombre de 0 à 1 000 000 000.`;
       }
       if (q.Unite !== undefined && !isIntegerIn(q.Unite, 0, 4)) {
@@ -91,7 +91,7 @@ export function explainOldList(body: unknown): string | null {
   return null;
 }
 
-const useOf = (q: QuantiteIn): ShopUse => ({
+const useOf = (q: OldQuantityIn): ShopUse => ({
   val: q.Quantite,
   unite: q.Unite as Unite,
   mealDate: q.Origin?.MealDate ?? '',
@@ -110,7 +110,10 @@ export interface OldListPlan {
  * line holding both entries' quantities, ticked when every entry was.
  */
 export function planOldList(list: OldListIn): OldListPlan {
-  const merged = new Map<number, { first: OldListIn[number]; uses: QuantiteIn[]; all: boolean }>();
+  const merged = new Map<
+    number,
+    { first: OldListIn[number]; uses: OldQuantityIn[]; all: boolean }
+  >();
   for (const entry of list) {
     const known = merged.get(entry.Ingredient.Id);
     const uses = entry.Quantites ?? [];

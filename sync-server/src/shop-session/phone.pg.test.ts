@@ -221,7 +221,7 @@ describe('PUT /api/shop-session', () => {
     Checked: false,
     ...over,
   });
-  const quantites = (n: number) =>
+  const quantities = (n: number) =>
     Array.from({ length: n }, () => ({ Quantite: 1, Unite: 2, Origin: origin('', 'Midi', '') }));
 
   it.each([
@@ -232,12 +232,12 @@ describe('PUT /api/shop-session', () => {
     ],
     [
       'too many quantities',
-      [item({ Quantites: quantites(501) })],
+      [item({ Quantites: quantities(501) })],
       "Requête invalide : l'ingrédient « Riz » compte plus de 500 quantités.",
     ],
     [
       'too many quantities once one ingredient is merged',
-      [item({ Quantites: quantites(300) }), item({ Quantites: quantites(201) })],
+      [item({ Quantites: quantities(300) }), item({ Quantites: quantities(201) })],
       "Requête invalide : l'ingrédient « Riz » compte plus de 500 quantités.",
     ],
     [

@@ -96,13 +96,14 @@ const OriginIn = Type.Object({
   ReceipeName: NameSchema,
 });
 
-const QuantiteIn = Type.Object({
+/** An entry of the contract's Quantites: one use of the ingredient (its Quantite). */
+const OldQuantityIn = Type.Object({
   Quantite: Type.Number({ minimum: 0, maximum: 1e9 }),
   Unite: UniteSchema,
   /** Absent or null reads as an unknown meal. */
   Origin: Type.Optional(Type.Union([OriginIn, Type.Null()])),
 });
-export type QuantiteIn = Static<typeof QuantiteIn>;
+export type OldQuantityIn = Static<typeof OldQuantityIn>;
 
 export const OldItemIn = Type.Object({
   Ingredient: Type.Object({
@@ -114,7 +115,7 @@ export const OldItemIn = Type.Object({
   }),
   /** null (the old server's empty list) reads as []. */
   Quantites: Type.Union([
-    Type.Array(QuantiteIn, { maxItems: MAX_USES_PER_SHOP_ITEM }),
+    Type.Array(OldQuantityIn, { maxItems: MAX_USES_PER_SHOP_ITEM }),
     Type.Null(),
   ]),
   Checked: Type.Optional(Type.Boolean()),

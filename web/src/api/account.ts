@@ -2,14 +2,14 @@
 import { noteMustChangePassword } from '../session/session';
 import { apiRequest } from './http';
 
-export interface InscriptionRequest {
+export interface SignUpRequest {
   Mail: string;
   Password: string;
   Pseudo: string;
 }
 
 /** Validation failures come back with HTTP 200 and a non-empty Error. */
-export interface InscriptionAnswer {
+export interface SignUpAnswer {
   Error: string;
   IsPasswordError: boolean;
   /** Beyond the contract: the Error concerns the pseudonym. */
@@ -21,7 +21,7 @@ export interface LoginRequest {
   Password: string;
 }
 
-export interface LoginAnswer extends InscriptionAnswer {
+export interface LoginAnswer extends SignUpAnswer {
   /** Beyond the contract: a registration whose confirmation link was never followed. */
   IsUnconfirmed?: boolean;
   /**
@@ -53,8 +53,8 @@ export interface UserSettingsUpdate {
   CurrentPassword?: string;
 }
 
-export const postInscription = (body: InscriptionRequest) =>
-  apiRequest<InscriptionAnswer>('/inscription', { method: 'POST', body });
+export const postSignUp = (body: SignUpRequest) =>
+  apiRequest<SignUpAnswer>('/inscription', { method: 'POST', body });
 
 /** A session opened with a mailed password will know it must change it (see session.ts). */
 export const postLogin = async (body: LoginRequest) => {

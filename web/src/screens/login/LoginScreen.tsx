@@ -13,12 +13,7 @@ import {
 } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { canSubmitLogin, looksLikeMail } from '@popote/domain';
-import {
-  postInscription,
-  postLogin,
-  requestPasswordReset,
-  resendConfirmation,
-} from '../../api/account';
+import { postSignUp, postLogin, requestPasswordReset, resendConfirmation } from '../../api/account';
 import { notifySuccess } from '../../feedback/feedback';
 import { requestPersistentStorage } from '../../pwa/persistStorage';
 import { login } from '../../session/session';
@@ -28,7 +23,7 @@ import { fieldOfAnswer, registrationProblem, type LoginField } from './login-for
 import { WelcomeCard } from './WelcomeCard';
 import { PATHS } from '../../navigation/routes';
 
-type Mode = 'connection' | 'inscription';
+type Mode = 'connection' | 'signUp';
 
 /** A refusal, shown under the field it concerns. */
 interface FormError {
@@ -42,7 +37,7 @@ interface FormError {
 const SETTINGS_PATH = PATHS.settings;
 
 /** Set by the server when the confirmation link of a registration has been followed. */
-const SUCCESS_INSCRIPTION_PARAM = 'show-success-inscription';
+const SUCCESS_SIGN_UP_PARAM = 'show-success-inscription';
 
 /** Login and registration (spec 2.3). */
 export function LoginScreen() {
@@ -58,7 +53,7 @@ export function LoginScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
 
-  const inscription = mode === 'inscription';
+  const signUp = mode === 'signUp';
 
   function switchMode(next: Mode) {
     setMode(next);
@@ -71,13 +66,13 @@ export function LoginScreen() {
     setBusy(true);
     setError(null);
     try {
-      if (inscription) {
+      if (signUp) {
         const problem = registrationProblem({ password, pseudo }, LOGIN);
         if (problem !== null) {
           setError(problem);
           return;
         }
-        const answer = await postInscription({ Mail: mail, Password: password, Pseudo: pseudo });
+        const answer = await postSignUp({ Mail: mail, Password: password, Pseudo: pseudo });
         if (answer === undefined || answer === null) return;
         if (answer.Error) {
           setError({ text: answer.Error, field: fieldOfAnswer(answer) });
@@ -156,13 +151,13 @@ export function LoginScreen() {
         >
           <Stack gap="md">
             <Title order={2} size="h3">
-              {inscription ? LOGIN.inscriptionTitle : LOGIN.connectionTitle}
+              {signUp ? LOGIN.signUpTitle : LOGIN.connectionTitle}
             </Title>
             <TextInput
               label={LOGIN.mail}
               type="email"
-              autoComplete={inscription ? 'email' : 'username'}
-              description={inscription ? LOGIN.mailHintInscription : undefined}
+              autoComplete={signUp ? 'email' : 'username'}
+              description={signUp ? LOGIN.mailHintSignUp : undefined}
               value={mail}
               onChange={(e) => setMail(e.currentTarget.value)}
               error={errorOf('mail')}
@@ -170,14 +165,14 @@ export function LoginScreen() {
             />
             <PasswordInput
               label={LOGIN.password}
-              autoComplete={inscription ? 'new-password' : 'current-password'}
-              description={inscription ? LOGIN.passwordRule : undefined}
+              autoComplete={signUp ? 'new-password' : 'current-password'}
+              description={signUp ? LOGIN.passwordRule : undefined}
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               error={errorOf('password')}
               wrapperProps={{ 'data-testid': 'login-password-field' }}
             />
-            {inscription && (
+            {signUp && (
               <TextInput
                 label={LOGIN.pseudo}
                 description={LOGIN.pseudoHint}
@@ -188,7 +183,7 @@ export function LoginScreen() {
                 wrapperProps={{ 'data-testid': 'login-pseudo-field' }}
               />
             )}
-            {error?.unconfirmed === true && !inscription && (
+            {error?.unconfirmed === true && !signUp && (
               <Button
                 variant="light"
                 color="blue"
@@ -199,20 +194,20 @@ export function LoginScreen() {
               </Button>
             )}
             <Group justify="flex-end" gap="sm">
-              {inscription && (
+              {signUp && (
                 <Button variant="subtle" color="gray" onClick={() => switchMode('connection')}>
                   {LOGIN.back}
                 </Button>
               )}
-              {!inscription && (
+              {!signUp && (
                 // Without the welcome card (small screens) this is the way to register.
                 <Button
                   hiddenFrom="sm"
                   variant="subtle"
                   color="blue"
-                  onClick={() => switchMode('inscription')}
+                  onClick={() => switchMode('signUp')}
                 >
-                  {LOGIN.submitInscription}
+                  {LOGIN.submitSignUp}
                 </Button>
               )}
               {/* No password to reset for a registration still waiting for its link. */}
@@ -232,21 +227,21 @@ export function LoginScreen() {
                 loading={busy}
                 data-testid="login-submit"
               >
-                {inscription ? LOGIN.submitInscription : LOGIN.submitConnection}
+                {signUp ? LOGIN.submitSignUp : LOGIN.submitConnection}
               </Button>
             </Group>
           </Stack>
         </Card>
-        {!inscription && <WelcomeCard onRegister={() => switchMode('inscription')} />}
+        {!signUp && <WelcomeCard onRegister={() => switchMode('signUp')} />}
       </Flex>
 
       <LoginDialog
-        testId="dialog-success-inscription"
-        opened={searchParams.has(SUCCESS_INSCRIPTION_PARAM)}
+        testId="dialog-success-sign-up"
+        opened={searchParams.has(SUCCESS_SIGN_UP_PARAM)}
         onClose={() => setSearchParams({}, { replace: true })}
-        title={LOGIN.successInscriptionTitle}
+        title={LOGIN.successSignUpTitle}
       >
-        {LOGIN.successInscriptionText}
+        {LOGIN.successSignUpText}
       </LoginDialog>
       <LoginDialog
         testId="dialog-registered"

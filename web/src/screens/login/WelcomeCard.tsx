@@ -25,7 +25,7 @@ export function WelcomeCard({ onRegister }: { onRegister: () => void }) {
             {LOGIN.welcomeRegisterPrompt}
           </Text>
           <Button color="blue" variant="light" onClick={onRegister}>
-            {LOGIN.submitInscription}
+            {LOGIN.submitSignUp}
           </Button>
         </Stack>
       </Stack>
