@@ -313,6 +313,28 @@ export interface StayMember {
   since: string;
 }
 
+/**
+ * An invitation to join a stay with a role (issue 32): sent by mail (single use), or a link
+ * shown as a QR code to the person standing by (any number of people, until it expires). The
+ * token in its link is the credential: the row is its stay's owner's alone.
+ */
+export interface StayInvitation {
+  id: Id;
+  stayId: Id;
+  /** The stay's owner. */
+  owner: Id;
+  role: MemberRole;
+  /** The invited address (lower case); null for a link to show. */
+  mail: string | null;
+  /** The secret of its link. */
+  token: string;
+  /** When it was made, and when it stops opening anything (7 days later), ISO. */
+  created: string;
+  expires: string;
+  /** Who joined with a mailed invitation (it opens nothing more); null until then. */
+  usedBy: Id | null;
+}
+
 /** Every synced table and the type of its rows. */
 export interface Tables {
   users: PublicUser;
@@ -328,6 +350,7 @@ export interface Tables {
   shopLists: ShopList;
   purchases: Purchase;
   stayMembers: StayMember;
+  stayInvitations: StayInvitation;
 }
 export type TableName = keyof Tables;
 export type Row<T extends TableName = TableName> = Tables[T];
@@ -347,4 +370,5 @@ export const TABLE_NAMES: readonly TableName[] = [
   'shopLists',
   'purchases',
   'stayMembers',
+  'stayInvitations',
 ];

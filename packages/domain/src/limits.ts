@@ -12,6 +12,10 @@ export const MAX_STAY_DAYS = 366;
 export const MAX_GROUPS_PER_STAY = 100;
 /** Members of a stay run by a team (issue 32), its owner not counted. */
 export const MAX_MEMBERS_PER_STAY = 50;
+/** Open invitations of a stay at once. */
+export const MAX_INVITATIONS_PER_STAY = 50;
+/** How long an invitation opens its stay. */
+export const INVITATION_DAYS = 7;
 export const MAX_MEALS_PER_STAY = 10_000;
 /** A stay's budget per person and per day, in euros (issue 21). */
 export const MAX_BUDGET = 10_000;

@@ -66,6 +66,14 @@ export const INDEXES = {
     /** One row per stay and member: whether a user is a member of a stay. */
     stayUser: (r) => [`${r.stayId}:${r.userId}`],
   },
+  stayInvitations: {
+    owner: (r) => [r.owner],
+    stayId: (r) => [r.stayId],
+    /** How a link finds its invitation. */
+    token: (r) => [r.token],
+    /** The invitations sent to an address, shown to its user in the app. */
+    mail: (r) => (r.mail === null ? [] : [r.mail]),
+  },
 } as const satisfies { [T in TableName]: IndexExtractors<Tables[T]> };
 
 export type IndexName<T extends TableName> = keyof (typeof INDEXES)[T] & string;

@@ -138,6 +138,7 @@ describe('readableIds', () => {
       shopLists: [910, 911],
       purchases: [920, 922],
       stayMembers: [],
+      stayInvitations: [],
     });
 
     const bob = await readableIds(w.store, BOB);
@@ -152,6 +153,7 @@ describe('readableIds', () => {
       shopLists: [912],
       purchases: [921],
       stayMembers: [],
+      stayInvitations: [],
     });
 
     const carol = await readableIds(w.store, CAROL);
@@ -166,6 +168,7 @@ describe('readableIds', () => {
       shopLists: [],
       purchases: [],
       stayMembers: [],
+      stayInvitations: [],
     });
 
     // canReadRow agrees: the larder, the lists and the prices are their owner's alone.

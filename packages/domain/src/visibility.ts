@@ -37,7 +37,12 @@ const STAY_TABLES: ReadonlySet<TableName> = new Set([
   'stayMembers',
 ]);
 /** Rows with an owner column: the stay tables (the stay's owner) and purchases. */
-const OWNER_ONLY_TABLES: ReadonlySet<TableName> = new Set([...STAY_TABLES, 'purchases']);
+const OWNER_ONLY_TABLES: ReadonlySet<TableName> = new Set([
+  ...STAY_TABLES,
+  'purchases',
+  // A stay's invitations are its owner's alone: their tokens open the stay.
+  'stayInvitations',
+]);
 
 export const isPublicTable = (table: TableName): boolean => PUBLIC_TABLES.has(table);
 /**
@@ -159,7 +164,8 @@ export async function canReadRow<T extends TableName>(
 ): Promise<boolean> {
   if (isPublicTable(table)) return true;
   if (isStayTable(table)) return canReadStayRow(store, userId, table, row);
-  if (isOwnerOnlyTable(table)) return (row as Row<'purchases'>).owner === userId;
+  if (isOwnerOnlyTable(table))
+    return (row as Row<'purchases' | 'stayInvitations'>).owner === userId;
   if (table === 'menus') return canReadMenu(store, userId, row as Menu);
   return canReadRecipe(store, userId, row as Recipe);
 }
@@ -203,6 +209,7 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
     shopLists: [...new Set([...ownLists, ...ofStays.shopLists])],
     purchases: await store.whereIds('purchases', 'owner', userId),
     stayMembers: ofStays.stayMembers,
+    stayInvitations: await store.whereIds('stayInvitations', 'owner', userId),
   };
 }
 

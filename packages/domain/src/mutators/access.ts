@@ -23,6 +23,7 @@ const THIS: Record<TableName, string> = {
   shopLists: 'cette liste de courses',
   purchases: 'ce prix',
   stayMembers: 'ce membre',
+  stayInvitations: 'cette invitation',
 };
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -129,7 +130,8 @@ export const ROLE_RIGHTS: Readonly<Record<MemberRole, readonly StayRight[]>> = {
 };
 
 /** The tables whose rows belong to one stay (a shopping list may also stand alone). */
-export type StayTable = 'stays' | 'groups' | 'meals' | 'stock' | 'shopLists' | 'stayMembers';
+export type StayTable =
+  'stays' | 'groups' | 'meals' | 'stock' | 'shopLists' | 'stayMembers' | 'stayInvitations';
 
 /** The tables of a user's own library, changed by their owner only. */
 export type LibraryTable = 'recipes' | 'menus' | 'ingredients' | 'profiles' | 'suppliers';

@@ -68,6 +68,18 @@ beforeAll(async () => {
     since: now,
   };
   await w.store.put('stayMembers', membership);
+  const invitation = {
+    id: 777_002,
+    stayId: stay.id,
+    owner: ALICE,
+    role: 'keep' as const,
+    mail: null,
+    token: 'invitation-token-777002',
+    created: now,
+    expires: '2099-01-01T00:00:00.000Z',
+    usedBy: null,
+  };
+  await w.store.put('stayInvitations', invitation);
   const purchase = await w.purchase(ALICE, ingredient);
   const newLine = { ...shopLine(ingredient) } as Partial<ReturnType<typeof shopLine>>;
   for (const field of ['checked', 'stored', 'bought', 'tickedAt'] as const) delete newLine[field];
@@ -211,6 +223,17 @@ beforeAll(async () => {
     ['setStayMemberRole', { id: membership.id, role: 'read' }, 'not_found'],
     ['removeStayMember', { id: membership.id }, 'not_found'],
     ['leaveStay', { id: membership.id }, 'not_found'],
+    [
+      'inviteToStay',
+      { id: FRESH, stayId: stay.id, role: 'plan', mail: null, token: 'b'.repeat(20), now },
+      'not_found',
+    ],
+    ['revokeStayInvitation', { id: invitation.id }, 'not_found'],
+    [
+      'joinWithInvitation',
+      { id: FRESH, invitationId: invitation.id, userId: BOB, now },
+      'not_found',
+    ],
     [
       'restoreSnapshot',
       { put: [{ table: 'stock', row: { ...stock, val: 9 } }], remove: [] },

@@ -121,6 +121,10 @@ export const deleteStay = defineMutator({
     for (const memberId of await ctx.store.whereIds('stayMembers', 'stayId', id)) {
       await ctx.store.delete('stayMembers', memberId);
     }
+    // Its invitations open nothing any more (an undo does not bring them back).
+    for (const invitationId of await ctx.store.whereIds('stayInvitations', 'stayId', id)) {
+      await ctx.store.delete('stayInvitations', invitationId);
+    }
     await ctx.store.delete('stays', id);
   },
 });

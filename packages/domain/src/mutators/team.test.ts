@@ -243,3 +243,106 @@ describe('the team of a stay', () => {
     expect(w.snapshot().stays).toEqual(before.stays);
   });
 });
+
+describe('invitations', () => {
+  const TOKEN = 'invitation-token-1234567';
+  const invite = (mail: string | null, role: 'plan' | 'keep' | 'read' = 'keep', id = FRESH + 400) =>
+    w.run(ALICE, 'inviteToStay', {
+      id,
+      stayId: stay.id,
+      role,
+      mail,
+      token: `${TOKEN}${id}`,
+      now: NOW,
+    });
+
+  it('makes a mailed invitation and a link, for 7 days, the owner alone', async () => {
+    await invite(' Bob@Exemple.FR ');
+    await invite(null, 'read', FRESH + 401);
+    expect(w.snapshot().stayInvitations).toEqual([
+      {
+        id: FRESH + 400,
+        stayId: stay.id,
+        owner: ALICE,
+        role: 'keep',
+        mail: 'bob@exemple.fr',
+        token: `${TOKEN}${FRESH + 400}`,
+        created: NOW,
+        expires: '2024-05-08T10:00:00.000Z',
+        usedBy: null,
+      },
+      expect.objectContaining({ id: FRESH + 401, mail: null, role: 'read' }),
+    ]);
+    await join(BOB, 'plan');
+    await expectRefusal(
+      BOB,
+      'inviteToStay',
+      { id: FRESH + 402, stayId: stay.id, role: 'plan', mail: null, token: `${TOKEN}x`, now: NOW },
+      'forbidden',
+      'Seul le responsable du séjour peut faire cette modification.',
+    );
+    await expectRefusal(
+      ALICE,
+      'inviteToStay',
+      {
+        id: FRESH + 403,
+        stayId: stay.id,
+        role: 'plan',
+        mail: 'pas-une-adresse',
+        token: `${TOKEN}y`,
+        now: NOW,
+      },
+      'invalid',
+      "L'adresse mail n'est pas valide.",
+    );
+  });
+
+  it('lets someone join with it: a mailed one once, a link until it expires or is withdrawn', async () => {
+    await invite('carol@exemple.fr', 'keep');
+    await w.run(ALICE, 'joinWithInvitation', {
+      id: FRESH + 500,
+      invitationId: FRESH + 400,
+      userId: CAROL,
+      now: LATER,
+    });
+    expect(await roleIn(w.store, stay, CAROL)).toBe('keep');
+    expect((await w.get('stayInvitations', FRESH + 400))?.usedBy).toBe(CAROL);
+    await expectRefusal(
+      ALICE,
+      'joinWithInvitation',
+      { id: FRESH + 501, invitationId: FRESH + 400, userId: DAVE, now: LATER },
+      'not_found',
+      "Cette invitation n'est plus valable : demandez-en une nouvelle.",
+    );
+
+    await invite(null, 'read', FRESH + 401);
+    await w.run(ALICE, 'joinWithInvitation', {
+      id: FRESH + 502,
+      invitationId: FRESH + 401,
+      userId: DAVE,
+      now: LATER,
+    });
+    expect(await roleIn(w.store, stay, DAVE)).toBe('read');
+    // A link still opens the stay to others, not after 7 days, not once withdrawn.
+    const late = '2024-05-09T10:00:00.000Z';
+    await expectRefusal(
+      ALICE,
+      'joinWithInvitation',
+      { id: FRESH + 503, invitationId: FRESH + 401, userId: BOB, now: late },
+      'not_found',
+      "Cette invitation n'est plus valable : demandez-en une nouvelle.",
+    );
+    await w.run(ALICE, 'revokeStayInvitation', { id: FRESH + 401 });
+    expect(await w.get('stayInvitations', FRESH + 401)).toBeUndefined();
+    // Only a stay's owner reads its invitations, not even its members.
+    const mailed = (await w.get('stayInvitations', FRESH + 400))!;
+    expect(await canReadRow(w.store, ALICE, 'stayInvitations', mailed)).toBe(true);
+    expect(await canReadRow(w.store, CAROL, 'stayInvitations', mailed)).toBe(false);
+  });
+
+  it('goes with its stay', async () => {
+    await invite(null);
+    await w.run(ALICE, 'deleteStay', { id: stay.id });
+    expect(w.snapshot().stayInvitations).toEqual([]);
+  });
+});

@@ -1,16 +1,19 @@
 /**
- * Mutators of a stay's team (issue 32): its members and their roles. The owner adds a member
- * (the server does it on their behalf when an invitation is accepted), changes a role or removes
- * a member; a member may leave. The owner is never a member of their own stay.
+ * Mutators of a stay's team (issue 32): its members, their roles and its invitations. The owner
+ * invites (by mail or with a link), adds a member (the server does it on their behalf when an
+ * invitation is used), changes a role or removes a member; a member may leave. The owner is
+ * never a member of their own stay.
  */
 import { Type } from '@sinclair/typebox';
-import type { MemberRole, StayMember } from '../entities.js';
-import { conflict, forbidden, invalid } from '../errors.js';
-import { MAX_MEMBERS_PER_STAY } from '../limits.js';
+import type { Id, MemberRole, StayInvitation, StayMember } from '../entities.js';
+import { conflict, forbidden, invalid, notFound } from '../errors.js';
+import { INVITATION_DAYS, MAX_INVITATIONS_PER_STAY, MAX_MEMBERS_PER_STAY } from '../limits.js';
+import { looksLikeMail } from '../validation.js';
 import { anyUser, onStay, readable } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
 import { argInt, ofPhrase, quoted } from './describe-words.js';
 import { IdSchema, NowSchema } from './schemas.js';
+import { ShareTokenSchema } from './shopping.js';
 
 /** The roles' names as the team dialog shows them. */
 export const ROLE_NAMES: Readonly<Record<MemberRole, string>> = {
@@ -60,6 +63,25 @@ async function memberPhrase(
   return user ? `le membre ${quoted(user.pseudo)}` : 'un membre';
 }
 
+/** Adds `userId` to the stay with `role`: refused for its owner, a member, or no account. */
+async function addMember(
+  ctx: MutationContext,
+  m: { id: Id; stayId: Id; userId: Id; role: MemberRole; since: string },
+): Promise<void> {
+  const stay = await readable(ctx, 'stays', m.stayId);
+  if (m.userId === stay.owner) throw invalid(OWNER_NOT_MEMBER);
+  if (!(await ctx.store.get('users', m.userId))) {
+    throw invalid("Cette personne n'a pas de compte Popote.");
+  }
+  if ((await ctx.store.whereIds('stayMembers', 'stayUser', memberKey(m))).length > 0) {
+    throw conflict(ALREADY_MEMBER);
+  }
+  await checkRoom(ctx, m.stayId);
+  await ctx.claimId('stayMembers', m.id);
+  const member: StayMember = { ...m, owner: stay.owner };
+  await ctx.store.put('stayMembers', member);
+}
+
 async function checkRoom(ctx: MutationContext, stayId: number): Promise<void> {
   const count = (await ctx.store.whereIds('stayMembers', 'stayId', stayId)).length;
   if (count + 1 > MAX_MEMBERS_PER_STAY) {
@@ -84,18 +106,7 @@ export const addStayMember = defineMutator({
   },
   undo: null,
   run: async (ctx, { id, stayId, userId, role, now }) => {
-    const stay = await readable(ctx, 'stays', stayId);
-    if (userId === stay.owner) throw invalid(OWNER_NOT_MEMBER);
-    if (!(await ctx.store.get('users', userId))) {
-      throw invalid("Cette personne n'a pas de compte Popote.");
-    }
-    if ((await ctx.store.whereIds('stayMembers', 'stayUser', `${stayId}:${userId}`)).length > 0) {
-      throw conflict(ALREADY_MEMBER);
-    }
-    await checkRoom(ctx, stayId);
-    await ctx.claimId('stayMembers', id);
-    const member: StayMember = { id, stayId, owner: stay.owner, userId, role, since: now };
-    await ctx.store.put('stayMembers', member);
+    await addMember(ctx, { id, stayId, userId, role, since: now });
   },
 });
 
@@ -152,3 +163,119 @@ export const leaveStay = defineMutator({
     await ctx.store.delete('stayMembers', id);
   },
 });
+
+// ---- Invitations ----
+
+export const INVITATION_CLOSED = "Cette invitation n'est plus valable : demandez-en une nouvelle.";
+
+/** The day an invitation made at `now` stops opening its stay. */
+export const invitationExpiry = (now: string): string =>
+  new Date(Date.parse(now) + INVITATION_DAYS * 24 * 3600 * 1000).toISOString();
+
+/** Whether the invitation still opens its stay at `now` (ms). */
+export const isInvitationOpen = (invitation: StayInvitation, now: number): boolean =>
+  invitation.usedBy === null && now < Date.parse(invitation.expires);
+
+/** '« ana@exemple.fr »' or 'un lien d'invitation', for the sentences. */
+const invitationWords = (mail: unknown): string =>
+  typeof mail === 'string' ? `de ${quoted(mail)}` : "par un lien d'invitation";
+
+/**
+ * Invites someone into a stay with a role: by mail (`mail`, used once) or with a link to show
+ * (`mail` null, for anyone holding it); either way for INVITATION_DAYS. The token comes in the
+ * arguments, so that a link made offline opens the stay once it has synced.
+ */
+export const inviteToStay = defineMutator({
+  label: "Invitation dans l'équipe d'un séjour",
+  schema: Type.Object({
+    id: IdSchema,
+    stayId: IdSchema,
+    role: MemberRoleSchema,
+    mail: Type.Union([Type.String({ minLength: 3, maxLength: 254 }), Type.Null()]),
+    token: ShareTokenSchema,
+    now: NowSchema,
+  }),
+  access: onStay('manage', 'stays', 'stayId'),
+  describe: async (a, w) => {
+    const role = roleWords(a.role);
+    return `Invitation ${invitationWords(a.mail)} ${toStay(await w.stay(argInt(a, 'stayId')))}${role ? ` (${role})` : ''}`;
+  },
+  undo: null,
+  run: async (ctx, { id, stayId, role, mail, token, now }) => {
+    const stay = await readable(ctx, 'stays', stayId);
+    const address = mail === null ? null : mail.trim().toLowerCase();
+    if (address !== null && !looksLikeMail(address))
+      throw invalid("L'adresse mail n'est pas valide.");
+    const open = await ctx.store.whereIds('stayInvitations', 'stayId', stayId);
+    if (open.length + 1 > MAX_INVITATIONS_PER_STAY) {
+      throw invalid(
+        `Un séjour ne peut pas avoir plus de ${MAX_INVITATIONS_PER_STAY} invitations en cours : retirez les anciennes.`,
+      );
+    }
+    if ((await ctx.store.whereIds('stayInvitations', 'token', token)).length > 0) {
+      throw conflict("Ce lien d'invitation existe déjà : faites-en un autre.");
+    }
+    await ctx.claimId('stayInvitations', id);
+    await ctx.store.put('stayInvitations', {
+      id,
+      stayId,
+      owner: stay.owner,
+      role,
+      mail: address,
+      token,
+      created: now,
+      expires: invitationExpiry(now),
+      usedBy: null,
+    });
+  },
+});
+
+/** Withdraws an invitation: its link opens nothing any more. */
+export const revokeStayInvitation = defineMutator({
+  label: "Retrait d'une invitation",
+  schema: Type.Object({ id: IdSchema }),
+  access: onStay('manage', 'stayInvitations', 'id'),
+  describe: async (a, w) => {
+    const invitation = await w.row('stayInvitations', argInt(a, 'id'));
+    return `Retrait de l'invitation ${invitationWords(invitation?.mail ?? null)}${
+      invitation ? ` ${await w.ofStay(invitation.stayId)}` : ''
+    }`;
+  },
+  undo: null,
+  run: async (ctx, { id }) => {
+    await ctx.store.delete('stayInvitations', id);
+  },
+});
+
+/**
+ * Someone joins a stay with its invitation: run by the server on behalf of the stay's owner,
+ * once it has checked who follows the link. A mailed invitation is used once.
+ */
+export const joinWithInvitation = defineMutator({
+  label: "Arrivée d'un membre invité",
+  schema: Type.Object({
+    id: IdSchema,
+    invitationId: IdSchema,
+    userId: IdSchema,
+    now: NowSchema,
+  }),
+  access: onStay('manage', 'stayInvitations', 'invitationId'),
+  describe: async (a, w) => {
+    const invitation = await w.row('stayInvitations', argInt(a, 'invitationId'));
+    const who = await memberPhrase(w, null, argInt(a, 'userId'));
+    return `Arrivée ${ofPhrase(who)}${invitation ? ` ${toStay(await w.stay(invitation.stayId))}` : ''}`;
+  },
+  undo: null,
+  run: async (ctx, { id, invitationId, userId, now }) => {
+    const invitation = await readable(ctx, 'stayInvitations', invitationId);
+    if (!isInvitationOpen(invitation, Date.parse(now))) throw notFound(INVITATION_CLOSED);
+    const { stayId, role } = invitation;
+    await addMember(ctx, { id, stayId, userId, role, since: now });
+    if (invitation.mail !== null) {
+      await ctx.store.put('stayInvitations', { ...invitation, usedBy: userId });
+    }
+  },
+});
+
+/** 'le séjour « Colo »' → 'dans le séjour « Colo »'. */
+const toStay = (stay: string): string => `dans ${stay}`;
