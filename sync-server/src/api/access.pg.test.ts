@@ -111,6 +111,24 @@ async function fixture(): Promise<Case[]> {
   await ok('PUT', '/library/menus/ingredients', { IdMenu: f, IdIngredient: ing });
   await ok('PUT', '/library/receipes/ingredients', { IdReceipe: r, IdIngredient: ing });
   const quantity = { Val: 2, Unite: 1, For_: 4 };
+  // A stay's team (issue 32): Carol joins Alice's stay; Bob's stay has a link Alice will use.
+  const tokenOf = (link: string) => new URL(link).searchParams.get('invitation')!;
+  const linkTo = async (client: ApiClient, stayId: number) =>
+    client.ok<{ id: number; link: string }>('POST', '/team/invitations', {
+      stayId,
+      role: 'plan',
+      mail: null,
+    });
+  const carol = apiClient(
+    server,
+    await server.signUp('carol@popote.test', 'motdepasse-solide', 'Carol'),
+  );
+  const aliceLink = await linkTo(alice, stay);
+  await carol.ok('POST', '/team/join', { token: tokenOf(aliceLink.link) });
+  const member = (await ok<{ members: { id: number }[] }>('GET', `/team?stayId=${stay}`))
+    .members[0]!.id;
+  const bobsStay = (await bob.ok<Out<typeof StayExtOut>>('PUT', '/sejours')).Sejour.Id;
+  const bobsLink = tokenOf((await linkTo(bob, bobsStay)).link);
 
   // Reads and edits first, then what moves menus around, deletions last.
   return [
@@ -343,6 +361,25 @@ async function fixture(): Promise<Case[]> {
     { method: 'DELETE', path: '/order/profiles', query: { id: p2 }, other: 403 },
     { method: 'DELETE', path: '/meals/details', query: { idMeal: m2.Id }, other: 404 },
     { method: 'DELETE', path: '/sejours/groups', query: { idGroup: group2 }, other: 404 },
+    { method: 'GET', path: '/team', query: { stayId: stay }, other: 404 },
+    {
+      method: 'POST',
+      path: '/team/invitations',
+      body: { stayId: stay, role: 'keep', mail: null },
+      other: 404,
+    },
+    { method: 'GET', path: '/team/invitations/mine', other: 200 },
+    {
+      method: 'POST',
+      path: '/team/join',
+      body: { token: bobsLink },
+      otherBody: { token: 'aucune-invitation-de-ce-nom' },
+      other: 404,
+    },
+    { method: 'POST', path: '/team/leave', body: { stayId: bobsStay }, other: 404 },
+    { method: 'POST', path: '/team/members', body: { id: member, role: 'read' }, other: 404 },
+    { method: 'DELETE', path: '/team/members', query: { id: member }, other: 404 },
+    { method: 'DELETE', path: '/team/invitations', query: { id: aliceLink.id }, other: 404 },
     { method: 'DELETE', path: '/sejours', query: { id: stay }, other: 404 },
   ];
 }
@@ -439,6 +476,8 @@ describe('every /api route', () => {
     // The old phone app's shared list: read and ticked with its session id, without a bearer;
     // made with one (shop-session/*.test.ts).
     for (const method of ['GET', 'PUT', 'POST']) listed.add(`${method} /api/shop-session`);
+    // The page of an invitation's link is read without an account (team/routes.test.ts).
+    listed.add('GET /api/team/invitation');
     expect([...new Set(documented)].sort()).toEqual([...listed].sort());
   });
 

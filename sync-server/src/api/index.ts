@@ -16,6 +16,7 @@ import { ordersRoutes } from './orders-routes.js';
 import { recipesCsvRoutes } from './recipes-csv-routes.js';
 import { staysRoutes } from './stays-routes.js';
 import { shopSessionApiRoutes } from '../shop-session/routes.js';
+import { teamRoutes } from '../team/routes.js';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   const routes: DocumentedRoute[] = [];
@@ -34,6 +35,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(filesRoutes);
   // The old phone app's shared list (no bearer needed to read and tick it).
   await app.register(shopSessionApiRoutes);
+  // A stay's team (issue 32): invitations, joining, members.
+  await app.register(teamRoutes);
 
   let document: Record<string, unknown> | null = null;
   // Public: it describes the contract and holds no data.

@@ -218,7 +218,7 @@ export function escapeHtml(value: string): string {
     .replace(/'/gu, '&#39;');
 }
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="fr">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

@@ -109,7 +109,7 @@ export {
   type TickShopItemArgs,
 } from './shopping.js';
 export { PackSchema, PriceSchema, PricesSchema } from './purchases.js';
-export { MemberRoleSchema, ROLE_NAMES } from './team.js';
+export { INVITATION_CLOSED, isInvitationOpen, MemberRoleSchema, ROLE_NAMES } from './team.js';
 export {
   RESTORABLE_ROW_SCHEMAS,
   RESTORE_ORDER,
