@@ -41,7 +41,7 @@ import {
   TransportError,
   type IdAllocator,
 } from '@popote/sync-client';
-import type { PullResponse } from '@popote/sync-protocol';
+import { SYNC_SCHEMA, type PullResponse } from '@popote/sync-protocol';
 import { FaultyTransport, NO_FAULTS, type Faults } from './faulty-transport';
 import { randomAction, type Action } from './ops';
 import { Rng } from './rng';
@@ -362,7 +362,7 @@ export class World {
         const stayId = (table === 'stays' ? row.id : row.stayId) as Id | null | undefined;
         if (typeof stayId !== 'number') return false;
         const role = await roles(stayId);
-        const keeps = table === 'stock' || table === 'shopLists';
+        const keeps = table === 'stock' || table === 'shopLists' || table === 'stayJournal';
         if (!(role === 'plan' || role === 'owner' || (keeps && role === 'keep'))) return false;
       }
       return true;
@@ -506,10 +506,12 @@ export class World {
   private async doubleApply(device: Device): Promise<void> {
     const cookie = ((await device.db.meta.get(COOKIE))?.value as number | undefined) ?? null;
     const clientId = await clientIdOf(device.db);
+    // As the device's engine asks: with its app's synced schema.
     const page = (await this.deliver(device.userId, device.token, '/sync/pull', {
       clientId,
       cookie,
       cursor: null,
+      schema: SYNC_SCHEMA,
     })) as PullResponse;
     await applyPull(device.db, device.userId, page);
     const once = await this.snapshot(device);

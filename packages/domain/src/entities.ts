@@ -335,6 +335,28 @@ export interface StayInvitation {
   usedBy: Id | null;
 }
 
+/**
+ * One change of a stay, as its journal shows it ('Journal du séjour', issue 32): who made it,
+ * when (the server's time when it was applied) and what (the mutation and its arguments, read
+ * into a French sentence by describeMutation). Written by the server alone, when it applies a
+ * change of the stay; the newest JOURNAL_KEPT of a stay are kept.
+ */
+export interface StayJournalEntry {
+  id: Id;
+  stayId: Id;
+  /** The stay's owner. */
+  owner: Id;
+  /** Who made the change. */
+  userId: Id;
+  /** When the server applied it (ISO). */
+  at: string;
+  /** The mutation, and its arguments as sent (null when too large to keep). */
+  name: string;
+  args: unknown;
+  /** The row the change was made on (a meal, a menu, a group...): its last change, its author. */
+  target: { table: TableName; id: Id } | null;
+}
+
 /** Every synced table and the type of its rows. */
 export interface Tables {
   users: PublicUser;
@@ -351,6 +373,7 @@ export interface Tables {
   purchases: Purchase;
   stayMembers: StayMember;
   stayInvitations: StayInvitation;
+  stayJournal: StayJournalEntry;
 }
 export type TableName = keyof Tables;
 export type Row<T extends TableName = TableName> = Tables[T];
@@ -371,4 +394,5 @@ export const TABLE_NAMES: readonly TableName[] = [
   'purchases',
   'stayMembers',
   'stayInvitations',
+  'stayJournal',
 ];

@@ -26,6 +26,7 @@ export * from './export-link.js';
 export * from './library-search.js';
 export * from './library-import.js';
 export * from './undo.js';
+export * from './journal.js';
 export * from './describe-mutation.js';
 export * from './shop-list.js';
 export * from './allergens.js';

@@ -16,6 +16,8 @@ export const MAX_MEMBERS_PER_STAY = 50;
 export const MAX_INVITATIONS_PER_STAY = 50;
 /** How long an invitation opens its stay. */
 export const INVITATION_DAYS = 7;
+/** The newest entries of a stay's journal that the server keeps. */
+export const JOURNAL_KEPT = 1_000;
 export const MAX_MEALS_PER_STAY = 10_000;
 /** A stay's budget per person and per day, in euros (issue 21). */
 export const MAX_BUDGET = 10_000;

@@ -74,6 +74,11 @@ export const INDEXES = {
     /** The invitations sent to an address, shown to its user in the app. */
     mail: (r) => (r.mail === null ? [] : [r.mail]),
   },
+  stayJournal: {
+    stayId: (r) => [r.stayId],
+    /** The changes of one row, newest last: who changed a meal or a menu last. */
+    target: (r) => (r.target === null ? [] : [`${r.target.table}:${r.target.id}`]),
+  },
 } as const satisfies { [T in TableName]: IndexExtractors<Tables[T]> };
 
 export type IndexName<T extends TableName> = keyof (typeof INDEXES)[T] & string;

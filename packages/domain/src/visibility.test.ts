@@ -139,6 +139,7 @@ describe('readableIds', () => {
       purchases: [920, 922],
       stayMembers: [],
       stayInvitations: [],
+      stayJournal: [],
     });
 
     const bob = await readableIds(w.store, BOB);
@@ -154,6 +155,7 @@ describe('readableIds', () => {
       purchases: [921],
       stayMembers: [],
       stayInvitations: [],
+      stayJournal: [],
     });
 
     const carol = await readableIds(w.store, CAROL);
@@ -169,6 +171,7 @@ describe('readableIds', () => {
       purchases: [],
       stayMembers: [],
       stayInvitations: [],
+      stayJournal: [],
     });
 
     // canReadRow agrees: the larder, the lists and the prices are their owner's alone.

@@ -35,6 +35,7 @@ const STAY_TABLES: ReadonlySet<TableName> = new Set([
   'stock',
   'shopLists',
   'stayMembers',
+  'stayJournal',
 ]);
 /** Rows with an owner column: the stay tables (the stay's owner) and purchases. */
 const OWNER_ONLY_TABLES: ReadonlySet<TableName> = new Set([
@@ -210,22 +211,26 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
     purchases: await store.whereIds('purchases', 'owner', userId),
     stayMembers: ofStays.stayMembers,
     stayInvitations: await store.whereIds('stayInvitations', 'owner', userId),
+    stayJournal: ofStays.stayJournal,
   };
 }
+
+type StayRowTable = 'groups' | 'meals' | 'stock' | 'shopLists' | 'stayMembers' | 'stayJournal';
 
 /** The rows of these stays, per table, and the menus of their meals. */
 async function stayRowIds(
   store: ReadStore,
   stayIds: readonly Id[],
-): Promise<Record<'groups' | 'meals' | 'stock' | 'shopLists' | 'stayMembers' | 'menus', Id[]>> {
-  const ids = {
+): Promise<Record<StayRowTable | 'menus', Id[]>> {
+  const ids: Record<StayRowTable | 'menus', Id[]> = {
     groups: [],
     meals: [],
     stock: [],
     shopLists: [],
     stayMembers: [],
+    stayJournal: [],
     menus: [],
-  } as Record<'groups' | 'meals' | 'stock' | 'shopLists' | 'stayMembers' | 'menus', Id[]>;
+  };
   for (const stayId of stayIds) {
     ids.groups.push(...(await store.whereIds('groups', 'stayId', stayId)));
     const meals = await store.where('meals', 'stayId', stayId);
@@ -234,6 +239,7 @@ async function stayRowIds(
     ids.stock.push(...(await store.whereIds('stock', 'stayId', stayId)));
     ids.shopLists.push(...(await store.whereIds('shopLists', 'stayId', stayId)));
     ids.stayMembers.push(...(await store.whereIds('stayMembers', 'stayId', stayId)));
+    ids.stayJournal.push(...(await store.whereIds('stayJournal', 'stayId', stayId)));
   }
   return ids;
 }
@@ -270,6 +276,7 @@ export async function readableDependents(
       stock: ofStay.stock,
       shopLists: ofStay.shopLists,
       stayMembers: ofStay.stayMembers,
+      stayJournal: ofStay.stayJournal,
       menus: ofStay.menus,
       recipes: await recipesSharedBy(store, userId, menus),
     };

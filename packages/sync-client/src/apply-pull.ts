@@ -142,7 +142,14 @@ async function dropStay(
   for (const meal of await store.where('meals', 'stayId', stayId)) {
     candidates.menus.add(meal.menuId);
   }
-  for (const table of ['groups', 'meals', 'stock', 'shopLists', 'stayMembers'] as const) {
+  for (const table of [
+    'groups',
+    'meals',
+    'stock',
+    'shopLists',
+    'stayMembers',
+    'stayJournal',
+  ] as const) {
     await tx.entityTable(table).bulkDelete(await store.whereIds(table, 'stayId', stayId));
   }
   await tx.entityTable('stays').delete(stayId);

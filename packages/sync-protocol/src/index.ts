@@ -47,7 +47,11 @@ export type PushResponse = Static<typeof PushResponseSchema>;
  * and so receives what was held back.
  */
 export const SYNC_SCHEMA = 2;
-const TABLE_SINCE: Partial<Record<TableName, number>> = { stayMembers: 2, stayInvitations: 2 };
+const TABLE_SINCE: Partial<Record<TableName, number>> = {
+  stayMembers: 2,
+  stayInvitations: 2,
+  stayJournal: 2,
+};
 
 /** Whether a device on `schema` (absent: the first version) knows `table`. */
 export const knowsTable = (schema: number | undefined, table: TableName): boolean =>

@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   readableBy,
   readableRow,
-  runMutation,
   type Id,
   type MutationArgs,
   type MutationName,
@@ -60,8 +59,8 @@ export const call = <N extends MutationName>(name: N, args: MutationArgs<N>): Mu
  * device's push does, so the change reaches every device through sync.
  */
 export function write(app: FastifyInstance, userId: Id, ...calls: MutationCall[]): Promise<void> {
-  return app.popote.sync.mutate(userId, async (ctx) => {
-    for (const { name, args } of calls) await runMutation(ctx, name, args);
+  return app.popote.sync.mutate(userId, async (_ctx, apply) => {
+    for (const { name, args } of calls) await apply(name, args);
   });
 }
 
@@ -75,9 +74,9 @@ export function writeFrom(
   userId: Id,
   build: (store: ReadStore) => Promise<MutationCall>,
 ): Promise<void> {
-  return app.popote.sync.mutate(userId, async (ctx) => {
+  return app.popote.sync.mutate(userId, async (ctx, apply) => {
     const { name, args } = await build(ctx.store);
-    await runMutation(ctx, name, args);
+    await apply(name, args);
   });
 }
 

@@ -3,12 +3,13 @@
  * mutators as devices. Already processed ones (a retried or duplicated push) are skipped; a
  * refused one is recorded with its French reason and counts as processed.
  */
-import { forbidden, isDomainError, runMutation, type Id } from '@popote/domain';
+import { forbidden, isDomainError, type Id } from '@popote/domain';
 import { SYNC_MESSAGES, type Mutation, type PushResponse } from '@popote/sync-protocol';
 import type { SyncRows, SyncTx } from '../store/ports.js';
 import type { WriteTurns } from '../store/write-queue.js';
 import { clampDates } from './clamp-now.js';
 import { ensureDevice } from './id-leases.js';
+import { runJournaled } from './journal.js';
 import { newWorkMeter, serverMutationContext } from './mutation-context.js';
 import { quotaRefusal, type RejectionBounds, type SyncLimits } from './work-bounds.js';
 
@@ -115,7 +116,7 @@ export class Pusher {
         if (await processedElsewhere(tx)) return false;
         const before = await tx.usage(userId);
         const context = serverMutationContext(rows, limits, tx, userId, meter);
-        await runMutation(context, mutation.name, mutation.args);
+        await runJournaled(context, tx, mutation.name, mutation.args, this.deps.now());
         const refusal = quotaRefusal(limits.quotas, before, await tx.usage(userId));
         if (refusal) throw refusal;
         await tx.setLastMutationId(clientId, mutation.id);

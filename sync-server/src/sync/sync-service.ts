@@ -12,6 +12,10 @@ import type { WriteTurns } from '../store/write-queue.js';
 import { IdLeases } from './id-leases.js';
 import { newWorkMeter, serverMutationContext } from './mutation-context.js';
 import { Puller, type DeviceSchema, type PullPage } from './pull.js';
+import { runJournaled } from './journal.js';
+
+/** Runs one mutation inside SyncService.mutate's transaction, journaled. */
+export type Apply = (name: string, args: unknown) => Promise<void>;
 import { Pusher, type ProcessedMutation } from './push.js';
 import { DEFAULT_SYNC_LIMITS, quotaRefusal, type SyncLimits } from './work-bounds.js';
 
@@ -29,7 +33,7 @@ export class SyncService {
     private readonly rows: SyncRows,
     /** The store's write turns (ServerStore.writes), shared with the accounts' writes. */
     private readonly writes: WriteTurns,
-    now: () => number,
+    private readonly now: () => number,
     /** Reports a mutation refused because it threw something unforeseen (a bug to look at). */
     log?: (error: unknown, mutationName: string) => void,
     private readonly limits: SyncLimits = DEFAULT_SYNC_LIMITS,
@@ -90,14 +94,22 @@ export class SyncService {
     return this.puller.pull(userId, clientId, cookie, cursorText, device);
   }
 
-  /** Runs a server-side write (REST /api, accounts) as one versioned transaction. */
-  async mutate(userId: Id, run: (ctx: MutationContext) => Promise<void>): Promise<void> {
+  /**
+   * Runs a server-side write (REST /api, accounts) as one versioned transaction. `apply` runs a
+   * mutation as a push does, its journal entry included (a change of a stay made through /api
+   * shows in the stay's journal).
+   */
+  async mutate(
+    userId: Id,
+    run: (ctx: MutationContext, apply: Apply) => Promise<void>,
+  ): Promise<void> {
     await this.writes.run(async () => {
       await this.rows.transaction(
         async (tx) => {
           const before = await tx.usage(userId);
           const meter = newWorkMeter(this.limits);
-          await run(serverMutationContext(this.rows, this.limits, tx, userId, meter));
+          const ctx = serverMutationContext(this.rows, this.limits, tx, userId, meter);
+          await run(ctx, (name, args) => runJournaled(ctx, tx, name, args, this.now()));
           const refusal = quotaRefusal(this.limits.quotas, before, await tx.usage(userId));
           if (refusal) throw refusal;
         },

@@ -121,7 +121,10 @@ describe('a stay run by a team', () => {
     const cookie = old.cookie;
     const caught = await pullAll(server, old, { schema: SYNC_SCHEMA, catchUpFrom: 1 });
     expect(named(caught, 'stayMembers')).toEqual([`put ${memberId}`]);
-    expect(caught.patch.every((op) => op.table === 'stayMembers')).toBe(true);
+    const newTables = ['stayMembers', 'stayInvitations', 'stayJournal'];
+    expect(caught.patch.every((op) => newTables.includes(op.table))).toBe(true);
+    // The stay's journal came along: the meal made, Carol added, her role changed.
+    expect(named(caught, 'stayJournal')).toHaveLength(3);
     expect(caught.rejections).toEqual([]);
     expect(old.cookie).toBe(cookie);
   });
@@ -157,6 +160,42 @@ describe('a stay run by a team', () => {
     await Promise.all([addAll(alice, 0), addAll(carol, 1)]);
     const stored = await server.app.popote.store.rows.snapshot((s) => s.get('menus', menu));
     expect(stored!.ingredients.map((i) => i.ingredientId).sort()).toEqual([...ingredients].sort());
+  });
+
+  it("journals each change of the stay, for its team's devices only", async () => {
+    const memberId = alice.next++;
+    await push(alice, 'addStayMember', {
+      id: memberId,
+      stayId,
+      userId: carol.userId,
+      role: 'plan',
+      now: NOW,
+    });
+    await pull(carol);
+    await push(carol, 'updateMeal', { id: mealId, additionalPeople: 4 });
+    // A change of Carol's own library is not the stay's business.
+    await push(carol, 'createIngredient', { id: carol.next++, name: 'Sel fin', kind: 1 });
+    const journal = (page: PullResponse) =>
+      page.patch
+        .filter((op) => op.op === 'put' && op.table === 'stayJournal')
+        .map((op) => (op as { row: Record<string, unknown> }).row);
+    const forAlice = journal(await pull(alice));
+    expect(forAlice).toEqual([
+      expect.objectContaining({ userId: alice.userId, name: 'addStayMember' }),
+      expect.objectContaining({
+        stayId,
+        userId: carol.userId,
+        name: 'updateMeal',
+        args: { id: mealId, additionalPeople: 4 },
+        target: { table: 'meals', id: mealId },
+      }),
+    ]);
+    // Bob, a stranger, never hears of it (only of the new ingredient, public); nor does a
+    // device of the previous version.
+    const forBob = await pull(bob);
+    expect(forBob.patch.map((op) => op.table)).toEqual(['ingredients']);
+    const old = { ...alice, clientId: 'alice-old-device', cookie: null, mutationId: 0 };
+    expect(named(await pullAll(server, old), 'stayJournal')).toEqual([]);
   });
 
   it('refuses a schema field that is not a version', async () => {

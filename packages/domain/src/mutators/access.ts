@@ -24,6 +24,7 @@ const THIS: Record<TableName, string> = {
   purchases: 'ce prix',
   stayMembers: 'ce membre',
   stayInvitations: 'cette invitation',
+  stayJournal: 'cette entrée du journal',
 };
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -121,7 +121,10 @@ export const deleteStay = defineMutator({
     for (const memberId of await ctx.store.whereIds('stayMembers', 'stayId', id)) {
       await ctx.store.delete('stayMembers', memberId);
     }
-    // Its invitations open nothing any more (an undo does not bring them back).
+    // Its journal goes; its invitations open nothing any more (an undo brings neither back).
+    for (const entryId of await ctx.store.whereIds('stayJournal', 'stayId', id)) {
+      await ctx.store.delete('stayJournal', entryId);
+    }
     for (const invitationId of await ctx.store.whereIds('stayInvitations', 'stayId', id)) {
       await ctx.store.delete('stayInvitations', invitationId);
     }
