@@ -29,8 +29,9 @@ export async function newDevice(
   server: TestServer,
   mail: string,
   clientId: string,
+  pseudo?: string,
 ): Promise<Device> {
-  const { token, id } = await server.signUp(mail, 'motdepasse-solide');
+  const { token, id } = await server.signUp(mail, 'motdepasse-solide', pseudo);
   const d: Device = { token, userId: id, clientId, next: 0, mutationId: 0, cookie: null };
   const block = await post(server, d, '/sync/ids', { clientId });
   expect(block.statusCode).toBe(200);

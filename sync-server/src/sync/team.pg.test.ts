@@ -27,8 +27,8 @@ const named = (page: PullResponse, table: string) =>
 
 beforeEach(async () => {
   server = await startTestServer();
-  alice = await newDevice(server, 'alice@popote.test', 'alice-device-1');
-  carol = await newDevice(server, 'carol@popote.test', 'carol-device-1');
+  alice = await newDevice(server, 'alice@popote.test', 'alice-device-1', 'Alice');
+  carol = await newDevice(server, 'carol@popote.test', 'carol-device-1', 'Carol');
   bob = await newDevice(server, 'bob@popote.test', 'bob-device-1');
   stayId = alice.next++;
   mealId = alice.next++;
@@ -82,8 +82,9 @@ describe('a stay run by a team', () => {
     await push(alice, 'setStayMemberRole', { id: memberId, role: 'read' });
     await push(carol, 'updateMeal', { id: mealId, additionalPeople: 9 });
     const refused = await pullAll(server, carol, { schema: SYNC_SCHEMA });
+    // The refusal says why, and who changed the role (the stay's journal tells it).
     expect(refused.rejections.map((r) => r.message)).toEqual([
-      'Votre rôle dans ce séjour ne permet que de le consulter.',
+      'Votre rôle dans ce séjour ne permet que de le consulter. Votre rôle a été changé par « Alice ».',
     ]);
     expect(named(refused, 'stayMembers')).toEqual([`put ${memberId}`]);
 
@@ -196,6 +197,30 @@ describe('a stay run by a team', () => {
     expect(forBob.patch.map((op) => op.table)).toEqual(['ingredients']);
     const old = { ...alice, clientId: 'alice-old-device', cookie: null, mutationId: 0 };
     expect(named(await pullAll(server, old), 'stayJournal')).toEqual([]);
+  });
+
+  it('refuses a change of a meal another member deleted meanwhile, naming who', async () => {
+    await push(alice, 'addStayMember', {
+      id: alice.next++,
+      stayId,
+      userId: carol.userId,
+      role: 'plan',
+      now: NOW,
+    });
+    await pull(carol);
+    // Carol deletes the meal; Alice, who had not pulled yet, changes it.
+    await push(carol, 'deleteMeal', { id: mealId });
+    await push(alice, 'updateMeal', { id: mealId, additionalPeople: 3 });
+    const page = await pullAll(server, alice, { schema: SYNC_SCHEMA });
+    expect(page.rejections.map((r) => r.message)).toEqual([
+      'Ce repas a été supprimé par « Carol ».',
+    ]);
+    // A stranger trying the same id learns nothing of it.
+    await push(bob, 'updateMeal', { id: mealId, additionalPeople: 3 });
+    const forBob = await pullAll(server, bob, { schema: SYNC_SCHEMA });
+    expect(forBob.rejections.map((r) => r.message)).toEqual([
+      "Ce repas n'existe pas ou n'est plus disponible.",
+    ]);
   });
 
   it('refuses a schema field that is not a version', async () => {

@@ -5,7 +5,7 @@
 import type { Id, MemberRole, Row, Stay, TableName } from '../entities.js';
 import type { ReadStore } from '../store.js';
 import { forbidden, invalid, notFound } from '../errors.js';
-import { canReadRow } from '../visibility.js';
+import { canReadRow, canReadStay } from '../visibility.js';
 import type { MutationContext } from './define.js';
 
 /** French names of a row of each table, with their demonstrative ("ce séjour"). */
@@ -62,14 +62,21 @@ export async function owned<T extends Exclude<TableName, 'users'>>(
 export const ownerOnly = (table: TableName) =>
   forbidden(`Seul son propriétaire peut modifier ${THIS[table]}.`);
 
-/** The refusal of a change that a member's role does not allow (issue 32). */
-export function notAllowed(role: MemberRole, right: StayRight) {
-  return forbidden(
+/**
+ * The refusal of a change that a member's role does not allow (issue 32), saying who gave the
+ * role when the stay's journal tells it.
+ */
+export function notAllowed(role: MemberRole, right: StayRight, givenBy: string | null = null) {
+  const why =
     right === 'manage'
       ? 'Seul le responsable du séjour peut faire cette modification.'
       : role === 'read'
         ? 'Votre rôle dans ce séjour ne permet que de le consulter.'
-        : 'Votre rôle dans ce séjour ne permet pas de modifier son organisation.',
+        : 'Votre rôle dans ce séjour ne permet pas de modifier son organisation.';
+  return forbidden(
+    givenBy === null || right === 'manage'
+      ? why
+      : `${why} Votre rôle a été changé par « ${givenBy} ».`,
   );
 }
 
@@ -234,7 +241,9 @@ export async function checkAccess<A>(
     throw ownerOnly('menus');
   }
   if (id === null) return;
-  const row = await readable(ctx, access.table, id);
+  const row = await readable(ctx, access.table, id).catch(async (e: unknown) => {
+    throw (await deletedByOther(ctx, access.table, id)) ?? e;
+  });
   const stay = await stayOf(ctx.store, access.table, row);
   if (stay === null) {
     if ((row as { owner: Id }).owner !== ctx.userId) throw ownerOnly(access.table);
@@ -243,6 +252,56 @@ export async function checkAccess<A>(
   const role = await roleIn(ctx.store, stay, ctx.userId);
   if (role === null) throw ownerOnly(access.table);
   if (role !== 'owner' && !ROLE_RIGHTS[role].includes(access.right)) {
-    throw notAllowed(role, access.right);
+    throw notAllowed(role, access.right, await roleGivenBy(ctx, stay));
   }
+}
+
+// ---- Who did what: the words of a refusal (issue 32) ----
+
+/**
+ * The last journal entry of a row, if the journal holds one and its stay is one the user reads
+ * (no one learns of another team's changes).
+ */
+async function lastChangeOf(
+  ctx: MutationContext,
+  table: TableName,
+  id: Id,
+): Promise<{ userId: Id; name: string } | null> {
+  const entries = await ctx.store.where('stayJournal', 'target', `${table}:${id}`);
+  const last = entries.reduce<(typeof entries)[number] | null>(
+    (latest, e) => (latest === null || e.id > latest.id ? e : latest),
+    null,
+  );
+  if (last === null) return null;
+  const stay = await ctx.store.get('stays', last.stayId);
+  if (!stay || !(await canReadStay(ctx.store, ctx.userId, stay))) return null;
+  return { userId: last.userId, name: last.name };
+}
+
+const pseudoOf = async (store: ReadStore, userId: Id): Promise<string> =>
+  (await store.get('users', userId))?.pseudo ?? 'un membre';
+
+/**
+ * 'Ce repas a été supprimé par « Carol ».': the refusal of a change made on a row that another
+ * member deleted meanwhile, as the stay's journal tells it; null when it does not.
+ */
+async function deletedByOther(ctx: MutationContext, table: TableName, id: Id) {
+  if ((await ctx.store.get(table, id)) !== undefined) return null;
+  const last = await lastChangeOf(ctx, table, id);
+  if (last === null || last.userId === ctx.userId || !/^(delete|remove)/u.test(last.name)) {
+    return null;
+  }
+  const feminine = THIS[table].startsWith('cette');
+  return notFound(
+    `${capitalise(THIS[table])} a été supprimé${feminine ? 'e' : ''} par « ${await pseudoOf(ctx.store, last.userId)} ».`,
+  );
+}
+
+/** Who last set the user's role in the stay, when the journal tells it (not the user). */
+async function roleGivenBy(ctx: MutationContext, stay: Stay): Promise<string | null> {
+  const [member] = await ctx.store.where('stayMembers', 'stayUser', `${stay.id}:${ctx.userId}`);
+  if (!member) return null;
+  const last = await lastChangeOf(ctx, 'stayMembers', member.id);
+  if (last === null || last.userId === ctx.userId) return null;
+  return pseudoOf(ctx.store, last.userId);
 }
