@@ -1,6 +1,6 @@
 /**
  * npm run bench: generates a large data set with a fixed seed, measures, prints one table.
- * BENCH_RUNS sets the runs per figure; BENCH_ONLY=sync,load,heavy,scale,compile,web,exports runs some
+ * BENCH_RUNS sets the runs per figure; BENCH_ONLY=sync,load,heavy,scale,team,compile,web,exports runs some
  * groups only. The browser groups share one server, Chromium and synced device
  * (bench/browser-app.ts), closed at the end.
  */
@@ -12,6 +12,7 @@ import { printTable, type Figure } from './measure';
 import { benchFirstSync, benchServerLoad } from './sync';
 import { benchHeavyPush } from './heavy-push';
 import { benchScale } from './scale';
+import { benchTeam } from './team';
 import { benchWeb } from './web';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -21,6 +22,7 @@ const groups: [string, () => Promise<Figure[]>][] = [
   ['load', () => benchServerLoad()],
   ['heavy', () => benchHeavyPush(runs)],
   ['scale', () => benchScale()],
+  ['team', () => benchTeam(runs)],
   ['compile', () => benchCompile(runs)],
   ['web', () => benchWeb(runs)],
   ['exports', () => benchExports(runs)],
