@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, FRESH, NOW, World } from '../test/mutators-world.js';
 import type { Meal, Stay } from './entities.js';
-import { JOURNAL_ARGS_BYTES, journalArgs, journalOverflow, journalPlace } from './journal.js';
+import {
+  JOURNAL_ARGS_BYTES,
+  changedBy,
+  formatAgo,
+  journalArgs,
+  journalOverflow,
+  journalPlace,
+  lastEntryOf,
+  stayJournal,
+} from './journal.js';
 import { JOURNAL_KEPT } from './limits.js';
 
 let w: World;
@@ -66,5 +75,39 @@ describe('what a journal keeps', () => {
     const ids = Array.from({ length: JOURNAL_KEPT + 3 }, (_, i) => JOURNAL_KEPT + 3 - i);
     expect(journalOverflow(ids)).toEqual([1, 2, 3]);
     expect(journalOverflow(ids.slice(0, JOURNAL_KEPT))).toEqual([]);
+  });
+});
+
+describe('reading a journal', () => {
+  const entry = (id: number, userId: number, target: { table: 'meals'; id: number } | null) => ({
+    id,
+    stayId: stay.id,
+    owner: ALICE,
+    userId,
+    at: NOW,
+    name: 'updateMeal',
+    args: {},
+    target,
+  });
+
+  it("gives a stay's entries newest first, one member's alone, and a row's last change", async () => {
+    await w.store.put('stayJournal', entry(901, ALICE, { table: 'meals', id: meal.id }));
+    await w.store.put('stayJournal', entry(903, 3, { table: 'meals', id: meal.id }));
+    await w.store.put('stayJournal', entry(902, ALICE, null));
+    expect((await stayJournal(w.store, stay.id)).map((e) => e.id)).toEqual([903, 902, 901]);
+    expect((await stayJournal(w.store, stay.id, ALICE)).map((e) => e.id)).toEqual([902, 901]);
+    expect((await lastEntryOf(w.store, 'meals', meal.id))?.userId).toBe(3);
+    expect(await lastEntryOf(w.store, 'meals', 424_242)).toBeNull();
+  });
+
+  it('says how long ago in French', () => {
+    const at = Date.parse('2026-07-03T12:00:00.000Z');
+    const iso = new Date(at).toISOString();
+    expect(formatAgo(iso, at + 20_000)).toBe("à l'instant");
+    expect(formatAgo(iso, at + 5 * 60_000)).toBe('il y a 5 min');
+    expect(formatAgo(iso, at + 3 * 3600_000 + 59_000)).toBe('il y a 3 h');
+    expect(formatAgo(iso, at + 30 * 3600_000, 120)).toBe('le 3 juillet 2026 à 14:00');
+    expect(formatAgo('pas une date', at)).toBe('date inconnue');
+    expect(changedBy('Carol', iso, at + 5 * 60_000)).toBe('modifié par Carol, il y a 5 min');
   });
 });

@@ -6,6 +6,7 @@ import type { Id, MemberRole, Row, Stay, TableName } from '../entities.js';
 import type { ReadStore } from '../store.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { canReadRow, canReadStay } from '../visibility.js';
+import { lastEntryOf } from '../journal.js';
 import type { MutationContext } from './define.js';
 
 /** French names of a row of each table, with their demonstrative ("ce séjour"). */
@@ -267,11 +268,7 @@ async function lastChangeOf(
   table: TableName,
   id: Id,
 ): Promise<{ userId: Id; name: string } | null> {
-  const entries = await ctx.store.where('stayJournal', 'target', `${table}:${id}`);
-  const last = entries.reduce<(typeof entries)[number] | null>(
-    (latest, e) => (latest === null || e.id > latest.id ? e : latest),
-    null,
-  );
+  const last = await lastEntryOf(ctx.store, table, id);
   if (last === null) return null;
   const stay = await ctx.store.get('stays', last.stayId);
   if (!stay || !(await canReadStay(ctx.store, ctx.userId, stay))) return null;
