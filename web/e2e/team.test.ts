@@ -128,6 +128,13 @@ describe("a stay's team", () => {
     await poll(() => activeStay(bob).inputValue(), 20_000).toBe('');
     expect(await bob.getByTestId('active-stay-owner').count()).toBe(0);
 
+    // A link that opens nothing more says so, in the server's words.
+    await bob.goto('/rejoindre?invitation=inconnue');
+    await poll(() => plainText(bob.getByTestId('join-refused'))).toBe(
+      "Cette invitation n'est plus valable : demandez-en une nouvelle.",
+    );
+    expect(await bob.getByRole('button', { name: 'Rejoindre le séjour' }).count()).toBe(0);
+
     // Offline, the mail invitation waits for the network.
     await tablet.setOffline(true);
     await dialog.getByTestId('team-invite-offline').waitFor();

@@ -26,12 +26,12 @@ export function useStayRole(stay: Stay | null): MemberRole | 'owner' | null | un
  */
 export function useMayOnStay(stay: Stay | null, right: StayRight): boolean {
   const { userId } = useSync();
-  return (
-    useLocalQuery(
-      async (store) => (stay === null ? false : mayOnStay(store, stay, userId, right)),
-      [stay?.id, stay?.owner, userId, right],
-    ) ?? false
+  const allowed = useLocalQuery(
+    async (store) => (stay === null ? false : mayOnStay(store, stay, userId, right)),
+    [stay?.id, stay?.owner, userId, right],
   );
+  // The owner holds every right: known at once, without waiting for the read.
+  return (stay !== null && stay.owner === userId) || (allowed ?? false);
 }
 
 export interface TeamMember {

@@ -148,7 +148,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             w={320}
             data-testid="active-stay-select"
           />
-          {canPlan && (
+          {(noActive || canPlan) && (
             <Tooltip label={STAYS.editStay}>
               <ActionIcon
                 variant="light"
