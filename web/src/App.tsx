@@ -1,12 +1,13 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { LoginScreen } from './screens/login/LoginScreen';
 import { useSession } from './session/useSession';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
 import { LoggedOutShell, Shell } from './shell/Shell';
 import { SyncProvider } from './sync/SyncProvider';
-import { PATHS, SHOP_SESSION_PAGE } from './navigation/routes';
+import { isJoinPage, JOIN_PAGE, joinPagePath, PATHS, SHOP_SESSION_PAGE } from './navigation/routes';
+import { pendingInvitation } from './session/pending-invitation';
 
 // Each screen is its own chunk: the first paint only needs the shell. The service worker
 // precaches every chunk, so screens still open offline.
@@ -30,6 +31,12 @@ const ShoppingScreen = lazy(() =>
 );
 const GuestShopScreen = lazy(() =>
   import('./screens/guest/GuestShopScreen').then((m) => ({ default: m.GuestShopScreen })),
+);
+const JoinScreen = lazy(() =>
+  import('./screens/join/JoinScreen').then((m) => ({ default: m.JoinScreen })),
+);
+const InvitationPreview = lazy(() =>
+  import('./screens/join/JoinScreen').then((m) => ({ default: m.InvitationPreview })),
 );
 const SettingsScreen = lazy(() =>
   import('./screens/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
@@ -67,12 +74,37 @@ export function App() {
   );
 }
 
-/** The router view exists only for a logged-in user; otherwise only the login screen shows. */
+/**
+ * Once signed in, an invitation followed before the login (kept on the device by the join
+ * page) opens its page again, wherever the login happened (issue 32).
+ */
+function PendingInvitationRedirect() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const token = pendingInvitation();
+    if (token !== null && !isJoinPage(pathname)) void navigate(joinPagePath(token));
+    // Once per login: the join page forgets the token.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}
+
+/**
+ * The router view exists only for a logged-in user; otherwise only the login screen shows
+ * (under the invitation on the page of an invitation's link).
+ */
 function UserApp() {
   const session = useSession();
+  const { pathname } = useLocation();
   if (session === null) {
     return (
       <LoggedOutShell>
+        {isJoinPage(pathname) && (
+          <Suspense fallback={loading}>
+            <InvitationPreview />
+          </Suspense>
+        )}
         <LoginScreen />
       </LoggedOutShell>
     );
@@ -81,6 +113,7 @@ function UserApp() {
     // Keyed by user: another user's login opens their own database and sync loop.
     <SyncProvider key={session.idUser} userId={session.idUser}>
       <Shell pseudo={session.pseudo}>
+        <PendingInvitationRedirect />
         <ScreenBoundary>
           <Suspense fallback={loading}>
             <Routes>
@@ -91,6 +124,7 @@ function UserApp() {
               <Route path={PATHS.kitchen} element={<KitchenScreen />} />
               <Route path={PATHS.shopping} element={<ShoppingScreen />} />
               <Route path={PATHS.settings} element={<SettingsScreen />} />
+              <Route path={JOIN_PAGE} element={<JoinScreen />} />
               <Route path="*" element={<Navigate to={PATHS.stays} replace />} />
             </Routes>
           </Suspense>

@@ -33,7 +33,8 @@ export function clientErrorReport(error: unknown): ErrorReport {
   };
 }
 
-function readMessage(body: string): string | null {
+/** The French `message` of a server's error answer, or null when it has none. */
+export function readMessage(body: string): string | null {
   let value: unknown;
   try {
     value = JSON.parse(body);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissError, getFeedback } from '../feedback/feedback';
 import { getSession, login, logout } from '../session/session';
-import { apiRequest, apiUrl } from './http';
+import { apiRequest, apiResult, apiUrl } from './http';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -87,6 +87,29 @@ describe('apiRequest', () => {
   it('resolves an empty success answer to null', async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     expect(await apiRequest('/settings', { method: 'POST', body: {} })).toBeNull();
+    expect(getFeedback().error).toBeNull();
+  });
+});
+
+describe('apiResult', () => {
+  it('answers the value, or the server message without notifying anything', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, '{"stayId":4}'));
+    expect(await apiResult('/team/join', { method: 'POST', body: { token: 't' } })).toEqual({
+      ok: true,
+      value: { stayId: 4 },
+    });
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(404, '{"message":"Cette invitation n\'est plus valable."}'),
+    );
+    expect(await apiResult('/team/invitation', { query: { token: 't' } })).toEqual({
+      ok: false,
+      status: 404,
+      message: "Cette invitation n'est plus valable.",
+    });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const offline = await apiResult('/team/invitations/mine');
+    expect(offline.ok).toBe(false);
+    expect(offline.ok === false && offline.status).toBeNull();
     expect(getFeedback().error).toBeNull();
   });
 });

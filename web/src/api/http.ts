@@ -8,7 +8,13 @@
  */
 import { notifyError } from '../feedback/feedback';
 import { getSession } from '../session/session';
-import { clientErrorReport, noResponseReport, serverErrorReport } from './errorCatalogue';
+import {
+  clientErrorReport,
+  noResponseReport,
+  readMessage,
+  serverErrorReport,
+} from './errorCatalogue';
+import { ERRORS } from '../strings';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -76,6 +82,41 @@ export async function apiRequest<T>(
   } catch (error) {
     notifyError(clientErrorReport(error));
     return undefined;
+  }
+}
+
+/** An answer, or the reason there is none: what a screen shows in place (not in the snackbar). */
+export type ApiResult<T> =
+  { ok: true; value: T } | { ok: false; status: number | null; message: string };
+
+/**
+ * Like apiRequest, but nothing is notified: a failure resolves to its French message (the
+ * server's own when it gave one), for a screen that shows it beside what failed.
+ */
+export async function apiResult<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, request.query), buildInit(request));
+  } catch {
+    return { ok: false, status: null, message: ERRORS.noResponseBody };
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return { ok: false, status: null, message: ERRORS.noResponseBody };
+  }
+  if (!response.ok) {
+    return {
+      ok: false,
+      status: response.status,
+      message: readMessage(text) ?? `${ERRORS.serverUndecodable} (HTTP ${response.status})`,
+    };
+  }
+  try {
+    return { ok: true, value: (text.trim() === '' ? null : JSON.parse(text)) as T };
+  } catch {
+    return { ok: false, status: response.status, message: ERRORS.serverUndecodable };
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeNameOf, titleOf } from './routes';
+import { invitationUrl, isJoinPage, joinPagePath, ROUTES, routeNameOf, titleOf } from './routes';
 
 describe('routes', () => {
   it('lists the drawer entries in order with their tooltips', () => {
@@ -35,5 +35,21 @@ describe('routes', () => {
     expect(titleOf('kitchen', 'Camp 2025')).toBe('En cuisine : Camp 2025');
     expect(titleOf('shopping', 'Camp 2025')).toBe('Courses et réserve : Camp 2025');
     expect(titleOf('settings', null)).toBe('Préférences');
+  });
+});
+
+describe('the join page of an invitation', () => {
+  it('builds the same link as the server, with the token escaped', () => {
+    expect(joinPagePath('abc_-9')).toBe('/rejoindre?invitation=abc_-9');
+    expect(joinPagePath('a+b/c')).toBe('/rejoindre?invitation=a%2Bb%2Fc');
+    expect(invitationUrl('http://127.0.0.1:8080/', 'abc')).toBe(
+      'http://127.0.0.1:8080/rejoindre?invitation=abc',
+    );
+  });
+
+  it('knows its path, with or without a trailing slash', () => {
+    expect(isJoinPage('/rejoindre')).toBe(true);
+    expect(isJoinPage('/rejoindre/')).toBe(true);
+    expect(isJoinPage('/')).toBe(false);
   });
 });

@@ -29,6 +29,26 @@ export const PATHS = {
  */
 export const SHOP_SESSION_PAGE = '/shop-session';
 
+/**
+ * The page of an invitation's link (issue 32), mailed or shown as a QR code: it opens signed
+ * in or not (the login screen then shows under the invitation). The server builds the same
+ * address (sync-server/src/team/routes.ts invitationLink).
+ */
+export const JOIN_PAGE = '/rejoindre';
+export const INVITATION_PARAM = 'invitation';
+
+/** The join page of an invitation, relative to the app (for navigation). */
+export const joinPagePath = (token: string): string =>
+  `${JOIN_PAGE}?${new URLSearchParams({ [INVITATION_PARAM]: token }).toString()}`;
+
+/** The full link of an invitation, to copy or to scan. */
+export const invitationUrl = (origin: string, token: string): string =>
+  `${origin.replace(/\/+$/u, '')}${joinPagePath(token)}`;
+
+/** Whether a pathname (relative to the router base) is the join page. */
+export const isJoinPage = (pathname: string): boolean =>
+  pathname.replace(/\/+$/u, '') === JOIN_PAGE;
+
 export interface RouteEntry {
   name: RouteName;
   path: string;

@@ -1,5 +1,7 @@
 /**
- * The user's stays on this device and the active one. When no stay is active, or the active
+ * The user's stays on this device and the active one: their own and those they take part in
+ * (issue 32; the device holds no other stay, and one whose membership is gone is dropped by
+ * the next pull). When no stay is active, or the active
  * one is gone (deleted here or on another device), the first stay becomes active (spec 4).
  * The shell runs it on every screen, so the rule holds wherever the user is.
  */
@@ -26,7 +28,13 @@ export function useStays(): StaysState {
   const { db, userId } = useSync();
   const activeStayId = useSession()?.activeStayId ?? null;
   const stays = useLocalQuery(
-    async (store) => (await store.where('stays', 'owner', userId)).sort(byStartThenName),
+    async (store) => {
+      const joined = new Set(
+        (await store.where('stayMembers', 'userId', userId)).map((m) => m.stayId),
+      );
+      const stays = await store.all('stays');
+      return stays.filter((s) => s.owner === userId || joined.has(s.id)).sort(byStartThenName);
+    },
     [userId],
   );
   const active = stays?.find((s) => s.id === activeStayId) ?? null;

@@ -11,3 +11,4 @@ export * from './kitchen';
 export * from './undo';
 export * from './shopping';
 export * from './costs';
+export * from './team';

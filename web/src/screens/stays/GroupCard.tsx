@@ -14,8 +14,9 @@ export function GroupCard({
   onDelete,
 }: {
   group: Group;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Null for a user who may not plan the stay: no button. */
+  onEdit: (() => void) | null;
+  onDelete: (() => void) | null;
 }) {
   const name = groupDisplayName(group);
   return (
@@ -49,21 +50,25 @@ export function GroupCard({
           </div>
         </Row>
         <Row gap={4} wrap="nowrap">
-          <Tooltip label={STAYS.editGroup}>
-            <ActionIcon variant="subtle" aria-label={STAYS.editGroup} onClick={onEdit}>
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={STAYS.deleteGroup}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={STAYS.deleteGroup}
-              onClick={onDelete}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          {onEdit !== null && (
+            <Tooltip label={STAYS.editGroup}>
+              <ActionIcon variant="subtle" aria-label={STAYS.editGroup} onClick={onEdit}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {onDelete !== null && (
+            <Tooltip label={STAYS.deleteGroup}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={STAYS.deleteGroup}
+                onClick={onDelete}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
         </Row>
       </Row>
     </Paper>

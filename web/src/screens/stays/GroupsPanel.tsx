@@ -7,6 +7,7 @@ import { Button, Card, Group as Row, SimpleGrid, Stack, Text, Title } from '@man
 import { IconUsersPlus } from '@tabler/icons-react';
 import { groupDisplayName, type Group, type Stay } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useMayOnStay } from '../../data/team';
 import { COMMON, STAYS, UNDO } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutateUndoable } from '../../sync/useMutate';
@@ -25,6 +26,8 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
     [stayId],
   );
   const mutateUndoable = useMutateUndoable();
+  // A member who may not plan the stay sees its groups without the controls (issue 32).
+  const canPlan = useMayOnStay(stay, 'plan');
   const [editing, setEditing] = useState<EditedGroup | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
 
@@ -42,16 +45,16 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
     stayId !== null &&
     setEditing({ id: null, stayId, name: '', color: defaultGroupColor(groups.length), size: 0 });
 
-  const addButton = (
+  const addButton = canPlan ? (
     <Button variant="light" leftSection={<IconUsersPlus size={18} />} onClick={addGroup}>
       {STAYS.addGroup}
     </Button>
-  );
+  ) : null;
 
   return (
     <>
       {groups.length === 1 ? (
-        <SingleGroupView group={groups[0]!} addButton={addButton} />
+        <SingleGroupView group={groups[0]!} addButton={addButton} readOnly={!canPlan} />
       ) : (
         <Card withBorder shadow="sm" padding="lg" data-testid="groups-list">
           <Stack>
@@ -71,8 +74,8 @@ export function GroupsPanel({ stay }: { stay: Stay | null }) {
                   <GroupCard
                     key={group.id}
                     group={group}
-                    onEdit={() => setEditing(group)}
-                    onDelete={() => setDeleting(group)}
+                    onEdit={canPlan ? () => setEditing(group) : null}
+                    onDelete={canPlan ? () => setDeleting(group) : null}
                   />
                 ))}
               </SimpleGrid>

@@ -13,7 +13,17 @@ import { NeedsFields, needsChanged, needsText } from './GroupNeeds';
 import { readableTextOn } from '../../theme/contrast';
 import { refusalOf } from './stay-helpers';
 
-export function SingleGroupView({ group, addButton }: { group: Group; addButton: ReactNode }) {
+export function SingleGroupView({
+  group,
+  addButton,
+  readOnly = false,
+}: {
+  group: Group;
+  /** Null for a user who may not plan the stay. */
+  addButton: ReactNode;
+  /** The size shows without opening its dialog (a member who may not plan, issue 32). */
+  readOnly?: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   return (
     <Card withBorder shadow="sm" padding="lg" data-testid="single-group">
@@ -26,7 +36,8 @@ export function SingleGroupView({ group, addButton }: { group: Group; addButton:
           color={group.color}
           c={readableTextOn(group.color)}
           leftSection={<IconUsers size={26} />}
-          onClick={() => setEditing(true)}
+          onClick={() => !readOnly && setEditing(true)}
+          aria-disabled={readOnly || undefined}
           data-testid="group-size-chip"
         >
           {STAYS.people(group.size)}
@@ -36,19 +47,21 @@ export function SingleGroupView({ group, addButton }: { group: Group; addButton:
             {needsText(group)}
           </Text>
         )}
-        <Alert
-          variant="light"
-          color="blue"
-          icon={<IconInfoCircle />}
-          title={STAYS.severalGroups}
-          w="100%"
-          maw={640}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{STAYS.severalGroupsHint}</Text>
-            {addButton}
-          </Stack>
-        </Alert>
+        {!readOnly && (
+          <Alert
+            variant="light"
+            color="blue"
+            icon={<IconInfoCircle />}
+            title={STAYS.severalGroups}
+            w="100%"
+            maw={640}
+          >
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{STAYS.severalGroupsHint}</Text>
+              {addButton}
+            </Stack>
+          </Alert>
+        )}
       </Stack>
       {editing && <SizeDialog group={group} onClose={() => setEditing(false)} />}
     </Card>

@@ -23,6 +23,7 @@ import {
   IconPencil,
   IconPlus,
   IconTrash,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import {
   copyStayName,
@@ -34,13 +35,17 @@ import {
 } from '@popote/domain';
 import { notifySuccess } from '../../feedback/feedback';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { usePseudo } from '../../components/OwnerLock';
+import { useMayOnStay } from '../../data/team';
 import { BudgetDialog } from '../../components/costs/BudgetDialog';
 import { setActiveStay } from '../../session/session';
-import { COMMON, COSTS, STAYS, UNDO } from '../../strings';
+import { COMMON, COSTS, STAYS, TEAM, UNDO } from '../../strings';
+import { useSync } from '../../sync/SyncProvider';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
 import { StayExportLinkDialog } from './StayExportLinkDialog';
 import { StayEditDialog } from './StayEditDialog';
+import { TeamDialog } from './TeamDialog';
 import { defaultGroupColor } from './stay-helpers';
 
 export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | null }) {
@@ -50,6 +55,12 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [budgeting, setBudgeting] = useState(false);
+  const [teamOpen, setTeamOpen] = useState(false);
+  const { userId } = useSync();
+  // What the user's role allows (issue 32); the rules refuse the rest anyway.
+  const canPlan = useMayOnStay(active, 'plan');
+  const isOwner = active !== null && active.owner === userId;
+  const ownerPseudo = usePseudo(active === null || isOwner ? null : active.owner);
   const counts = useLocalQuery(
     async (store) =>
       active === null
@@ -119,7 +130,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
               </Menu.Item>
               <Menu.Item
                 leftSection={<IconCopy size={16} />}
-                disabled={noActive || !counts}
+                disabled={noActive || !counts || !canPlan}
                 onClick={() => void duplicate()}
               >
                 {STAYS.duplicate(active?.name ?? null)}
@@ -137,37 +148,51 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             w={320}
             data-testid="active-stay-select"
           />
-          <Tooltip label={STAYS.editStay}>
-            <ActionIcon
+          {(noActive || canPlan) && (
+            <Tooltip label={STAYS.editStay}>
+              <ActionIcon
+                variant="light"
+                size="lg"
+                aria-label={STAYS.editStay}
+                disabled={noActive}
+                onClick={() => setEditing(true)}
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {(noActive || isOwner) && (
+            <Tooltip label={STAYS.deleteStay}>
+              <ActionIcon
+                variant="light"
+                color="red"
+                size="lg"
+                aria-label={STAYS.deleteStay}
+                disabled={noActive}
+                onClick={() => setDeleting(true)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {(noActive || canPlan) && (
+            <Button
               variant="light"
-              size="lg"
-              aria-label={STAYS.editStay}
+              color="blue"
+              leftSection={<IconDeviceMobileShare size={18} />}
               disabled={noActive}
-              onClick={() => setEditing(true)}
+              onClick={() => setExporting(true)}
             >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={STAYS.deleteStay}>
-            <ActionIcon
-              variant="light"
-              color="red"
-              size="lg"
-              aria-label={STAYS.deleteStay}
-              disabled={noActive}
-              onClick={() => setDeleting(true)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+              {STAYS.copyToPhone}
+            </Button>
+          )}
           <Button
             variant="light"
-            color="blue"
-            leftSection={<IconDeviceMobileShare size={18} />}
+            leftSection={<IconUsersGroup size={18} />}
             disabled={noActive}
-            onClick={() => setExporting(true)}
+            onClick={() => setTeamOpen(true)}
           >
-            {STAYS.copyToPhone}
+            {TEAM.open}
           </Button>
         </Group>
         {active !== null && (
@@ -175,19 +200,26 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             {STAYS.startsOn(formatLongDate(dayToDate(active.start, 0)))}
           </Text>
         )}
+        {active !== null && !isOwner && ownerPseudo !== undefined && (
+          <Text size="sm" c="dimmed" data-testid="active-stay-owner">
+            {TEAM.ownerOf(ownerPseudo ?? TEAM.unknownPseudo)}
+          </Text>
+        )}
         {active !== null && (
           <Group gap="xs">
             <Text size="sm" c="dimmed" data-testid="active-stay-budget">
               {typeof active.budget === 'number' ? COSTS.budgetOf(active.budget) : COSTS.noBudget}
             </Text>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconCoin size={16} />}
-              onClick={() => setBudgeting(true)}
-            >
-              {COSTS.editBudget}
-            </Button>
+            {canPlan && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconCoin size={16} />}
+                onClick={() => setBudgeting(true)}
+              >
+                {COSTS.editBudget}
+              </Button>
+            )}
           </Group>
         )}
       </Stack>
@@ -209,6 +241,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             </Text>
             <Text>{COMMON.irreversible}</Text>
           </ConfirmDialog>
+          {teamOpen && <TeamDialog stay={active} onClose={() => setTeamOpen(false)} />}
           {budgeting && <BudgetDialog stay={active} onClose={() => setBudgeting(false)} />}
           <StayExportLinkDialog
             key={active.id}

@@ -1,5 +1,6 @@
 import { Loader, Stack } from '@mantine/core';
 import { GroupsPanel } from './GroupsPanel';
+import { ReceivedInvitations } from './ReceivedInvitations';
 import { StayPanel } from './StayPanel';
 import { useStays } from '../../session/useStays';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
@@ -10,6 +11,7 @@ export function StaysScreen() {
   const firstSyncDone = useFirstSyncDone();
   return (
     <Stack data-testid="screen-stays" maw={1100}>
+      <ReceivedInvitations />
       {stays === undefined ? (
         <Loader />
       ) : stays.length === 0 && !firstSyncDone ? (

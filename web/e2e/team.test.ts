@@ -1,0 +1,147 @@
+/**
+ * A stay's team (issue 32) in Chromium: the organiser, on a touch tablet, invites by mail and
+ * makes a link invitation as 'Cuisine' in 'Équipe du séjour'; a second user opens the link
+ * signed out, logs in on its page, joins, and finds the stay among theirs without its edit and
+ * delete controls; the organiser sees them in the team and makes them 'Organisation' (the
+ * controls appear), then removes them, and the stay leaves their device.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createAccount, startApp, TABLET } from './harness.js';
+import type { RunningApp } from './harness.js';
+import { loginThroughUi, openPage, plainText } from './pages.js';
+import { activeStay, createBlankStay, editActiveStay, expectSuccess, poll } from './walk.js';
+
+const ALICE = { mail: 'alice@exemple.fr', password: 'Tartiflette-2025', pseudo: 'Alice' };
+const BOB = { mail: 'bob@exemple.fr', password: 'Raclette-2025', pseudo: 'Bob' };
+const STAY = 'Colo de Pâques';
+
+let app: RunningApp;
+
+beforeAll(async () => {
+  app = await startApp();
+  await createAccount(app, ALICE);
+  await createAccount(app, BOB);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const upToDate = (page: Page) => page.getByTestId('sync-indicator').getByText('À jour').waitFor();
+/** Texts as written (the role badges are shown in capitals). */
+const texts = (locator: ReturnType<Page['getByTestId']>) =>
+  locator.evaluateAll((all) => all.map((e) => (e.textContent ?? '').trim()));
+const teamDialog = (page: Page) => page.getByRole('dialog', { name: 'Équipe du séjour' });
+
+async function openTeam(page: Page) {
+  await page.getByRole('button', { name: 'Équipe', exact: true }).tap();
+  await page.getByTestId('team-dialog').waitFor();
+}
+
+async function chooseRole(page: Page, select: string, role: string) {
+  await page.getByRole('combobox', { name: select, exact: true }).click();
+  await page.getByRole('option', { name: role, exact: true }).click();
+}
+
+describe("a stay's team", () => {
+  it('invites by link, joins, changes the role and removes the member', async () => {
+    const tablet = await app.newContext(TABLET);
+    const computer = await app.newContext();
+    const alice = await openPage(tablet);
+    await loginThroughUi(alice, ALICE.mail, ALICE.password);
+    await upToDate(alice);
+    await createBlankStay(alice);
+    await editActiveStay(alice, { name: STAY });
+
+    // By mail: the server sends the link to the address.
+    await openTeam(alice);
+    const dialog = teamDialog(alice);
+    expect(await plainText(dialog.getByTestId('team-owner'))).toContain('Alice');
+    await dialog.getByLabel('Mail', { exact: true }).fill('cleo@exemple.fr');
+    await chooseRole(alice, 'Rôle', 'Lecture');
+    await dialog.getByRole('button', { name: 'Inviter' }).tap();
+    await dialog.getByText('Invitation envoyée.').waitFor();
+    expect(await dialog.getByLabel('Mail', { exact: true }).inputValue()).toBe('');
+    const mailed = (await app.readOutbox()).filter((m) => m.to === 'cleo@exemple.fr');
+    expect(mailed.flatMap((m) => m.links).some((l) => l.includes('/rejoindre?invitation='))).toBe(
+      true,
+    );
+
+    // A link as 'Cuisine', made on the device, with its QR code.
+    await chooseRole(alice, 'Rôle du lien', 'Cuisine');
+    await dialog.getByRole('button', { name: "Lien d'invitation" }).tap();
+    const link = await dialog.getByTestId('team-link-link').inputValue();
+    expect(link).toMatch(/\/rejoindre\?invitation=[\w-]{43}$/u);
+    await dialog.getByTestId('team-link-qr').waitFor();
+    // Both open invitations are listed, the mailed one once the server's row has synced.
+    await poll(() => dialog.getByTestId('team-invitation').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Lien · Cuisine\s+Expire le /u),
+      expect.stringMatching(/^cleo@exemple\.fr · Lecture\s+Expire le /u),
+    ]);
+    await upToDate(alice);
+
+    // Bob opens the link signed out: the invitation shows above the login screen.
+    const bob = await openPage(computer, new URL(link).pathname + new URL(link).search);
+    const sentence =
+      "Alice vous invite à rejoindre l'équipe du séjour « Colo de Pâques » avec le rôle « Cuisine ».";
+    await poll(() => plainText(bob.getByTestId('join-preview'))).toContain(sentence);
+    await loginThroughUi(bob, BOB.mail, BOB.password);
+    // Back on the invitation's page once signed in.
+    await poll(() => plainText(bob.getByTestId('join-text'))).toBe(sentence);
+    await bob.getByRole('button', { name: 'Rejoindre le séjour' }).click();
+    await poll(() => activeStay(bob).inputValue(), 20_000).toBe(STAY);
+    expect(new URL(bob.url()).pathname).toBe('/');
+    await poll(() => plainText(bob.getByTestId('active-stay-owner'))).toBe('Responsable : Alice');
+
+    // 'Cuisine' may not plan the stay: no edit, delete or group controls.
+    const absent = async () => ({
+      edit: await bob.getByRole('button', { name: 'Modifier le séjour' }).count(),
+      remove: await bob.getByRole('button', { name: 'Supprimer le séjour' }).count(),
+      addGroup: await bob.getByRole('button', { name: 'Ajouter un groupe' }).count(),
+    });
+    expect(await absent()).toEqual({ edit: 0, remove: 0, addGroup: 0 });
+
+    // Bob sees the team and his role, without changing it.
+    await bob.getByRole('button', { name: 'Équipe', exact: true }).click();
+    const bobTeam = teamDialog(bob);
+    await poll(() => texts(bobTeam.getByTestId('team-member'))).toEqual(['Bob(vous)Cuisine']);
+    expect(await bobTeam.getByRole('button', { name: 'Quitter le séjour' }).count()).toBe(1);
+    expect(await bobTeam.getByRole('button', { name: 'Inviter' }).count()).toBe(0);
+    await bobTeam.getByRole('button', { name: 'Fermer' }).last().click();
+    await bobTeam.waitFor({ state: 'hidden' });
+
+    // Alice sees Bob in the team and makes him 'Organisation': Bob may now edit the stay.
+    await poll(() => dialog.getByTestId('team-member-pseudo').allInnerTexts(), 20_000).toEqual([
+      'Bob',
+    ]);
+    await chooseRole(alice, 'Rôle de Bob', 'Organisation');
+    await upToDate(alice);
+    await bob.getByRole('button', { name: 'Modifier le séjour' }).waitFor({ timeout: 20_000 });
+    // Deleting the stay stays its owner's.
+    expect(await bob.getByRole('button', { name: 'Supprimer le séjour' }).count()).toBe(0);
+
+    // Alice removes Bob ('Annuler' offered); the stay leaves Bob's device after sync.
+    await dialog.getByRole('button', { name: 'Retirer Bob' }).tap();
+    await expectSuccess(alice, "Bob ne fait plus partie de l'équipe.");
+    expect(await dialog.getByTestId('team-member').count()).toBe(0);
+    await upToDate(alice);
+    await poll(() => activeStay(bob).inputValue(), 20_000).toBe('');
+    expect(await bob.getByTestId('active-stay-owner').count()).toBe(0);
+
+    // A link that opens nothing more says so, in the server's words.
+    await bob.goto('/rejoindre?invitation=inconnue');
+    await poll(() => plainText(bob.getByTestId('join-refused'))).toBe(
+      "Cette invitation n'est plus valable : demandez-en une nouvelle.",
+    );
+    expect(await bob.getByRole('button', { name: 'Rejoindre le séjour' }).count()).toBe(0);
+
+    // Offline, the mail invitation waits for the network.
+    await tablet.setOffline(true);
+    await dialog.getByTestId('team-invite-offline').waitFor();
+    expect(await plainText(dialog.getByTestId('team-invite-offline'))).toBe(
+      "Hors ligne : l'invitation par mail attend le réseau.",
+    );
+    expect(await dialog.getByRole('button', { name: 'Inviter' }).isDisabled()).toBe(true);
+    await tablet.setOffline(false);
+  });
+});

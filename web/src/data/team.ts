@@ -1,0 +1,68 @@
+/** Live reads of a stay's team (issue 32), for the screens that mirror what a role allows. */
+import {
+  mayOnStay,
+  roleIn,
+  type MemberRole,
+  type Stay,
+  type StayInvitation,
+  type StayMember,
+  type StayRight,
+} from '@popote/domain';
+import { useSync } from '../sync/SyncProvider';
+import { useLocalQuery } from '../sync/useLocal';
+
+/** The user's part in the stay: 'owner', their role, null; undefined while loading. */
+export function useStayRole(stay: Stay | null): MemberRole | 'owner' | null | undefined {
+  const { userId } = useSync();
+  return useLocalQuery(
+    async (store) => (stay === null ? null : roleIn(store, stay, userId)),
+    [stay?.id, stay?.owner, userId],
+  );
+}
+
+/**
+ * Whether the user holds `right` on the stay (the rule the device and the server apply); false
+ * while loading and without a stay.
+ */
+export function useMayOnStay(stay: Stay | null, right: StayRight): boolean {
+  const { userId } = useSync();
+  const allowed = useLocalQuery(
+    async (store) => (stay === null ? false : mayOnStay(store, stay, userId, right)),
+    [stay?.id, stay?.owner, userId, right],
+  );
+  // The owner holds every right: known at once, without waiting for the read.
+  return (stay !== null && stay.owner === userId) || (allowed ?? false);
+}
+
+export interface TeamMember {
+  member: StayMember;
+  /** Null when the device does not hold the pseudonym. */
+  pseudo: string | null;
+}
+
+export interface Team {
+  ownerPseudo: string | null;
+  members: TeamMember[];
+  /** The stay's invitations (its owner's device alone holds them). */
+  invitations: StayInvitation[];
+}
+
+/** The stay's owner, members (oldest first) and invitations; undefined while loading. */
+export function useTeam(stay: Stay): Team | undefined {
+  return useLocalQuery(
+    async (store) => {
+      const rows = await store.where('stayMembers', 'stayId', stay.id);
+      rows.sort((a, b) => a.since.localeCompare(b.since) || a.id - b.id);
+      const members = await Promise.all(
+        rows.map(async (member) => ({
+          member,
+          pseudo: (await store.get('users', member.userId))?.pseudo ?? null,
+        })),
+      );
+      const owner = await store.get('users', stay.owner);
+      const invitations = await store.where('stayInvitations', 'stayId', stay.id);
+      return { ownerPseudo: owner?.pseudo ?? null, members, invitations };
+    },
+    [stay.id, stay.owner],
+  );
+}
