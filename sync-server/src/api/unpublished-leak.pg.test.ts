@@ -176,6 +176,9 @@ const GETS_WITHOUT_RECIPES: Record<string, string> = {
   '/reset': 'the account',
   '/inscription/confirm': 'the account',
   '/shop-session': "a shared list: the lines its owner's device wrote, no read of a recipe",
+  '/team': "a stay's team: pseudonyms and roles",
+  '/team/invitation': "an invitation: a stay's name, a pseudonym, a role",
+  '/team/invitations/mine': "invitations: stays' names, pseudonyms, roles",
 };
 
 describe('a recipe made private again (issue 30, case 1)', () => {

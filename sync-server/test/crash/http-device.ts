@@ -3,7 +3,7 @@
  * over HTTP as the app's engine does: an outbox of mutations numbered 1, 2, 3…, pushes of what
  * the server has not acknowledged, pulls applied to a local copy of the rows.
  */
-import type { PullResponse } from '@popote/sync-protocol';
+import { SYNC_SCHEMA, type PullResponse } from '@popote/sync-protocol';
 import { json } from '../server-process.js';
 
 export interface OutboxEntry {
@@ -83,6 +83,8 @@ export class HttpDevice {
         clientId: this.clientId,
         cookie: this.cookie,
         cursor,
+        // As the current app asks: every table it knows.
+        schema: SYNC_SCHEMA,
       });
       applyPatch(this.rows, page);
       cursor = page.cursor;

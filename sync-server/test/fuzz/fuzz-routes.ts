@@ -2,7 +2,7 @@
  * The routes the fuzz suite drives: the 67 calls of the original contract's table (the
  * contract test's own list), the import's first step, and the routes beyond the contract
  * (account links, logout, the export link, /sync, the phone app's link, the shared shopping
- * list), each with what it reads in the table's notation. `registeredRoutes` lists what the
+ * list, a stay's team), each with what it reads in the table's notation. `registeredRoutes` lists what the
  * server really serves, so that a new route cannot escape the fuzz suite unnoticed.
  *
  * And whole hostile requests for one route: who sends it (the owner, another user, nobody, a
@@ -166,6 +166,52 @@ const EXTRA: FuzzRoute[] = [
     path: '/shop-session/ticks',
     query: SESSION,
     body: '{ ticks: { key: string; checked: boolean; now: Time }[] }',
+  },
+  // A stay's team (issue 32).
+  {
+    name: 'TeamInvite',
+    method: 'POST',
+    path: '/api/team/invitations',
+    query: null,
+    body: '{ stayId: IdSejour; role: string; mail: string | null }',
+  },
+  {
+    name: 'TeamInvitationRevoke',
+    method: 'DELETE',
+    path: '/api/team/invitations',
+    query: '{ id: Int }',
+    body: null,
+  },
+  {
+    name: 'TeamInvitationPage',
+    method: 'GET',
+    path: '/api/team/invitation',
+    query: TOKEN,
+    body: null,
+  },
+  { name: 'TeamJoin', method: 'POST', path: '/api/team/join', query: null, body: TOKEN },
+  { name: 'TeamMine', method: 'GET', path: '/api/team/invitations/mine', query: null, body: null },
+  { name: 'Team', method: 'GET', path: '/api/team', query: '{ stayId: IdSejour }', body: null },
+  {
+    name: 'TeamRole',
+    method: 'POST',
+    path: '/api/team/members',
+    query: null,
+    body: '{ id: Int; role: string }',
+  },
+  {
+    name: 'TeamRemove',
+    method: 'DELETE',
+    path: '/api/team/members',
+    query: '{ id: Int }',
+    body: null,
+  },
+  {
+    name: 'TeamLeave',
+    method: 'POST',
+    path: '/api/team/leave',
+    query: null,
+    body: '{ stayId: IdSejour }',
   },
 ];
 
