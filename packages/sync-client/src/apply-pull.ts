@@ -128,7 +128,7 @@ function noteCandidates(
 /**
  * Drops a stay the user no longer takes part in, with its rows; the menus of its meals become
  * candidates (their recipes with them), dropped unless readable otherwise. The user's own stay
- * is never dropped this way.
+ * is never dropped this way, nor one they joined again since their last pull.
  */
 async function dropStay(
   tx: DeviceTables,
@@ -139,6 +139,8 @@ async function dropStay(
   const store = new DexieStore(tx);
   const stay = await store.get('stays', stayId);
   if (stay?.owner === userId) return;
+  // Removed and invited again since the last pull: the page holds the new membership.
+  if ((await store.whereIds('stayMembers', 'stayUser', `${stayId}:${userId}`)).length > 0) return;
   for (const meal of await store.where('meals', 'stayId', stayId)) {
     candidates.menus.add(meal.menuId);
   }

@@ -281,6 +281,33 @@ describe('a stay run by a team (issue 32)', () => {
     }
   });
 
+  it('keeps the stay when the member was removed and invited again between two pulls', async () => {
+    server.nextPull = {
+      patch: [
+        { op: 'put', table: 'stays', row: stay },
+        { op: 'put', table: 'meals', row: meal },
+        { op: 'put', table: 'menus', row: menu },
+        { op: 'put', table: 'stayMembers', row: membership },
+      ],
+    };
+    await engine.sync();
+    // One page: the old membership went, a new one came (with the stay sent again).
+    server.nextPull = {
+      cookie: 2,
+      patch: [
+        { op: 'del', table: 'stayMembers', id: 53 },
+        { op: 'put', table: 'stayMembers', row: { ...membership, id: 54, role: 'read' } },
+        { op: 'put', table: 'stays', row: stay },
+        { op: 'put', table: 'meals', row: meal },
+        { op: 'put', table: 'menus', row: menu },
+      ],
+    };
+    await engine.sync();
+    for (const table of ['stays', 'meals', 'menus', 'stayMembers'] as const) {
+      expect(await db.entityTable(table).count(), table).toBe(1);
+    }
+  });
+
   it('says its schema on every pull, and catches up once after an update', async () => {
     expect(server.pulls.every((p) => p.schema === 2 && p.catchUpFrom === undefined)).toBe(true);
     // A device whose last pull was made by the previous app version (no schema kept).
