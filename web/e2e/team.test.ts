@@ -120,6 +120,18 @@ describe("a stay's team", () => {
     // Deleting the stay stays its owner's.
     expect(await bob.getByRole('button', { name: 'Supprimer le séjour' }).count()).toBe(0);
 
+    // Deleting the shared stay would take it from Bob's stays too: the confirmation says so.
+    await dialog.getByRole('button', { name: 'Fermer' }).last().tap();
+    await dialog.waitFor({ state: 'hidden' });
+    await alice.getByRole('button', { name: 'Supprimer le séjour' }).tap();
+    const confirm = alice.getByRole('dialog', { name: 'Confirmer la suppression' });
+    await poll(() => plainText(confirm.getByTestId('delete-shared-stay'))).toBe(
+      'Ce séjour est partagé avec « Bob » : il disparaîtra aussi de leurs séjours.',
+    );
+    await confirm.getByRole('button', { name: 'Annuler' }).tap();
+    await confirm.waitFor({ state: 'hidden' });
+    await openTeam(alice);
+
     // Alice removes Bob ('Annuler' offered); the stay leaves Bob's device after sync.
     await dialog.getByRole('button', { name: 'Retirer Bob' }).tap();
     await expectSuccess(alice, "Bob ne fait plus partie de l'équipe.");

@@ -45,6 +45,10 @@ export const TEAM = {
   expiresOn: (date: string): string => `Expire le ${date}`,
   revokeInvitation: (what: string): string => `Retirer l'invitation : ${what}`,
 
+  // Deleting a shared stay
+  deleteShared: (names: string): string =>
+    `Ce séjour est partagé avec ${names} : il disparaîtra aussi de leurs séjours.`,
+
   // A member
   leave: 'Quitter le séjour',
   leaveTitle: 'Quitter le séjour',

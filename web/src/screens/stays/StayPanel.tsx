@@ -36,7 +36,7 @@ import {
 import { notifySuccess } from '../../feedback/feedback';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { usePseudo } from '../../components/OwnerLock';
-import { useMayOnStay } from '../../data/team';
+import { useMayOnStay, useTeam } from '../../data/team';
 import { BudgetDialog } from '../../components/costs/BudgetDialog';
 import { setActiveStay } from '../../session/session';
 import { COMMON, COSTS, STAYS, TEAM, UNDO } from '../../strings';
@@ -47,6 +47,7 @@ import { StayExportLinkDialog } from './StayExportLinkDialog';
 import { StayEditDialog } from './StayEditDialog';
 import { TeamDialog } from './TeamDialog';
 import { defaultGroupColor } from './stay-helpers';
+import { namesList } from './team-helpers';
 
 export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | null }) {
   const mutate = useMutate();
@@ -239,6 +240,7 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
             <Text>
               {STAYS.deleteStayPrompt} <strong>{active.name}</strong> ?
             </Text>
+            <SharedStayNote stay={active} />
             <Text>{COMMON.irreversible}</Text>
           </ConfirmDialog>
           {teamOpen && <TeamDialog stay={active} onClose={() => setTeamOpen(false)} />}
@@ -253,4 +255,12 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
       )}
     </Card>
   );
+}
+
+/** Deleting a shared stay names its members: it goes from their stays too (issue 32). */
+function SharedStayNote({ stay }: { stay: Stay }) {
+  const team = useTeam(stay);
+  const names = (team?.members ?? []).map((m) => m.pseudo ?? TEAM.unknownPseudo);
+  if (names.length === 0) return null;
+  return <Text data-testid="delete-shared-stay">{TEAM.deleteShared(namesList(names))}</Text>;
 }

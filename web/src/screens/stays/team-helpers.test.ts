@@ -4,6 +4,7 @@ import {
   asRole,
   expiryText,
   invitationTarget,
+  namesList,
   openInvitations,
   ROLE_CHOICES,
 } from './team-helpers';
@@ -52,5 +53,14 @@ describe('team dialog rules', () => {
       'Expire le 8 juillet 2025 à 12:00',
     );
     expect(expiryText('2025-08-01T22:30:00.000Z', () => 0)).toBe('Expire le 1er août 2025 à 22:30');
+  });
+});
+
+describe('namesList', () => {
+  it("names a team's members in a French sentence", () => {
+    expect(namesList([])).toBe('');
+    expect(namesList(['Carol'])).toBe('« Carol »');
+    expect(namesList(['Carol', 'Bob'])).toBe('« Carol » et « Bob »');
+    expect(namesList(['A', 'B', 'C'])).toBe('« A », « B » et « C »');
   });
 });

@@ -44,3 +44,10 @@ export function expiryText(
 ): string {
   return TEAM.expiresOn(formatDateTime(expires, offsetOf(expires)));
 }
+
+/** '« Carol »', '« Carol » et « Bob »', '« A », « B » et « C »': a team's names in a sentence. */
+export function namesList(names: readonly string[]): string {
+  const quoted = names.map((n) => `« ${n} »`);
+  if (quoted.length <= 1) return quoted.join('');
+  return `${quoted.slice(0, -1).join(', ')} et ${quoted[quoted.length - 1]}`;
+}
