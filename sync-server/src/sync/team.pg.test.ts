@@ -102,6 +102,48 @@ describe('a stay run by a team', () => {
     expect(named(full, 'meals')).toEqual([]);
   });
 
+  it("gives the stay to a member: every device follows, and no one else's hears of it", async () => {
+    const carolMember = alice.next++;
+    await push(alice, 'addStayMember', {
+      id: carolMember,
+      stayId,
+      userId: carol.userId,
+      role: 'keep',
+      now: NOW,
+    });
+    for (const d of [alice, carol, bob]) await pull(d);
+
+    await push(alice, 'transferStay', { memberId: carolMember, userId: carol.userId, now: NOW });
+    const forCarol = await pull(carol);
+    // Carol's rows of the stay are now hers; her membership became Alice's, never deleted.
+    const stay = forCarol.patch.find((op) => op.op === 'put' && op.table === 'stays');
+    expect(stay).toMatchObject({ row: { id: stayId, owner: carol.userId } });
+    expect(named(forCarol, 'stayMembers')).toEqual([`put ${carolMember}`]);
+    expect(named(forCarol, 'meals')).toEqual([`put ${mealId}`]);
+    const forAlice = await pull(alice);
+    expect(forAlice.patch).toContainEqual(
+      expect.objectContaining({
+        op: 'put',
+        table: 'stayMembers',
+        row: expect.objectContaining({ userId: alice.userId, role: 'plan', owner: carol.userId }),
+      }),
+    );
+    expect(forAlice.patch.filter((op) => op.op === 'del')).toEqual([]);
+    expect((await pull(bob)).patch).toEqual([]);
+
+    // Alice plans still, manages no more; Carol removes her and her devices are told.
+    await push(alice, 'updateMeal', { id: mealId, additionalPeople: 5 });
+    await push(alice, 'removeStayMember', { id: carolMember });
+    const refused = await pull(alice);
+    expect(refused.rejections.map((r) => r.message)).toEqual([
+      'Seul le responsable du séjour peut faire cette modification.',
+    ]);
+    await push(carol, 'removeStayMember', { id: carolMember });
+    expect(named(await pull(alice), 'stayMembers')).toEqual([`del ${carolMember}`]);
+    await push(carol, 'updateMeal', { id: mealId, additionalPeople: 6 });
+    expect((await pull(alice)).patch).toEqual([]);
+  });
+
   it('holds the members back from a device of the previous version until it updates', async () => {
     const memberId = alice.next++;
     await push(alice, 'addStayMember', {

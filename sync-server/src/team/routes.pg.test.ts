@@ -186,4 +186,68 @@ describe('the team', () => {
     // A stranger sees no team.
     expect((await bob.get(`/team?stayId=${stayId}`)).statusCode).toBe(404);
   });
+
+  it("gives the stay to a member ('Transférer le séjour'): the former owner plans, no more", async () => {
+    await joinAs(carol, 'keep');
+    const id = await memberId();
+    const { link } = await alice.ok<{ link: string }>('POST', '/team/invitations', {
+      stayId,
+      role: 'read',
+      mail: null,
+    });
+    // Only the owner gives the stay; a stranger learns nothing.
+    const byMember = await carol.post('/team/transfer', { memberId: id });
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json()).toEqual({
+      message: 'Seul le responsable du séjour peut faire cette modification.',
+    });
+    expect((await bob.post('/team/transfer', { memberId: id })).statusCode).toBe(404);
+    expect((await anonymous.post('/team/transfer', { memberId: id })).statusCode).toBe(401);
+
+    await alice.ok('POST', '/team/transfer', { memberId: id });
+    const team = await carol.ok<{ owner: { pseudo: string }; members: unknown[]; you: string }>(
+      'GET',
+      `/team?stayId=${stayId}`,
+    );
+    expect(team).toMatchObject({
+      owner: { pseudo: 'Carol' },
+      members: [{ pseudo: 'Alice', role: 'plan' }],
+      you: 'owner',
+    });
+    expect(await stayIds(carol)).toEqual([stayId]);
+    expect(await stayIds(alice)).toEqual([stayId]);
+    // The former owner's link opens nothing any more; they manage nothing now.
+    const closed = await bob.post('/team/join', { token: tokenOf(link) });
+    expect(closed.statusCode).toBe(404);
+    const notOwner = await alice.post('/team/invitations', { stayId, role: 'read', mail: null });
+    expect(notOwner.statusCode).toBe(403);
+    // Carol leaves nothing behind: she may remove Alice, who then no longer sees the stay.
+    await carol.ok('DELETE', `/team/members?id=${id}`);
+    expect(await stayIds(alice)).toEqual([]);
+  });
+});
+
+describe('a mailed invitation that could not be sent', () => {
+  it('answers 502 and leaves no invitation open', async () => {
+    const { mailer } = server.app.popote;
+    const send = mailer.send.bind(mailer);
+    mailer.send = () => Promise.reject(new Error('SMTP injoignable'));
+    const failed = await alice.post('/team/invitations', {
+      stayId,
+      role: 'plan',
+      mail: 'carol@popote.test',
+    });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({
+      message: "L'invitation n'a pas pu être envoyée : réessayez plus tard.",
+    });
+    expect(await carol.ok('GET', '/team/invitations/mine')).toEqual([]);
+    mailer.send = send;
+    await alice.ok('POST', '/team/invitations', {
+      stayId,
+      role: 'plan',
+      mail: 'carol@popote.test',
+    });
+    expect(await carol.ok('GET', '/team/invitations/mine')).toHaveLength(1);
+  });
 });

@@ -46,6 +46,7 @@ import {
   TeamOut,
   TokenIn,
   TokenQuery,
+  TransferIn,
 } from './schemas.js';
 
 /**
@@ -97,10 +98,18 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
           role,
           link,
         });
-        await app.popote.mailer.send(mailed).catch((err: unknown) => {
-          request.log.error({ err }, "Échec de l'envoi d'une invitation");
+        const sent = await app.popote.mailer.send(mailed).then(
+          () => true,
+          (err: unknown) => {
+            request.log.error({ err }, "Échec de l'envoi d'une invitation");
+            return false;
+          },
+        );
+        if (!sent) {
+          // No one received it: withdrawn, so that a new try leaves one invitation, not two.
+          await write(app, userId, call('revokeStayInvitation', { id }));
           throw new HttpError(502, "L'invitation n'a pas pu être envoyée : réessayez plus tard.");
-        });
+        }
       }
       return { id, link, expires: invitation.expires };
     },
@@ -213,6 +222,23 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
     { ...secured, schema: { querystring: IdQuery, response: { 200: DoneOut } } },
     async (request) => {
       await write(app, userOf(request), call('removeStayMember', { id: request.query.id }));
+      return { done: true };
+    },
+  );
+
+  app.post<{ Body: TransferIn }>(
+    '/team/transfer',
+    { ...secured, schema: { body: TransferIn, response: { 200: DoneOut } } },
+    async (request) => {
+      const userId = userOf(request);
+      const { memberId } = request.body;
+      // The member as the caller reads them now; the mutator refuses any other caller.
+      const member = await readableRow(readCtx(app, userId), 'stayMembers', memberId);
+      await write(
+        app,
+        userId,
+        call('transferStay', { memberId, userId: member.userId, now: nowIso(app) }),
+      );
       return { done: true };
     },
   );

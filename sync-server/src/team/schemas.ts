@@ -84,3 +84,7 @@ export type RoleIn = Static<typeof RoleIn>;
 export const LeaveIn = Type.Object({ stayId: Id }, { additionalProperties: false });
 export type LeaveIn = Static<typeof LeaveIn>;
 export const DoneOut = Type.Object({ done: Type.Boolean() });
+
+/** 'Transférer le séjour': the member who becomes its owner. */
+export const TransferIn = Type.Object({ memberId: Id }, { additionalProperties: false });
+export type TransferIn = Static<typeof TransferIn>;

@@ -13,6 +13,7 @@ import {
 } from '../../test/mutators-world.js';
 import { mayOnStay, roleIn } from './access.js';
 import { canReadRow } from '../visibility.js';
+import { describeMutation } from '../describe-mutation.js';
 import { refusalChecker } from '../../test/refusal-checker.js';
 
 /**
@@ -344,5 +345,118 @@ describe('invitations', () => {
     await invite(null);
     await w.run(ALICE, 'deleteStay', { id: stay.id });
     expect(w.snapshot().stayInvitations).toEqual([]);
+  });
+});
+
+describe("giving the stay to a member ('Transférer le séjour')", () => {
+  const transfer = (by: number, memberId: number, userId: number) =>
+    w.run(by, 'transferStay', { memberId, userId, now: LATER });
+
+  it('hands every row of the stay and its meals’ own menus over; the former owner plans', async () => {
+    await join(BOB, 'keep');
+    await join(CAROL, 'read');
+    const favourite = await w.menu(ALICE);
+    const favMeal = await w.meal(stay, { menuId: favourite.id });
+    // A meal's own menu also used by another stay of Alice's stays hers.
+    const elsewhere = await w.stay(ALICE, { name: 'Autre' });
+    const sharedMenu = (await w.meal(stay)).menuId;
+    await w.meal(elsewhere, { menuId: sharedMenu });
+    await w.run(ALICE, 'inviteToStay', {
+      id: FRESH + 300,
+      stayId: stay.id,
+      role: 'plan',
+      mail: null,
+      token: 'transfer-token-1234567',
+      now: NOW,
+    });
+
+    await transfer(ALICE, FRESH + BOB, BOB);
+
+    const after = w.snapshot();
+    expect(after.stays.find((s) => s.id === stay.id)!.owner).toBe(BOB);
+    expect(after.stays.find((s) => s.id === elsewhere.id)!.owner).toBe(ALICE);
+    for (const table of ['groups', 'meals', 'stock', 'shopLists', 'stayMembers'] as const) {
+      const ofStay = (after[table] as { stayId: number | null; owner: number }[]).filter(
+        (r) => r.stayId === stay.id,
+      );
+      expect(ofStay.length).toBeGreaterThan(0);
+      expect(ofStay.every((r) => r.owner === BOB)).toBe(true);
+    }
+    const menuOwner = (id: number) => after.menus.find((m) => m.id === id)!.owner;
+    expect(menuOwner(meal.menuId)).toBe(BOB);
+    expect(menuOwner(favourite.id)).toBe(ALICE);
+    expect(menuOwner(sharedMenu)).toBe(ALICE);
+    expect(favMeal.menuId).toBe(favourite.id);
+    expect(after.stayInvitations).toEqual([]);
+    // Bob's membership became Alice's, as 'Organisation' since the transfer.
+    expect(after.stayMembers.find((m) => m.id === FRESH + BOB)).toEqual({
+      id: FRESH + BOB,
+      stayId: stay.id,
+      owner: BOB,
+      userId: ALICE,
+      role: 'plan',
+      since: LATER,
+    });
+    const moved = after.stays.find((s) => s.id === stay.id)!;
+    expect(await roleIn(w.store, moved, BOB)).toBe('owner');
+    expect(await roleIn(w.store, moved, ALICE)).toBe('plan');
+    expect(await roleIn(w.store, moved, CAROL)).toBe('read');
+    expect(await canReadRow(w.store, ALICE, 'meals', after.meals[0]!)).toBe(true);
+
+    // Alice plans still, and manages no more; Bob manages.
+    await w.run(ALICE, 'updateMeal', { id: meal.id, additionalPeople: 3 });
+    await expectRefusal(
+      ALICE,
+      'removeStayMember',
+      { id: FRESH + CAROL },
+      'forbidden',
+      'Seul le responsable du séjour peut faire cette modification.',
+    );
+    await w.run(BOB, 'setStayMemberRole', { id: FRESH + CAROL, role: 'keep' });
+    expect(await roleIn(w.store, moved, CAROL)).toBe('keep');
+  });
+
+  it('is the owner’s alone, and refused when the member has changed meanwhile', async () => {
+    await join(BOB, 'plan');
+    await join(CAROL, 'plan');
+    await expectRefusal(
+      BOB,
+      'transferStay',
+      { memberId: FRESH + CAROL, userId: CAROL, now: LATER },
+      'forbidden',
+      'Seul le responsable du séjour peut faire cette modification.',
+    );
+    await expectRefusal(
+      DAVE,
+      'transferStay',
+      { memberId: FRESH + CAROL, userId: CAROL, now: LATER },
+      'not_found',
+      "Ce membre n'existe pas ou n'est plus disponible.",
+    );
+    await expectRefusal(
+      ALICE,
+      'transferStay',
+      { memberId: FRESH + CAROL, userId: BOB, now: LATER },
+      'conflict',
+      'Cette personne ne fait plus partie du séjour.',
+    );
+    await w.run(CAROL, 'leaveStay', { id: FRESH + CAROL });
+    await expectRefusal(
+      ALICE,
+      'transferStay',
+      { memberId: FRESH + CAROL, userId: CAROL, now: LATER },
+      'not_found',
+      "Ce membre n'existe pas ou n'est plus disponible.",
+    );
+  });
+
+  it('says who gets the stay', async () => {
+    await join(BOB, 'plan');
+    const sentence = await describeMutation(w.store, 'transferStay', {
+      memberId: FRESH + BOB,
+      userId: BOB,
+      now: LATER,
+    });
+    expect(sentence).toBe('Transfert du séjour « Camp » à « Bob »');
   });
 });

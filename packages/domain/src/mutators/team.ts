@@ -13,7 +13,7 @@ import { anyUser, onStay, readable } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
 import { argInt, ofPhrase, quoted } from './describe-words.js';
 import { IdSchema, NowSchema } from './schemas.js';
-import { ShareTokenSchema } from './shopping.js';
+import { checkShopListRoom, ShareTokenSchema } from './shopping.js';
 
 /** The roles' names as the team dialog shows them. */
 export const ROLE_NAMES: Readonly<Record<MemberRole, string>> = {
@@ -143,6 +143,87 @@ export const removeStayMember = defineMutator({
     await ctx.store.delete('stayMembers', id);
   },
 });
+
+/** The tables whose rows of one stay carry the stay's owner, moved with it by a transfer. */
+const MOVED_WITH_STAY = [
+  'groups',
+  'meals',
+  'stock',
+  'shopLists',
+  'stayMembers',
+  'stayJournal',
+] as const;
+
+/**
+ * The owner gives the stay to a member ('Transférer le séjour'): every row of the stay, and the
+ * meals' own menus, become the member's; the former owner stays in the team as 'Organisation',
+ * and the stay's open invitations are withdrawn (their links were the former owner's to give).
+ *
+ * The membership row itself is handed over (same id, the former owner as its user): the new
+ * owner's devices see no membership of theirs deleted, so none of them drops the stay while
+ * the pages of the transfer arrive.
+ */
+export const transferStay = defineMutator({
+  label: "Transfert d'un séjour",
+  // `userId` names the member as the owner saw them: the row is theirs no more once handed over.
+  schema: Type.Object({ memberId: IdSchema, userId: IdSchema, now: NowSchema }),
+  access: onStay('manage', 'stayMembers', 'memberId'),
+  describe: async (a, w) => {
+    const member = await w.row('stayMembers', argInt(a, 'memberId'));
+    const to = await memberPhrase(w, null, argInt(a, 'userId'));
+    return `Transfert ${member ? await w.ofStay(member.stayId) : "d'un séjour"} ${toMember(to)}`;
+  },
+  undo: null,
+  run: async (ctx, { memberId, userId, now }) => {
+    const member = await readable(ctx, 'stayMembers', memberId);
+    if (member.userId !== userId) throw conflict('Cette personne ne fait plus partie du séjour.');
+    const stay = await readable(ctx, 'stays', member.stayId);
+    const from = stay.owner;
+    const to = member.userId;
+    const lists = await ctx.store.whereIds('shopLists', 'stayId', stay.id);
+    await checkShopListRoom(ctx, lists.length, to);
+    for (const table of MOVED_WITH_STAY) {
+      for (const row of await ctx.store.where(table, 'stayId', stay.id)) {
+        await ctx.store.put(table, { ...row, owner: to } as never);
+      }
+    }
+    for (const menuId of await mealMenusOnlyIn(ctx, stay.id, from)) {
+      const menu = (await ctx.store.get('menus', menuId))!;
+      await ctx.store.put('menus', { ...menu, owner: to });
+    }
+    for (const invitationId of await ctx.store.whereIds('stayInvitations', 'stayId', stay.id)) {
+      await ctx.store.delete('stayInvitations', invitationId);
+    }
+    await ctx.store.put('stayMembers', {
+      ...member,
+      owner: to,
+      userId: from,
+      role: 'plan',
+      since: now,
+    });
+    await ctx.store.put('stays', { ...stay, owner: to });
+  },
+});
+
+/** 'le membre « Bob »' → 'à « Bob »'. */
+const toMember = (phrase: string): string =>
+  phrase.startsWith('le membre ') ? `à ${phrase.slice('le membre '.length)}` : 'à un membre';
+
+/**
+ * The meals' own menus (not favourites) of `owner` that no meal outside the stay uses: they
+ * move with the stay, so that its meals never hang on the former owner's library.
+ */
+async function mealMenusOnlyIn(ctx: MutationContext, stayId: Id, owner: Id): Promise<Id[]> {
+  const menuIds = new Set((await ctx.store.where('meals', 'stayId', stayId)).map((m) => m.menuId));
+  const moved: Id[] = [];
+  for (const menuId of menuIds) {
+    const menu = await ctx.store.get('menus', menuId);
+    if (!menu || menu.isFavorite || menu.owner !== owner) continue;
+    const users = await ctx.store.where('meals', 'menuId', menuId);
+    if (users.every((meal) => meal.stayId === stayId)) moved.push(menuId);
+  }
+  return moved;
+}
 
 /** A member leaves a stay ('Quitter le séjour'): their own membership only. */
 export const leaveStay = defineMutator({
