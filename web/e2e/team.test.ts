@@ -3,11 +3,12 @@
  * makes a link invitation as 'Cuisine' in 'Équipe du séjour'; a second user opens the link
  * signed out, logs in on its page, joins, and finds the stay among theirs without its edit and
  * delete controls; the organiser sees them in the team and makes them 'Organisation' (the
- * controls appear), then removes them, and the stay leaves their device.
+ * controls appear), then removes them, and the stay leaves their device. On a computer and a
+ * phone, the owner gives the stay to a member ('Transférer le séjour') and then leaves it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createAccount, startApp, TABLET } from './harness.js';
+import { createAccount, PHONE, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { loginThroughUi, openPage, plainText } from './pages.js';
 import { activeStay, createBlankStay, editActiveStay, expectSuccess, poll } from './walk.js';
@@ -155,5 +156,61 @@ describe("a stay's team", () => {
     );
     expect(await dialog.getByRole('button', { name: 'Inviter' }).isDisabled()).toBe(true);
     await tablet.setOffline(false);
+  });
+
+  it("gives the stay to a member, who becomes 'Responsable', and the former owner leaves it", async () => {
+    const computer = await app.newContext();
+    const phone = await app.newContext(PHONE);
+    const alice = await openPage(computer);
+    await loginThroughUi(alice, ALICE.mail, ALICE.password);
+    await upToDate(alice);
+    await createBlankStay(alice);
+    await editActiveStay(alice, { name: 'Camp d’été' });
+    await alice.getByRole('button', { name: 'Équipe', exact: true }).click();
+    const dialog = teamDialog(alice);
+    await chooseRole(alice, 'Rôle du lien', 'Lecture');
+    await dialog.getByRole('button', { name: "Lien d'invitation" }).click();
+    const link = await dialog.getByTestId('team-link-link').inputValue();
+    await upToDate(alice);
+
+    const bob = await openPage(phone, new URL(link).pathname + new URL(link).search);
+    await loginThroughUi(bob, BOB.mail, BOB.password);
+    await bob.getByRole('button', { name: 'Rejoindre le séjour' }).tap();
+    await poll(() => activeStay(bob).inputValue(), 20_000).toBe('Camp d’été');
+    await poll(() => plainText(bob.getByTestId('active-stay-owner'))).toBe('Responsable : Alice');
+
+    // Alice gives the stay to Bob, once confirmed.
+    await poll(() => dialog.getByTestId('team-member-pseudo').allInnerTexts(), 20_000).toEqual([
+      'Bob',
+    ]);
+    await dialog.getByRole('button', { name: 'Transférer le séjour à Bob' }).click();
+    const confirm = alice.getByRole('dialog', { name: 'Transférer le séjour' });
+    expect(await plainText(confirm)).toContain(
+      "Confier le séjour « Camp d’été » à Bob ? Bob en deviendra responsable ; vous resterez dans l'équipe avec le rôle « Organisation ». Les invitations en cours seront retirées.",
+    );
+    await confirm.getByRole('button', { name: 'Transférer le séjour' }).click();
+    await expectSuccess(alice, 'Bob est maintenant responsable du séjour.');
+    // Alice's dialog now shows Bob in charge and herself as 'Organisation', with nothing to manage.
+    await poll(() => plainText(dialog.getByTestId('team-owner'))).toContain('Bob');
+    await poll(() => texts(dialog.getByTestId('team-member'))).toEqual(['Alice(vous)Organisation']);
+    expect(await dialog.getByRole('button', { name: 'Inviter' }).count()).toBe(0);
+    expect(await dialog.getByTestId('team-invitation').count()).toBe(0);
+    await upToDate(alice);
+
+    // On Bob's phone the stay is his: no 'Responsable' line, and he may delete it.
+    await poll(() => bob.getByTestId('active-stay-owner').count(), 20_000).toBe(0);
+    await bob.getByRole('button', { name: 'Supprimer le séjour' }).waitFor();
+
+    // Alice leaves the team: the stay leaves her device; Bob's team is empty.
+    await dialog.getByRole('button', { name: 'Quitter le séjour' }).click();
+    const leave = alice.getByRole('dialog', { name: 'Quitter le séjour' });
+    await leave.getByRole('button', { name: 'Quitter le séjour' }).click();
+    await expectSuccess(alice, 'Vous avez quitté le séjour.');
+    await poll(() => activeStay(alice).inputValue(), 20_000).toBe('');
+    await upToDate(alice);
+    await bob.getByRole('button', { name: 'Équipe', exact: true }).tap();
+    await poll(() => plainText(teamDialog(bob)), 20_000).toContain(
+      "Personne d'autre ne fait partie de l'équipe.",
+    );
   });
 });

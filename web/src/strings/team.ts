@@ -45,6 +45,14 @@ export const TEAM = {
   expiresOn: (date: string): string => `Expire le ${date}`,
   revokeInvitation: (what: string): string => `Retirer l'invitation : ${what}`,
 
+  // Giving the stay to a member
+  transfer: 'Transférer le séjour',
+  transferTo: (pseudo: string): string => `Transférer le séjour à ${pseudo}`,
+  transferTitle: 'Transférer le séjour',
+  transferPrompt: (stay: string, pseudo: string): string =>
+    `Confier le séjour « ${stay} » à ${pseudo} ? ${pseudo} en deviendra responsable ; vous resterez dans l'équipe avec le rôle « Organisation ». Les invitations en cours seront retirées.`,
+  transferred: (pseudo: string): string => `${pseudo} est maintenant responsable du séjour.`,
+
   // Deleting a shared stay
   deleteShared: (names: string): string =>
     `Ce séjour est partagé avec ${names} : il disparaîtra aussi de leurs séjours.`,

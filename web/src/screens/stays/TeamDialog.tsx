@@ -19,25 +19,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  IconDoorExit,
-  IconLink,
-  IconLinkOff,
-  IconMailForward,
-  IconUserMinus,
-} from '@tabler/icons-react';
+import { IconDoorExit, IconLink, IconLinkOff, IconMailForward } from '@tabler/icons-react';
 import { ROLE_NAMES, type MemberRole, type Stay, type StayInvitation } from '@popote/domain';
 import { inviteByMail } from '../../api/team';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LinkWithQr } from '../../components/LinkWithQr';
 import { newShareSecret } from '../../components/share-secret';
-import { useTeam, type TeamMember } from '../../data/team';
+import { useTeam } from '../../data/team';
 import { notifySuccess } from '../../feedback/feedback';
 import { invitationUrl } from '../../navigation/routes';
 import { COMMON, TEAM } from '../../strings';
 import { useSync } from '../../sync/SyncProvider';
 import { useLocalQuery } from '../../sync/useLocal';
-import { useMutate, useMutateUndoable } from '../../sync/useMutate';
+import { useMutate } from '../../sync/useMutate';
 import { useOnline } from '../../sync/useOnline';
 import {
   asRole,
@@ -46,6 +40,7 @@ import {
   openInvitations,
   ROLE_CHOICES,
 } from './team-helpers';
+import { TeamMemberRow } from './TeamMemberRow';
 
 export function TeamDialog({ stay, onClose }: { stay: Stay; onClose: () => void }) {
   const { userId } = useSync();
@@ -73,7 +68,13 @@ export function TeamDialog({ stay, onClose }: { stay: Stay; onClose: () => void 
               </Text>
             ) : (
               team.members.map((m) => (
-                <MemberRow key={m.member.id} entry={m} isOwner={isOwner} you={m === mine} />
+                <TeamMemberRow
+                  key={m.member.id}
+                  stay={stay}
+                  entry={m}
+                  isOwner={isOwner}
+                  you={m === mine}
+                />
               ))
             )}
           </Stack>
@@ -97,61 +98,6 @@ export function TeamDialog({ stay, onClose }: { stay: Stay; onClose: () => void 
         </Stack>
       )}
     </Modal>
-  );
-}
-
-function MemberRow({ entry, isOwner, you }: { entry: TeamMember; isOwner: boolean; you: boolean }) {
-  const mutate = useMutate();
-  const mutateUndoable = useMutateUndoable();
-  const { member } = entry;
-  const pseudo = entry.pseudo ?? TEAM.unknownPseudo;
-  return (
-    <Group gap="sm" justify="space-between" data-testid="team-member">
-      <Group gap="xs">
-        <Text fw={500} data-testid="team-member-pseudo">
-          {pseudo}
-        </Text>
-        {you && (
-          <Text size="sm" c="dimmed">
-            {TEAM.you}
-          </Text>
-        )}
-      </Group>
-      {isOwner ? (
-        <Group gap="xs">
-          <Select
-            aria-label={TEAM.roleOf(pseudo)}
-            placeholder={TEAM.role}
-            data={ROLE_CHOICES.map((c) => ({ ...c }))}
-            value={member.role}
-            allowDeselect={false}
-            w={170}
-            onChange={(value) => {
-              const role = asRole(value);
-              if (role !== null && role !== member.role) {
-                void mutate('setStayMemberRole', { id: member.id, role });
-              }
-            }}
-            data-testid="team-member-role"
-          />
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconUserMinus size={16} />}
-            aria-label={TEAM.removeMember(pseudo)}
-            onClick={() =>
-              void mutateUndoable('removeStayMember', { id: member.id }, TEAM.memberRemoved(pseudo))
-            }
-          >
-            {TEAM.remove}
-          </Button>
-        </Group>
-      ) : (
-        <Badge variant="outline" data-testid="team-member-role-text">
-          {ROLE_NAMES[member.role]}
-        </Badge>
-      )}
-    </Group>
   );
 }
 
