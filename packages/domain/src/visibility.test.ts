@@ -377,6 +377,33 @@ describe('a stay run by a team (issue 32)', () => {
     expect(await readableDependents(w.store, CAROL, 'stayMembers', bobAsMember)).toEqual({});
   });
 
+  it("lets the members read the owner's prices, which count the stay's costs", async () => {
+    const price = (id: number, owner: number) => ({
+      id,
+      owner,
+      ingredientId: 5000 + id,
+      pack: null,
+      prices: [],
+    });
+    await w.store.put('purchases', price(960, ALICE));
+    await w.store.put('purchases', price(961, BOB));
+    await w.store.put('purchases', price(962, CAROL));
+    const asMember = member(940, aliceStay, CAROL, 'read');
+    expect(await canReadRow(w.store, CAROL, 'purchases', price(960, ALICE))).toBe(false);
+    await w.store.put('stayMembers', asMember);
+    expect(await canReadRow(w.store, CAROL, 'purchases', price(960, ALICE))).toBe(true);
+    expect(await canReadRow(w.store, CAROL, 'purchases', price(961, BOB))).toBe(false);
+    // The owner reads no member's prices.
+    expect(await canReadRow(w.store, ALICE, 'purchases', price(962, CAROL))).toBe(false);
+    expect(sorted((await readableIds(w.store, CAROL)).purchases)).toEqual([960, 962]);
+    expect((await readableIds(w.store, ALICE)).purchases).toEqual([960]);
+    // Joining sends them along with the stay.
+    const deps = await readableDependents(w.store, CAROL, 'stayMembers', asMember);
+    expect(deps.purchases).toEqual([960]);
+    await w.store.delete('stayMembers', 940);
+    expect(await canReadRow(w.store, CAROL, 'purchases', price(960, ALICE))).toBe(false);
+  });
+
   it('stops as soon as the membership goes, and never reaches a stranger', async () => {
     await w.store.put('stayMembers', member(940, aliceStay, CAROL, 'plan'));
     expect(await canReadRow(w.store, CAROL, 'meals', aliceMeal)).toBe(true);

@@ -6,8 +6,10 @@
  * - users (pseudonyms), ingredients, profiles and suppliers: readable by everyone.
  * - stays and the rows of a stay (groups, meals, the larder, its shopping lists, its members):
  *   the stay's owner and its members, whatever their role (issue 32). A shopping list without
- *   a stay, and purchases (packs and prices): their owner only (a helper ticks a shared list
- *   through its link, on the server, never by reading the row).
+ *   a stay: its owner only (a helper ticks a shared list through its link, on the server, never
+ *   by reading the row).
+ * - purchases (packs and prices): their owner, and the members of their owner's stays, whose
+ *   costs are counted with the stay owner's prices (every member sees the same costs).
  * - menus: owner, everyone once published, and anyone who may read a meal that uses the menu.
  * - recipes: owner, everyone once published, and a user who may read a menu containing it when
  *   that menu is the user's own, belongs to the recipe's owner, or is the menu of a meal of a
@@ -165,10 +167,25 @@ export async function canReadRow<T extends TableName>(
 ): Promise<boolean> {
   if (isPublicTable(table)) return true;
   if (isStayTable(table)) return canReadStayRow(store, userId, table, row);
-  if (isOwnerOnlyTable(table))
-    return (row as Row<'purchases' | 'stayInvitations'>).owner === userId;
+  if (table === 'purchases') return readsPricesOf(store, userId, (row as Row<'purchases'>).owner);
+  if (isOwnerOnlyTable(table)) return (row as Row<'stayInvitations'>).owner === userId;
   if (table === 'menus') return canReadMenu(store, userId, row as Menu);
   return canReadRecipe(store, userId, row as Recipe);
+}
+
+/**
+ * Whether `userId` reads the packs and prices of `owner`: their own, or those of the owner of a
+ * stay they are a member of (its costs are counted with them).
+ */
+export async function readsPricesOf(store: ReadStore, userId: Id, owner: Id): Promise<boolean> {
+  if (owner === userId) return true;
+  return (await store.where('stayMembers', 'userId', userId)).some((m) => m.owner === owner);
+}
+
+/** The owners of the stays a user is a member of (not the user). */
+export async function teamOwnersOf(store: ReadStore, userId: Id): Promise<Set<Id>> {
+  const joined = await store.where('stayMembers', 'userId', userId);
+  return new Set(joined.map((m) => m.owner).filter((owner) => owner !== userId));
 }
 
 /** The stays a user may read: their own and those they are a member of. */
@@ -196,6 +213,10 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
   const menus = await store.getMany('menus', [...menuIds]);
   for (const id of await recipesSharedBy(store, userId, menus)) recipeIds.add(id);
   const ownLists = await store.whereIds('shopLists', 'owner', userId);
+  const purchases = await store.whereIds('purchases', 'owner', userId);
+  for (const owner of await teamOwnersOf(store, userId)) {
+    purchases.push(...(await store.whereIds('purchases', 'owner', owner)));
+  }
   return {
     users: await store.allIds('users'),
     ingredients: await store.allIds('ingredients'),
@@ -208,7 +229,7 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
     recipes: [...recipeIds],
     stock: ofStays.stock,
     shopLists: [...new Set([...ownLists, ...ofStays.shopLists])],
-    purchases: await store.whereIds('purchases', 'owner', userId),
+    purchases,
     stayMembers: ofStays.stayMembers,
     stayInvitations: await store.whereIds('stayInvitations', 'owner', userId),
     stayJournal: ofStays.stayJournal,
@@ -247,7 +268,8 @@ async function stayRowIds(
 /**
  * Rows that become readable because this one is: a readable menu makes the recipes it shares
  * readable, a meal the user reads makes its menu (and so the recipes that menu shares)
- * readable, and the user's own membership of a stay makes the whole stay readable (issue 32).
+ * readable, and the user's own membership of a stay makes the whole stay readable, with its
+ * owner's prices (issue 32).
  * A pull sends them along with the changed row, since they may not have changed themselves.
  * `row` must be readable by the user.
  */
@@ -266,7 +288,7 @@ export async function readableDependents(
     return { menus: [menu.id], recipes: await recipesSharedBy(store, userId, [menu]) };
   }
   if (table === 'stayMembers' && (row as Row<'stayMembers'>).userId === userId) {
-    const stayId = (row as Row<'stayMembers'>).stayId;
+    const { stayId, owner } = row as Row<'stayMembers'>;
     const ofStay = await stayRowIds(store, [stayId]);
     const menus = await store.getMany('menus', ofStay.menus);
     return {
@@ -279,6 +301,7 @@ export async function readableDependents(
       stayJournal: ofStay.stayJournal,
       menus: ofStay.menus,
       recipes: await recipesSharedBy(store, userId, menus),
+      purchases: await store.whereIds('purchases', 'owner', owner),
     };
   }
   return {};

@@ -6,6 +6,7 @@
  */
 import {
   canReadRow,
+  teamOwnersOf,
   isDomainError,
   runMutation,
   type Id,
@@ -47,7 +48,7 @@ export async function applyPull(
     await tx.base.clear();
 
     const candidates = { menus: new Set<Id>(), recipes: new Set<Id>() };
-    const leftStays: Id[] = [];
+    const leftStays: { stayId: Id; owner: Id }[] = [];
     // A page never names a row twice, so each table's changes can go in bulk.
     for (const [table, ops] of groupByTable(page.patch)) {
       const entityTable = tx.entityTable(table);
@@ -62,14 +63,14 @@ export async function applyPull(
         const gone = ops.filter((op) => op.op === 'del').map((op) => op.id);
         for (const old of await entityTable.bulkGet(gone)) {
           const member = old && fromStored<'stayMembers'>(old);
-          if (member && member.userId === userId) leftStays.push(member.stayId);
+          if (member && member.userId === userId) leftStays.push(member);
         }
       }
       const puts = ops.filter((op) => op.op === 'put');
       await entityTable.bulkPut(puts.map((op) => toStored(table, op.row as never)));
       await entityTable.bulkDelete(ops.filter((op) => op.op === 'del').map((op) => op.id));
     }
-    for (const stayId of leftStays) await dropStay(tx, userId, stayId, candidates);
+    for (const left of leftStays) await dropStay(tx, userId, left, candidates);
     await dropUnreadable(tx, userId, candidates);
 
     // Kept from whichever page brings them (the server sends them on the last one), before
@@ -126,14 +127,15 @@ function noteCandidates(
 }
 
 /**
- * Drops a stay the user no longer takes part in, with its rows; the menus of its meals become
- * candidates (their recipes with them), dropped unless readable otherwise. The user's own stay
+ * Drops a stay the user no longer takes part in, with its rows, and its owner's prices unless
+ * another of the owner's stays still has the user; the menus of its meals become candidates
+ * (their recipes with them), dropped unless readable otherwise. The user's own stay
  * is never dropped this way, nor one they joined again since their last pull.
  */
 async function dropStay(
   tx: DeviceTables,
   userId: Id,
-  stayId: Id,
+  { stayId, owner }: { stayId: Id; owner: Id },
   candidates: { menus: Set<Id>; recipes: Set<Id> },
 ): Promise<void> {
   const store = new DexieStore(tx);
@@ -155,6 +157,10 @@ async function dropStay(
     await tx.entityTable(table).bulkDelete(await store.whereIds(table, 'stayId', stayId));
   }
   await tx.entityTable('stays').delete(stayId);
+  // The owner's prices went with the stay, unless the user is in another of their stays.
+  if (owner !== userId && !(await teamOwnersOf(store, userId)).has(owner)) {
+    await tx.entityTable('purchases').bulkDelete(await store.whereIds('purchases', 'owner', owner));
+  }
 }
 
 async function dropUnreadable(

@@ -281,6 +281,37 @@ describe('a stay run by a team (issue 32)', () => {
     }
   });
 
+  it("drops the owner's prices with their last stay the user was in, never the user's own", async () => {
+    const price = (id: number, owner: number) => ({
+      id,
+      owner,
+      ingredientId: 100 + id,
+      pack: null,
+      prices: [],
+    });
+    const otherStay = { ...stay, id: 60 };
+    const otherMembership = { ...membership, id: 61, stayId: 60 };
+    server.nextPull = {
+      patch: [
+        { op: 'put', table: 'stays', row: stay },
+        { op: 'put', table: 'stays', row: otherStay },
+        { op: 'put', table: 'stayMembers', row: membership },
+        { op: 'put', table: 'stayMembers', row: otherMembership },
+        { op: 'put', table: 'purchases', row: price(70, OWNER) },
+        { op: 'put', table: 'purchases', row: price(71, USER) },
+      ],
+    };
+    await engine.sync();
+    // Out of one of the owner's stays: the prices still count the other's costs.
+    server.nextPull = { cookie: 2, patch: [{ op: 'del', table: 'stayMembers', id: 53 }] };
+    await engine.sync();
+    expect(await db.entityTable('purchases').count()).toBe(2);
+    server.nextPull = { cookie: 3, patch: [{ op: 'del', table: 'stayMembers', id: 61 }] };
+    await engine.sync();
+    const left = await db.entityTable('purchases').toArray();
+    expect(left.map((p) => (p as { id: number }).id)).toEqual([71]);
+  });
+
   it('keeps the stay when the member was removed and invited again between two pulls', async () => {
     server.nextPull = {
       patch: [

@@ -11,6 +11,7 @@ import {
   isStayTable,
   readableDependents,
   readableIds,
+  teamOwnersOf,
   TABLE_NAMES,
   type Id,
   type Row,
@@ -257,9 +258,7 @@ export class Puller {
     const store = snapshot;
     // The owners of the stays the user is a member of: their stays' rows may be the user's to
     // read (issue 32); any other owner's row is not, without a look at it.
-    const teamOwners = new Set(
-      (await snapshot.where('stayMembers', 'userId', userId)).map((m) => m.owner),
-    );
+    const teamOwners = await teamOwnersOf(snapshot, userId);
     const changed = await snapshot.changedSince(
       at.sinceCookie,
       at.snapshotVersion,
@@ -318,8 +317,8 @@ export class Puller {
  * Whether a row that changed since the cookie, and that the user may not read now, may be on
  * their device: then the pull tells it to delete the row, otherwise it names nothing (no other
  * user's ids leak). A menu or recipe may be there if the user owns it or if it was published
- * at the cookie or since. A stay's row may be there if the user owns the stay or is a member of
- * one of its owner's stays (a tombstone keeps its owner, not its stay: a member may be told of
+ * at the cookie or since. A stay's row (or a price) may be there if the user owns it or is a
+ * member of one of its owner's stays (a tombstone keeps its owner, not its stay: a member may be told of
  * a deletion in another stay of the same owner, an id it never had). The user's own membership
  * keeps the member in its author column: a member removed from a stay is told, and their device
  * drops the stay (apply-pull). Rows the user read only through a relation (their own menu or
@@ -336,7 +335,8 @@ function couldHaveRead(
   if (isPublicTable(row.tbl)) return true;
   if (row.tbl === 'stayMembers' && row.author === userId) return true;
   if (isOwnerOnlyTable(row.tbl)) {
-    return row.owner === userId || (isStayTable(row.tbl) && teamOwners.has(row.owner ?? 0));
+    const readByTeam = isStayTable(row.tbl) || row.tbl === 'purchases';
+    return row.owner === userId || (readByTeam && teamOwners.has(row.owner ?? 0));
   }
   return row.author === userId || (row.publicAt !== null && row.publicAt > cookie);
 }

@@ -6,6 +6,7 @@
  * updates and catches up.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Unite } from '@popote/domain';
 import { SYNC_SCHEMA, type PullResponse } from '@popote/sync-protocol';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { NOW, newDevice, post, pullAll, pushOne, type Device } from '../../test/sync-device.js';
@@ -142,6 +143,52 @@ describe('a stay run by a team', () => {
     expect(named(await pull(alice), 'stayMembers')).toEqual([`del ${carolMember}`]);
     await push(carol, 'updateMeal', { id: mealId, additionalPeople: 6 });
     expect((await pull(alice)).patch).toEqual([]);
+  });
+
+  it("sends the members the owner's prices (the stay's costs), and takes them back", async () => {
+    const ingredientId = alice.next++;
+    await push(alice, 'createIngredient', { id: ingredientId, name: 'Farine', kind: 1 });
+    const priceId = alice.next++;
+    const price = { supplierId: null, amount: 1.5, per: Unite.Kg, date: '2025-06-01' };
+    await push(alice, 'setPurchase', { id: priceId, ingredientId, pack: null, prices: [price] });
+    await pull(carol);
+    const memberId = alice.next++;
+    await push(alice, 'addStayMember', {
+      id: memberId,
+      stayId,
+      userId: carol.userId,
+      role: 'read',
+      now: NOW,
+    });
+    // Joining brings them along with the stay; a change follows; Bob hears of nothing.
+    expect(named(await pull(carol), 'purchases')).toEqual([`put ${priceId}`]);
+    await push(alice, 'setPurchase', {
+      id: priceId,
+      ingredientId,
+      pack: null,
+      prices: [{ ...price, amount: 2 }],
+    });
+    expect(named(await pull(carol), 'purchases')).toEqual([`put ${priceId}`]);
+    expect(named(await pull(bob), 'purchases')).toEqual([]);
+    // Carol's own prices stay hers.
+    await pull(alice);
+    const carolPrice = carol.next++;
+    await push(carol, 'setPurchase', { id: carolPrice, ingredientId, pack: null, prices: [price] });
+    expect(named(await pull(alice), 'purchases')).toEqual([]);
+    expect(named(await pull(carol), 'purchases')).toEqual([`put ${carolPrice}`]);
+    // A deletion is told to the team; out of it, Carol hears of the prices no more (her
+    // device drops them with the stay) and a first sync has only her own.
+    await push(alice, 'setPurchase', { id: priceId, ingredientId, pack: null, prices: [] });
+    expect(named(await pull(carol), 'purchases')).toEqual([`del ${priceId}`]);
+    const again = alice.next++;
+    await push(alice, 'setPurchase', { id: again, ingredientId, pack: null, prices: [price] });
+    expect(named(await pull(carol), 'purchases')).toEqual([`put ${again}`]);
+    await push(alice, 'removeStayMember', { id: memberId });
+    await pull(carol);
+    await push(alice, 'setPurchase', { id: again, ingredientId, pack: null, prices: [] });
+    expect(named(await pull(carol), 'purchases')).toEqual([]);
+    const fresh = { ...carol, clientId: 'carol-device-2', cookie: null, mutationId: 0 };
+    expect(named(await pull(fresh), 'purchases')).toEqual([`put ${carolPrice}`]);
   });
 
   it('holds the members back from a device of the previous version until it updates', async () => {

@@ -29,6 +29,7 @@ import {
 import { notifySuccess } from '../../feedback/feedback';
 import { COMMON, COSTS } from '../../strings';
 import { useMutate } from '../../sync/useMutate';
+import { useSync } from '../../sync/SyncProvider';
 import {
   emptyPrice,
   fieldsOf,
@@ -48,7 +49,8 @@ export function PurchaseDialog({
   ingredient: Ingredient;
   onClose: () => void;
 }) {
-  const purchases = usePurchases();
+  const { userId } = useSync();
+  const purchases = usePurchases(userId);
   if (purchases === undefined) return null;
   return (
     <PurchaseForm

@@ -10,9 +10,15 @@ import {
 } from '@popote/domain';
 import { useLocalQuery } from '../../sync/useLocal';
 
-/** The user's purchase row of each ingredient (the device holds only the user's own). */
-export function usePurchases(): ReadonlyMap<Id, Purchase> | undefined {
-  return useLocalQuery(async (store) => purchasesByIngredient(await store.all('purchases')), []);
+/**
+ * The purchase row of each ingredient of `owner`: the user's own, or a stay's owner's (a
+ * member's device also holds the prices of the owners of their stays, issue 32).
+ */
+export function usePurchases(owner: Id): ReadonlyMap<Id, Purchase> | undefined {
+  return useLocalQuery(
+    async (store) => purchasesByIngredient(await store.where('purchases', 'owner', owner)),
+    [owner],
+  );
 }
 
 export interface SupplierChoice {
@@ -35,13 +41,13 @@ export function useSupplierChoices(): SupplierChoice[] | undefined {
 }
 
 /**
- * What the meals of some days cost (issue 21), for the agenda: null when nothing can be said
+ * What the meals of some days cost (issue 21), for the agenda, with the prices of the stay's
+ * owner (every member sees the same costs, issue 32): null when nothing can be said
  * (no stay yet, or a quantity the rules cannot scale, which the export screen tells); undefined
  * while loading.
  */
 export function useCostsOfDays(
-  stay: Pick<Stay, 'id' | 'profileId' | 'budget'> | undefined,
-  userId: Id,
+  stay: Pick<Stay, 'id' | 'owner' | 'profileId' | 'budget'> | undefined,
   days: readonly number[],
 ): CostPlan | null | undefined {
   const key = days.join(',');
@@ -49,12 +55,12 @@ export function useCostsOfDays(
     async (store) => {
       if (!stay) return null;
       try {
-        return (await loadCostPlan(store, userId, stay, key.split(',').map(Number))).plan;
+        return (await loadCostPlan(store, stay.owner, stay, key.split(',').map(Number))).plan;
       } catch (e) {
         if (isDomainError(e)) return null;
         throw e;
       }
     },
-    [stay?.id, stay?.profileId, stay?.budget, userId, key],
+    [stay?.id, stay?.owner, stay?.profileId, stay?.budget, key],
   );
 }

@@ -39,7 +39,8 @@ export function CostCard({
   /** null before the days are compiled. */
   plan: CostPlan | null;
   onBudget: () => void;
-  onPrice: (ingredient: Ingredient) => void;
+  /** Absent when the stay's prices are not the user's to set (they are its owner's). */
+  onPrice: ((ingredient: Ingredient) => void) | undefined;
 }) {
   const budget = stay.budget ?? null;
   const over = plan?.days.filter((d) => d.overBudget).length ?? 0;
@@ -197,7 +198,8 @@ function MissingPrices({
   onPrice,
 }: {
   plan: CostPlan;
-  onPrice: (ingredient: Ingredient) => void;
+  /** Absent: the prices are another's (a member of the stay sees its owner's, issue 32). */
+  onPrice: ((ingredient: Ingredient) => void) | undefined;
 }) {
   if (plan.missing.length === 0) return null;
   return (
@@ -209,25 +211,34 @@ function MissingPrices({
         {COSTS.missingHint}
       </Text>
       <List spacing={2} size="sm">
-        {plan.missing.map(({ ingredient, reason }) => (
-          <List.Item key={ingredient.id} data-testid="cost-missing-item">
-            <UnstyledButton
-              onClick={() => onPrice(ingredient)}
-              aria-label={COSTS.setPrice(ingredient.name)}
-              style={{ minHeight: 44 }}
-            >
-              <Group gap={6} wrap="nowrap">
-                <IconCoin size={16} />
-                <Text size="sm" td="underline">
-                  {ingredient.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  ({COSTS.missingReason[reason]})
-                </Text>
-              </Group>
-            </UnstyledButton>
-          </List.Item>
-        ))}
+        {plan.missing.map(({ ingredient, reason }) => {
+          const line = (
+            <Group gap={6} wrap="nowrap">
+              <IconCoin size={16} />
+              <Text size="sm" td={onPrice ? 'underline' : undefined}>
+                {ingredient.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                ({COSTS.missingReason[reason]})
+              </Text>
+            </Group>
+          );
+          return (
+            <List.Item key={ingredient.id} data-testid="cost-missing-item">
+              {onPrice ? (
+                <UnstyledButton
+                  onClick={() => onPrice(ingredient)}
+                  aria-label={COSTS.setPrice(ingredient.name)}
+                  style={{ minHeight: 44 }}
+                >
+                  {line}
+                </UnstyledButton>
+              ) : (
+                line
+              )}
+            </List.Item>
+          );
+        })}
       </List>
     </Stack>
   );

@@ -62,8 +62,10 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
   const days = useStayDays(stay.id);
   // Kept in the address: back from a meal of the agenda, the ticked days are still ticked.
   const { selected, compiledDays, select, compile } = useExportSelection();
-  const compiled = useCostedCompile(stay, userId, compiledDays);
+  const compiled = useCostedCompile(stay, compiledDays);
   const [pricing, setPricing] = useState<Ingredient | null>(null);
+  // The stay's costs count its owner's prices: only they set them from here (issue 32).
+  const onPrice = stay.owner === userId ? setPricing : undefined;
   const [budgetOpen, setBudgetOpen] = useState(false);
   const warnings = useDayWarnings(stay.id, compiledDays);
   const [spreadsheetOpen, setSpreadsheetOpen] = useState(false);
@@ -153,7 +155,7 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
               start={stay.start}
               stock={stock ?? undefined}
               lines={compiled.plan.lines}
-              onPrice={setPricing}
+              onPrice={onPrice}
             />
           )}
         </Stack>
@@ -163,7 +165,7 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
         stay={stay}
         plan={compiled?.ok ? compiled.plan : null}
         onBudget={() => setBudgetOpen(true)}
-        onPrice={setPricing}
+        onPrice={onPrice}
       />
 
       <Card withBorder>

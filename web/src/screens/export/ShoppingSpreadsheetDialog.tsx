@@ -58,7 +58,8 @@ export function ShoppingSpreadsheetDialog({
   const details = useProfileDetails(profileId);
   const compiled = useCompiled(stay.id, days);
   const people = useStayPeople(stay.id);
-  const purchases = usePurchases();
+  // The stay's owner's prices, as its costs (issue 32).
+  const purchases = usePurchases(stay.owner);
   // The user's choices, for the profile they were made with.
   const [overrides, setOverrides] = useState<{ profileId: Id | null; map: Record<Id, Id> }>({
     profileId: null,

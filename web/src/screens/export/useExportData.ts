@@ -65,21 +65,21 @@ export function useCompiled(
 
 /**
  * The ingredients needed on `days` and what they cost (issue 21): the stay's profile chooses
- * each ingredient's supplier and price.
+ * each ingredient's supplier, and the prices are its owner's (every member sees the same costs,
+ * issue 32).
  */
 export function useCostedCompile(
   stay: Stay,
-  userId: Id,
   days: readonly number[] | null,
 ): CostedOutcome | null | undefined {
   return useDaysRead(
     days,
     async (store, chosen) => {
-      const { compiled, plan } = await loadCostPlan(store, userId, stay, chosen);
+      const { compiled, plan } = await loadCostPlan(store, stay.owner, stay, chosen);
       return { ok: true as const, result: compiled, plan };
     },
     // The budget and the profile are read from the stay given: a change runs the query again.
-    [stay.id, stay.profileId, stay.budget, userId],
+    [stay.id, stay.owner, stay.profileId, stay.budget],
   );
 }
 

@@ -86,7 +86,7 @@ function IngredientList() {
   const [editing, setEditing] = useState<Ingredient | null>(null);
   const [toDelete, setToDelete] = useState<Ingredient | null>(null);
   const [pricing, setPricing] = useState<Ingredient | null>(null);
-  const purchases = usePurchases();
+  const purchases = usePurchases(userId);
 
   const found = useMemo(
     () => filterIngredients(ingredients ?? [], debounced),

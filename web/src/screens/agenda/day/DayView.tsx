@@ -66,7 +66,7 @@ type Picked =
 /** The day view of the agenda (spec 2.5). */
 export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayViewProps) {
   const plan = useStayPlan(stayId, day, day);
-  const costs = useCostsOfDays(plan?.stay, userId, [day]);
+  const costs = useCostsOfDays(plan?.stay, [day]);
   const firstSyncDone = useFirstSyncDone();
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();

@@ -57,7 +57,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const days = weekDays(weekStart);
   const lastDay = weekStart + WEEK_DAYS - 1;
   const plan = useStayPlan(stayId, weekStart, lastDay);
-  const costs = useCostsOfDays(plan?.stay, userId, days);
+  const costs = useCostsOfDays(plan?.stay, days);
   const firstSyncDone = useFirstSyncDone();
   const [chosenGroup, setChosenGroup] = useState<Id | null>(null);
   const [wizardOpened, setWizardOpened] = useState(false);
