@@ -127,6 +127,11 @@ async function fixture(): Promise<Case[]> {
   await carol.ok('POST', '/team/join', { token: tokenOf(aliceLink.link) });
   const member = (await ok<{ members: { id: number }[] }>('GET', `/team?stayId=${stay}`))
     .members[0]!.id;
+  // A second stay of Alice's with Carol in its team, for the transfer (it leaves Alice's hands).
+  const spare = (await ok<Out<typeof StayExtOut>>('PUT', '/sejours')).Sejour.Id;
+  await carol.ok('POST', '/team/join', { token: tokenOf((await linkTo(alice, spare)).link) });
+  const spareMember = (await ok<{ members: { id: number }[] }>('GET', `/team?stayId=${spare}`))
+    .members[0]!.id;
   const bobsStay = (await bob.ok<Out<typeof StayExtOut>>('PUT', '/sejours')).Sejour.Id;
   const bobsLink = tokenOf((await linkTo(bob, bobsStay)).link);
 
@@ -380,6 +385,7 @@ async function fixture(): Promise<Case[]> {
     { method: 'POST', path: '/team/members', body: { id: member, role: 'read' }, other: 404 },
     { method: 'DELETE', path: '/team/members', query: { id: member }, other: 404 },
     { method: 'DELETE', path: '/team/invitations', query: { id: aliceLink.id }, other: 404 },
+    { method: 'POST', path: '/team/transfer', body: { memberId: spareMember }, other: 404 },
     { method: 'DELETE', path: '/sejours', query: { id: stay }, other: 404 },
   ];
 }

@@ -25,6 +25,13 @@ export interface RawRow {
   publicAt: number | null;
 }
 
+/** What the store knows of an id a row is about to take. */
+export interface IdClaim {
+  leasedTo: Id | null;
+  used: boolean;
+  usedBy: Id | null;
+}
+
 /** What a user holds on the server (live rows). */
 export interface UserUsage {
   rows: number;
@@ -99,10 +106,11 @@ export interface SyncTx extends SyncSnapshot {
   /** The user an id was leased to, or null. */
   leasedTo(id: Id): Promise<Id | null>;
   /**
-   * What a new row's id needs checked, in one read: the user it was leased to (or null), and
-   * whether it was ever used in the table (tombstones included: ids are never reused).
+   * What a new row's id needs checked, in one read: the user it was leased to (or null),
+   * whether it was ever used in the table (tombstones included: ids are never reused), and the
+   * owner of the row that used it (kept by its tombstone; null when none or unowned).
    */
-  idClaim(table: TableName, id: Id): Promise<{ leasedTo: Id | null; used: boolean }>;
+  idClaim(table: TableName, id: Id): Promise<IdClaim>;
   addClient(clientId: string, userId: Id, at: number): Promise<void>;
   setLastMutationId(clientId: string, id: number): Promise<void>;
   recordRejection(clientId: string, userId: Id, rejection: StoredRejection): Promise<void>;

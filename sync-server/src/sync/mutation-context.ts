@@ -82,9 +82,13 @@ export function serverMutationContext(
       if (claim.used) throw conflict('Identifiant déjà utilisé.');
     },
     // An undo takes back an id of the user's own, used before and deleted since.
-    claimRestoredId: async (table, id) => {
+    claimRestoredId: async (table, id, owner) => {
       await pace();
-      if ((await tx.leasedTo(id)) !== userId) {
+      const claim = await tx.idClaim(table, id);
+      // The user's own id, or the id of a deleted row of the same owner: a row of a stay that
+      // another member of its team made (issue 32), never an id unused yet (another user's
+      // device may be about to use it).
+      if (claim.leasedTo !== userId && !(claim.used && claim.usedBy === owner)) {
         throw invalid("Cet identifiant n'a pas été attribué à cet appareil.");
       }
       if ((await store.get(table, id)) !== undefined) {

@@ -191,6 +191,50 @@ describe('a stay run by a team', () => {
     expect(named(await pull(fresh), 'purchases')).toEqual([`put ${carolPrice}`]);
   });
 
+  it("takes a member's undo of a row another made, never an id no row has used", async () => {
+    const memberId = alice.next++;
+    await push(alice, 'addStayMember', {
+      id: memberId,
+      stayId,
+      userId: carol.userId,
+      role: 'plan',
+      now: NOW,
+    });
+    await pull(carol);
+    const reads = server.app.popote.store.rows.reads;
+    const meal = (await reads.get('meals', mealId))!;
+    const menu = (await reads.get('menus', meal.menuId))!;
+    // Carol deletes Alice's meal (its id was leased to Alice) and takes it back.
+    await push(carol, 'deleteMeal', { id: mealId });
+    expect(await reads.get('menus', meal.menuId)).toBeUndefined();
+    await push(carol, 'restoreSnapshot', {
+      put: [
+        { table: 'menus', row: menu },
+        { table: 'meals', row: meal },
+      ],
+      remove: [],
+    });
+    expect((await pull(carol)).rejections).toEqual([]);
+    expect(await reads.get('meals', mealId)).toEqual(meal);
+    expect(await reads.get('menus', meal.menuId)).toEqual(menu);
+
+    // An id of Alice's that no row has used yet is hers to use: Carol's undo cannot take it.
+    const unused = alice.next++;
+    await push(carol, 'restoreSnapshot', {
+      put: [
+        {
+          table: 'groups',
+          row: { id: unused, stayId, owner: alice.userId, name: 'G', color: '#AABBCC', size: 3 },
+        },
+      ],
+      remove: [],
+    });
+    expect((await pull(carol)).rejections.map((r) => r.message)).toEqual([
+      "Cet identifiant n'a pas été attribué à cet appareil.",
+    ]);
+    expect(await reads.get('groups', unused)).toBeUndefined();
+  });
+
   it('holds the members back from a device of the previous version until it updates', async () => {
     const memberId = alice.next++;
     await push(alice, 'addStayMember', {

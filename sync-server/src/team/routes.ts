@@ -12,10 +12,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
   INVITATION_CLOSED,
+  invitationsTo,
   isInvitationOpen,
   readableStayIds,
   roleIn,
-  runMutation,
   type Id,
   type StayInvitation,
 } from '@popote/domain';
@@ -147,8 +147,9 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
       const userId = userOf(request);
       const invitation = await openInvitation(request.body.token);
       const { first: id } = await reserveIds(app, invitation.owner, 1);
-      await app.popote.sync.mutate(invitation.owner, async (ctx) => {
-        await runMutation(ctx, 'joinWithInvitation', {
+      // Journaled as the owner's change (it runs on their behalf); its sentence names who came.
+      await app.popote.sync.mutate(invitation.owner, async (_ctx, apply) => {
+        await apply('joinWithInvitation', {
           id,
           invitationId: invitation.id,
           userId,
@@ -165,10 +166,8 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const account = await app.popote.store.accounts.getAccount(userOf(request));
       if (!account) return [];
-      const sent = await reads().where('stayInvitations', 'mail', account.mail.toLowerCase());
-      const open = sent.filter((i) => isInvitationOpen(i, app.popote.now()));
       const answers = [];
-      for (const invitation of open) {
+      for (const invitation of await invitationsTo(reads(), account.mail, app.popote.now())) {
         const stay = await reads().get('stays', invitation.stayId);
         if (!stay) continue;
         answers.push({

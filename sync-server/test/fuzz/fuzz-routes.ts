@@ -207,6 +207,13 @@ const EXTRA: FuzzRoute[] = [
     body: null,
   },
   {
+    name: 'TeamTransfer',
+    method: 'POST',
+    path: '/api/team/transfer',
+    query: null,
+    body: '{ memberId: Int }',
+  },
+  {
     name: 'TeamLeave',
     method: 'POST',
     path: '/api/team/leave',

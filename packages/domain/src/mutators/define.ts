@@ -24,10 +24,12 @@ export interface MutationContext {
    */
   claimId(table: TableName, id: Id): Promise<void>;
   /**
-   * Refuses an id that a row being restored by an undo may not take back: one alive in that
-   * table, or (on the server) one never leased to this user.
+   * Refuses an id that a row of `owner` being restored by an undo may not take back: one alive
+   * in that table, or (on the server) one neither leased to this user nor last used in that
+   * table by a row of `owner` (the undo of a stay's row another member of its team made,
+   * issue 32).
    */
-  claimRestoredId(table: TableName, id: Id): Promise<void>;
+  claimRestoredId(table: TableName, id: Id, owner: Id): Promise<void>;
 }
 
 export interface MutatorDef<S extends TSchema = TSchema> {

@@ -109,7 +109,13 @@ export {
   type TickShopItemArgs,
 } from './shopping.js';
 export { PackSchema, PriceSchema, PricesSchema } from './purchases.js';
-export { INVITATION_CLOSED, isInvitationOpen, MemberRoleSchema, ROLE_NAMES } from './team.js';
+export {
+  INVITATION_CLOSED,
+  invitationsTo,
+  isInvitationOpen,
+  MemberRoleSchema,
+  ROLE_NAMES,
+} from './team.js';
 export {
   RESTORABLE_ROW_SCHEMAS,
   RESTORE_ORDER,

@@ -125,7 +125,7 @@ export const deleteMeal = defineMutator({
   run: async (ctx, { id }) => {
     const meal = await readable(ctx, 'meals', id);
     await ctx.store.delete('meals', id);
-    await collectPrivateMenu(ctx, meal.menuId);
+    await collectPrivateMenu(ctx, meal.menuId, meal.owner);
   },
 });
 
@@ -208,7 +208,7 @@ export const runMealWizard = defineMutator({
     for (const mealId of plan.deleteMealIds) {
       await ctx.store.delete('meals', mealId);
       const old = byId.get(mealId);
-      if (old) await collectPrivateMenu(ctx, old.menuId);
+      if (old) await collectPrivateMenu(ctx, old.menuId, old.owner);
     }
     for (const menu of plan.menus) await ctx.store.put('menus', menu);
     for (const meal of plan.meals) await ctx.store.put('meals', meal);
@@ -231,7 +231,7 @@ export const setMealMenu = defineMutator({
       throw forbidden('Seuls vos menus favoris et les menus publiés peuvent être utilisés.');
     }
     await ctx.store.put('meals', { ...meal, menuId });
-    await collectPrivateMenu(ctx, meal.menuId);
+    await collectPrivateMenu(ctx, meal.menuId, meal.owner);
   },
 });
 

@@ -224,6 +224,11 @@ beforeAll(async () => {
     ['removeStayMember', { id: membership.id }, 'not_found'],
     ['leaveStay', { id: membership.id }, 'not_found'],
     [
+      'transferStay',
+      { memberId: membership.id, userId: membership.userId, now: LATER },
+      'not_found',
+    ],
+    [
       'inviteToStay',
       { id: FRESH, stayId: stay.id, role: 'plan', mail: null, token: 'b'.repeat(20), now },
       'not_found',

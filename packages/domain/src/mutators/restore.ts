@@ -4,7 +4,8 @@
  * a mutation like any other, so an undo made offline syncs later and reaches every device.
  *
  * The rows come from the device, so the server trusts none of them: each must be the user's
- * own, well formed, and still fit the rows around it. A reference that disappeared meanwhile
+ * own (or, for a stay's row, its owner's, on a stay where the user holds the right its table
+ * needs: a member's undo, issue 32), well formed, and still fit the rows around it. A reference that disappeared meanwhile
  * (a group, a recipe or a profile deleted on another device) is dropped rather than refusing
  * the whole undo; what cannot be mended (a recipe name now taken) refuses it with a reason.
  */
@@ -25,7 +26,7 @@ import type {
 } from '../entities.js';
 import { NO_SUPPLIER } from '../entities.js';
 import type { Horaire, Plat } from '../enums.js';
-import { invalid } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
 import { isExportSecret } from '../export-link.js';
 import { parseIsoDay } from '../dates.js';
 import { isMenuUsableBy } from '../agenda.js';
@@ -39,8 +40,15 @@ import {
   MAX_SHOP_LISTS_PER_USER,
   MAX_STOCK_PER_STAY,
 } from '../limits.js';
-import { canReadRow } from '../visibility.js';
-import { anyUser, missingMessage, owned, ownerOnly, requiredName } from './access.js';
+import { canReadRow, stayIdOf } from '../visibility.js';
+import {
+  anyUser,
+  mayOnStay,
+  missingMessage,
+  ownerOnly,
+  requiredName,
+  type StayRight,
+} from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
 import { checkIngredientChange, checkIngredientNameFree, storedFacts } from './ingredients.js';
 import { checkRecipeLines, checkRecipeNameFree } from './recipes.js';
@@ -295,7 +303,7 @@ async function mend(
     }
     case 'groups': {
       const { needs, ...group } = put.row as Group;
-      await ownStay(ctx, group.stayId);
+      await stayOfOwner(ctx, group.stayId, group.owner);
       await checkNotMoved(ctx, 'groups', group.id, group.stayId);
       if (!COLOR_PATTERN.test(group.color))
         throw invalid('La couleur doit être de la forme #RRVVBB.');
@@ -313,10 +321,15 @@ async function mend(
     }
     case 'meals': {
       const meal = put.row as Meal;
-      await ownStay(ctx, meal.stayId);
+      await stayOfOwner(ctx, meal.stayId, meal.owner);
       await checkNotMoved(ctx, 'meals', meal.id, meal.stayId);
       const menu = await ctx.store.get('menus', meal.menuId);
-      if (!menu || !(menu.owner === ctx.userId || isMenuUsableBy(menu, ctx.userId))) {
+      const usable =
+        menu !== undefined &&
+        (menu.owner === ctx.userId ||
+          menu.owner === meal.owner ||
+          isMenuUsableBy(menu, ctx.userId));
+      if (!usable) {
         throw invalid(missingMessage('menus'));
       }
       const groupIds = new Set(await ctx.store.whereIds('groups', 'stayId', meal.stayId));
@@ -335,7 +348,9 @@ async function mend(
       const kept: MealAlternative[] = [];
       for (const alternative of alternatives ?? []) {
         const recipes = await ctx.store.getMany('recipes', alternative.recipeIds);
-        const recipeIds = recipes.filter((r) => r.owner === ctx.userId).map((r) => r.id);
+        const recipeIds = recipes
+          .filter((r) => r.owner === ctx.userId || r.owner === meal.owner)
+          .map((r) => r.id);
         if (recipeIds.length > 0) kept.push({ ...alternative, recipeIds });
       }
       return {
@@ -421,7 +436,7 @@ async function mend(
     }
     case 'stock': {
       const item = put.row as StockItem;
-      await ownStay(ctx, item.stayId);
+      await stayOfOwner(ctx, item.stayId, item.owner);
       await checkNotMoved(ctx, 'stock', item.id, item.stayId);
       // An ingredient deleted meanwhile (by its owner, maybe another user: nothing stops the
       // deletion of an ingredient that only larders hold) is a lost reference like the others:
@@ -431,7 +446,7 @@ async function mend(
     }
     case 'shopLists': {
       const list = put.row as ShopList;
-      if (list.stayId !== null) await ownStay(ctx, list.stayId);
+      if (list.stayId !== null) await stayOfOwner(ctx, list.stayId, list.owner);
       await checkNotMoved(ctx, 'shopLists', list.id, list.stayId);
       checkItemKeys(list.items);
       // A link made meanwhile for another list keeps its token; this one comes back unshared.
@@ -447,21 +462,87 @@ async function mend(
     }
     case 'stayMembers': {
       const member = put.row as StayMember;
-      await ownStay(ctx, member.stayId);
+      await stayOfOwner(ctx, member.stayId, member.owner);
       await checkNotMoved(ctx, 'stayMembers', member.id, member.stayId);
       // Someone who joined again meanwhile keeps the row they have now.
       const now = await ctx.store.where('stayMembers', 'stayUser', memberKey(member));
       if (now.some((m) => m.id !== member.id)) return null;
-      if (member.userId === ctx.userId) throw invalid(OWNER_NOT_MEMBER);
+      if (member.userId === member.owner) throw invalid(OWNER_NOT_MEMBER);
       if (!(await ctx.store.get('users', member.userId))) return null;
       return put;
     }
   }
 }
 
-async function ownStay(ctx: MutationContext, stayId: Id): Promise<void> {
+/** A row of a stay comes back to a stay still there and still its owner's. */
+async function stayOfOwner(ctx: MutationContext, stayId: Id, owner: Id): Promise<void> {
   const stay = await ctx.store.get('stays', stayId);
-  if (!stay || stay.owner !== ctx.userId) throw invalid(missingMessage('stays'));
+  if (!stay || stay.owner !== owner) throw invalid(missingMessage('stays'));
+}
+
+/** The right on its stay that puts back a row of a stay table, for another than its owner. */
+const RESTORE_RIGHT: Partial<Record<RestorableTable, StayRight>> = {
+  stays: 'manage',
+  stayMembers: 'manage',
+  groups: 'plan',
+  meals: 'plan',
+  stock: 'keep',
+  shopLists: 'keep',
+};
+
+/**
+ * Whether the user may put back (or remove) this row: their own, or a row of a stay that its
+ * owner owns and where the user holds the right its table needs (issue 32). A meal's private
+ * menu goes with its meal: `menuStays` holds the stays of the meals that use each menu.
+ */
+async function mayRestore(
+  ctx: MutationContext,
+  table: RestorableTable,
+  row: { id: Id; owner: Id | null },
+  menuStays: ReadonlyMap<Id, readonly Id[]>,
+): Promise<boolean> {
+  if (row.owner === ctx.userId) return true;
+  if (row.owner === null) return false;
+  if (table === 'menus') {
+    if ((row as Menu).isFavorite) return false;
+    for (const stayId of menuStays.get(row.id) ?? []) {
+      if (await holds(ctx, stayId, row.owner, 'plan')) return true;
+    }
+    return false;
+  }
+  const right = RESTORE_RIGHT[table];
+  const stayId = right === undefined ? null : stayIdOf(table, row as never);
+  return stayId !== null && holds(ctx, stayId, row.owner, right!);
+}
+
+async function holds(ctx: MutationContext, stayId: Id, owner: Id, right: StayRight) {
+  const stay = await ctx.store.get('stays', stayId);
+  return (
+    stay !== undefined && stay.owner === owner && mayOnStay(ctx.store, stay, ctx.userId, right)
+  );
+}
+
+/** The stays of the meals that use each menu: those of the undo and those of the store. */
+async function menuStaysOf(
+  ctx: MutationContext,
+  put: readonly RestoredRow[],
+  remove: RestoreSnapshotArgs['remove'],
+): Promise<Map<Id, Id[]>> {
+  const stays = new Map<Id, Id[]>();
+  const add = (menuId: Id, stayId: Id) => stays.set(menuId, [...(stays.get(menuId) ?? []), stayId]);
+  for (const p of put) if (p.table === 'meals') add(p.row.menuId, p.row.stayId);
+  const menuIds = [
+    ...put.filter((p) => p.table === 'menus').map((p) => p.row.id),
+    ...remove.filter((r) => r.table === 'menus').map((r) => r.id),
+  ];
+  for (const menuId of menuIds) {
+    for (const meal of await ctx.store.where('meals', 'menuId', menuId)) add(menuId, meal.stayId);
+  }
+  for (const { table, id } of remove) {
+    const meal = table === 'meals' ? await ctx.store.get('meals', id) : undefined;
+    if (meal) add(meal.menuId, meal.stayId);
+  }
+  return stays;
 }
 
 /** The refusal of an undo that would move a row to another stay or profile. */
@@ -521,11 +602,19 @@ export const restoreSnapshot = defineMutator({
   undo: null,
   run: async (ctx, { put, remove }) => {
     if (put.length === 0 && remove.length === 0) return;
-    // Every row named, to be restored or removed, must be the user's own.
+    // Every row named, to be restored or removed, must be the user's to change, as it was and
+    // as it is (never handed to another owner).
+    const menuStays = await menuStaysOf(ctx, put, remove);
     for (const { table, row } of put) {
-      if (row.owner !== ctx.userId) throw ownerOnly(table);
-      if (await ctx.store.get(table, row.id)) await owned(ctx, table, row.id);
-      else await ctx.claimRestoredId(table, row.id);
+      if (!(await mayRestore(ctx, table, row, menuStays))) throw ownerOnly(table);
+      const present = await ctx.store.get(table, row.id);
+      if (present === undefined) {
+        await ctx.claimRestoredId(table, row.id, row.owner);
+      } else if (!(await canReadRow(ctx.store, ctx.userId, table, present))) {
+        throw notFound(missingMessage(table));
+      } else if ((present as { owner: Id | null }).owner !== row.owner) {
+        throw ownerOnly(table);
+      }
     }
     const seen = new Set<string>();
     for (const { table, row } of put) {
@@ -534,17 +623,23 @@ export const restoreSnapshot = defineMutator({
       seen.add(key);
     }
 
-    const replacedMenus = new Set<Id>();
+    // A meal's menu it no longer uses, with the meal's owner (whose private menu it may be).
+    const replacedMenus = new Map<Id, Id>();
     const removedMenus: Id[] = [];
     for (const { table, id } of remove) {
       const row = await ctx.store.get(table, id);
       if (!row) continue;
-      await owned(ctx, table, id);
+      if (!(await canReadRow(ctx.store, ctx.userId, table, row))) {
+        throw notFound(missingMessage(table));
+      }
+      if (table === 'menus' && (row as Menu).isFavorite) {
+        throw invalid('Un menu favori ne se supprime pas ainsi.');
+      }
+      if (!(await mayRestore(ctx, table, row, menuStays))) throw ownerOnly(table);
       if (table === 'menus') {
-        if ((row as Menu).isFavorite) throw invalid('Un menu favori ne se supprime pas ainsi.');
         removedMenus.push(id);
       } else {
-        replacedMenus.add((row as Meal).menuId);
+        replacedMenus.set((row as Meal).menuId, (row as Meal).owner);
       }
       await ctx.store.delete(table, id);
     }
@@ -559,7 +654,9 @@ export const restoreSnapshot = defineMutator({
         if (mended === null) continue;
         if (mended.table === 'meals') {
           const before = await ctx.store.get('meals', mended.row.id);
-          if (before && before.menuId !== mended.row.menuId) replacedMenus.add(before.menuId);
+          if (before && before.menuId !== mended.row.menuId) {
+            replacedMenus.set(before.menuId, before.owner);
+          }
           staysTouched.add(mended.row.stayId);
           restoredMealMenus.add(mended.row.menuId);
         }
@@ -579,7 +676,9 @@ export const restoreSnapshot = defineMutator({
       }
       await checkStockRoom(ctx, stayId, 0);
     }
-    if (byTable('shopLists').length > 0) await checkShopListRoom(ctx, 0);
+    for (const owner of new Set(byTable('shopLists').map((p) => p.row.owner))) {
+      await checkShopListRoom(ctx, 0, owner);
+    }
     // A private menu belongs to one meal (checked once all meals are back: a swap crosses).
     for (const menuId of restoredMealMenus) {
       const menu = await ctx.store.get('menus', menuId);
@@ -597,6 +696,6 @@ export const restoreSnapshot = defineMutator({
       }
     }
     // A private menu no meal uses any more goes, as after any change of a meal's menu.
-    for (const menuId of replacedMenus) await collectPrivateMenu(ctx, menuId);
+    for (const [menuId, owner] of replacedMenus) await collectPrivateMenu(ctx, menuId, owner);
   },
 });

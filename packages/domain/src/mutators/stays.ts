@@ -106,7 +106,7 @@ export const deleteStay = defineMutator({
   run: async (ctx, { id }) => {
     const meals = await ctx.store.where('meals', 'stayId', id);
     for (const meal of meals) await ctx.store.delete('meals', meal.id);
-    for (const menuId of menusOfMeals(meals)) await collectPrivateMenu(ctx, menuId);
+    for (const menuId of menusOfMeals(meals)) await collectPrivateMenu(ctx, menuId, ctx.userId);
     for (const groupId of await ctx.store.whereIds('groups', 'stayId', id)) {
       await ctx.store.delete('groups', groupId);
     }

@@ -12,6 +12,7 @@ import {
   shopLine,
 } from '../../test/mutators-world.js';
 import { mayOnStay, roleIn } from './access.js';
+import { invitationsTo } from './team.js';
 import { canReadRow } from '../visibility.js';
 import { describeMutation } from '../describe-mutation.js';
 import { refusalChecker } from '../../test/refusal-checker.js';
@@ -341,6 +342,17 @@ describe('invitations', () => {
     expect(await canReadRow(w.store, CAROL, 'stayInvitations', mailed)).toBe(false);
   });
 
+  it("is shown to its address's account while it opens the stay", async () => {
+    await invite(' Bob@Exemple.FR ', 'plan', FRESH + 401);
+    await invite(null, 'keep', FRESH + 402);
+    const now = Date.parse(NOW);
+    expect((await invitationsTo(w.store, 'BOB@exemple.fr', now)).map((i) => i.id)).toEqual([
+      FRESH + 401,
+    ]);
+    expect(await invitationsTo(w.store, 'carol@exemple.fr', now)).toEqual([]);
+    expect(await invitationsTo(w.store, 'bob@exemple.fr', now + 8 * 24 * 3600 * 1000)).toEqual([]);
+  });
+
   it('goes with its stay', async () => {
     await invite(null);
     await w.run(ALICE, 'deleteStay', { id: stay.id });
@@ -458,5 +470,62 @@ describe("giving the stay to a member ('Transférer le séjour')", () => {
       now: LATER,
     });
     expect(sentence).toBe('Transfert du séjour « Camp » à « Bob »');
+  });
+});
+
+describe("a member's 'Annuler'", () => {
+  const undoable = async (
+    by: number,
+    name: 'deleteMeal' | 'deleteStock' | 'deleteGroup',
+    args: { id: number },
+  ) => runUndoable(w.store, by, name, args, () => w.run(by, name, args));
+
+  it("puts back what an 'Organisation' member deleted, the meal's own menu with it", async () => {
+    await join(BOB, 'plan');
+    const before = w.snapshot();
+    const undoMeal = await undoable(BOB, 'deleteMeal', { id: meal.id });
+    // The meal's own menu went with it, though it is the owner's.
+    expect(w.snapshot().menus.some((m) => m.id === meal.menuId)).toBe(false);
+    await w.run(BOB, 'restoreSnapshot', undoMeal!);
+    const undoGroup = await undoable(BOB, 'deleteGroup', { id: group.id });
+    await w.run(BOB, 'restoreSnapshot', undoGroup!);
+    expect(w.snapshot().meals).toEqual(before.meals);
+    expect(w.snapshot().menus).toEqual(before.menus);
+    expect(w.snapshot().groups).toEqual(before.groups);
+  });
+
+  it("puts back a larder entry for 'Cuisine', and no meal", async () => {
+    await join(BOB, 'keep');
+    const undoStock = await undoable(BOB, 'deleteStock', { id: stock.id });
+    await w.run(BOB, 'restoreSnapshot', undoStock!);
+    expect(w.snapshot().stock).toEqual([stock]);
+    // The owner's undo of a meal, replayed by a 'Cuisine' member, is refused.
+    const undoMeal = await undoable(ALICE, 'deleteMeal', { id: meal.id });
+    await expectRefusal(
+      BOB,
+      'restoreSnapshot',
+      undoMeal,
+      'forbidden',
+      'Seul son propriétaire peut modifier ce repas.',
+    );
+  });
+
+  it('is refused once the role no longer allows it, and to a former member', async () => {
+    await join(BOB, 'plan');
+    const undoMeal = await undoable(BOB, 'deleteMeal', { id: meal.id });
+    await w.run(ALICE, 'setStayMemberRole', { id: FRESH + BOB, role: 'read' });
+    await expectRefusal(
+      BOB,
+      'restoreSnapshot',
+      undoMeal,
+      'forbidden',
+      'Seul son propriétaire peut modifier ce repas.',
+    );
+    await w.run(ALICE, 'removeStayMember', { id: FRESH + BOB });
+    const { error } = await w.refusal(BOB, 'restoreSnapshot', undoMeal);
+    expect(error.code).toBe('forbidden');
+    // The owner may still bring it back.
+    await w.run(ALICE, 'restoreSnapshot', undoMeal!);
+    expect(w.snapshot().meals.map((m) => m.id)).toContain(meal.id);
   });
 });

@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox';
 import type { Id, MemberRole, StayInvitation, StayMember } from '../entities.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { INVITATION_DAYS, MAX_INVITATIONS_PER_STAY, MAX_MEMBERS_PER_STAY } from '../limits.js';
+import type { ReadStore } from '../store.js';
 import { looksLikeMail } from '../validation.js';
 import { anyUser, onStay, readable } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
@@ -256,6 +257,19 @@ export const invitationExpiry = (now: string): string =>
 /** Whether the invitation still opens its stay at `now` (ms). */
 export const isInvitationOpen = (invitation: StayInvitation, now: number): boolean =>
   invitation.usedBy === null && now < Date.parse(invitation.expires);
+
+/**
+ * The invitations mailed to this address that still open their stay at `now` (ms): what the
+ * app shows its account (an address's case never matters).
+ */
+export async function invitationsTo(
+  store: ReadStore,
+  mail: string,
+  now: number,
+): Promise<StayInvitation[]> {
+  const sent = await store.where('stayInvitations', 'mail', mail.trim().toLowerCase());
+  return sent.filter((invitation) => isInvitationOpen(invitation, now));
+}
 
 /** '« ana@exemple.fr »' or 'un lien d'invitation', for the sentences. */
 const invitationWords = (mail: unknown): string =>

@@ -23,8 +23,12 @@ export async function mealRefs(
 ): Promise<RowRef[]> {
   const refs: RowRef[] = meals.map((m) => ({ table: 'meals', id: m.id }));
   const menus = await store.getMany('menus', [...new Set(meals.map((m) => m.menuId))]);
+  // A private menu is its meal's: the user's, or the owner's of a stay the user plans.
+  const mealOwners = new Set(meals.map((m) => m.owner));
   for (const menu of menus) {
-    if (menu.owner === userId && !menu.isFavorite) refs.push({ table: 'menus', id: menu.id });
+    if (!menu.isFavorite && (menu.owner === userId || mealOwners.has(menu.owner))) {
+      refs.push({ table: 'menus', id: menu.id });
+    }
   }
   return refs;
 }

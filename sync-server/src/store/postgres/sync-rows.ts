@@ -24,6 +24,7 @@ import { prepared } from './database.js';
 import { indexEntries, rowColumns } from '../row-columns.js';
 import type {
   ChangePosition,
+  IdClaim,
   PulledRejection,
   RawRow,
   StoredRejection,
@@ -333,11 +334,12 @@ export class PgSyncTx extends PgReads implements SyncTx {
     return lease && id < lease.first + lease.count ? lease.userId : null;
   }
 
-  async idClaim(table: TableName, id: Id): Promise<{ leasedTo: Id | null; used: boolean }> {
-    const r = await this.q<{ leasedTo: Id | null; used: boolean }>(
+  async idClaim(table: TableName, id: Id): Promise<IdClaim> {
+    const r = await this.q<IdClaim>(
       `SELECT (SELECT CASE WHEN $2 < first + count THEN user_id END FROM id_leases
                 WHERE first <= $2 ORDER BY first DESC LIMIT 1) AS "leasedTo",
-              EXISTS (SELECT 1 FROM rows WHERE tbl = $1 AND id = $2) AS used`,
+              EXISTS (SELECT 1 FROM rows WHERE tbl = $1 AND id = $2) AS used,
+              (SELECT COALESCE(owner, author) FROM rows WHERE tbl = $1 AND id = $2) AS "usedBy"`,
       [table, id],
     );
     return r.rows[0]!;

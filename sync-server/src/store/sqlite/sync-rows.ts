@@ -8,6 +8,7 @@
 import type { Id, ReadStore, TableName, Tables } from '@popote/domain';
 import type {
   ChangePosition,
+  IdClaim,
   PulledRejection,
   RawRow,
   StoredRejection,
@@ -107,8 +108,9 @@ class SqliteSyncTx extends SqliteSnapshot implements SyncTx {
   async leasedTo(id: Id): Promise<Id | null> {
     return this.writer.leasedTo(id);
   }
-  async idClaim(table: TableName, id: Id): Promise<{ leasedTo: Id | null; used: boolean }> {
-    return { leasedTo: this.writer.leasedTo(id), used: this.writer.idUsed(table, id) };
+  async idClaim(table: TableName, id: Id): Promise<IdClaim> {
+    const used = this.writer.idUse(table, id);
+    return { leasedTo: this.writer.leasedTo(id), used: used !== null, usedBy: used?.owner ?? null };
   }
   async addClient(clientId: string, userId: Id, at: number): Promise<void> {
     this.writer.addClient(clientId, userId, at);

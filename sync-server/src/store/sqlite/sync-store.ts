@@ -240,7 +240,10 @@ export class SyncWriter extends SyncReader {
       addIndex: db.prepare(
         'INSERT OR IGNORE INTO row_index (tbl, idx, value, id) VALUES (?, ?, ?, ?)',
       ),
-      exists: db.prepare('SELECT 1 FROM rows WHERE tbl = ? AND id = ?').pluck(),
+      // A menu or recipe keeps its owner as its author (row-columns.ts).
+      exists: db.prepare(
+        'SELECT COALESCE(owner, author) AS owner FROM rows WHERE tbl = ? AND id = ?',
+      ),
       setVersion: db.prepare("UPDATE meta SET value = ? WHERE key = 'version'"),
       lease: db.prepare(
         'INSERT INTO id_leases (first, count, user_id, client_id, leased_at) VALUES (?, ?, ?, ?, ?)',
@@ -332,8 +335,9 @@ export class SyncWriter extends SyncReader {
   }
 
   /** True when the id was ever used in the table (tombstones included: ids are never reused). */
-  idUsed(table: TableName, id: Id): boolean {
-    return this.w.exists.get(table, id) !== undefined;
+  /** The row (or tombstone) that used the id in the table, with its owner; null if none. */
+  idUse(table: TableName, id: Id): { owner: Id | null } | null {
+    return (this.w.exists.get(table, id) as { owner: Id | null } | undefined) ?? null;
   }
 
   leaseIds(first: Id, count: number, userId: Id, clientId: string, at: number): void {
