@@ -90,7 +90,7 @@ describe('accessibility (axe-core)', () => {
 
   // Filled in by describe time: the screen list only needs the seeded ids at run time.
   const names = ['séjours', 'agenda semaine', 'agenda jour', 'bibliothèque', 'recette', 'menu'];
-  for (const name of [...names, 'commande', 'cuisine', 'courses', 'préférences']) {
+  for (const name of [...names, 'commande', 'cuisine', 'courses', 'journal', 'préférences']) {
     it(`${name} screen`, async () => {
       const screen = mainScreens(account).find((s) => s.name === name) as MainScreen;
       await openScreen(page, screen);

@@ -27,6 +27,7 @@ const TOUCH_CHECKED = new Set([
   'menu',
   'commande',
   'cuisine',
+  'journal',
   'préférences',
 ]);
 
@@ -166,6 +167,7 @@ for (const device of DEVICES) {
       'recette',
       'menu',
       'commande',
+      'journal',
       'préférences',
     ]) {
       it(`${name}: fits the width, title shown${TOUCH_CHECKED.has(name) ? ', 44 px targets' : ''}`, async () => {

@@ -187,6 +187,11 @@ export function mainScreens(account: SeededAccount): MainScreen[] {
       ready: (page) => page.getByTestId('larder').waitFor(),
     },
     {
+      name: 'journal',
+      path: '/journal',
+      ready: (page) => page.getByTestId('journal-entry').first().waitFor(),
+    },
+    {
       name: 'préférences',
       path: '/settings',
       ready: (page) => page.getByTestId('settings-form').waitFor(),

@@ -38,6 +38,9 @@ const JoinScreen = lazy(() =>
 const InvitationPreview = lazy(() =>
   import('./screens/join/JoinScreen').then((m) => ({ default: m.InvitationPreview })),
 );
+const JournalScreen = lazy(() =>
+  import('./screens/journal/JournalScreen').then((m) => ({ default: m.JournalScreen })),
+);
 const SettingsScreen = lazy(() =>
   import('./screens/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
 );
@@ -124,6 +127,7 @@ function UserApp() {
               <Route path={PATHS.kitchen} element={<KitchenScreen />} />
               <Route path={PATHS.shopping} element={<ShoppingScreen />} />
               <Route path={PATHS.settings} element={<SettingsScreen />} />
+              <Route path={PATHS.journal} element={<JournalScreen />} />
               <Route path={JOIN_PAGE} element={<JoinScreen />} />
               <Route path="*" element={<Navigate to={PATHS.stays} replace />} />
             </Routes>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { invitationUrl, isJoinPage, joinPagePath, ROUTES, routeNameOf, titleOf } from './routes';
+import {
+  drawerRouteOf,
+  invitationUrl,
+  isJoinPage,
+  joinPagePath,
+  ROUTES,
+  routeNameOf,
+  titleOf,
+} from './routes';
 
 describe('routes', () => {
   it('lists the drawer entries in order with their tooltips', () => {
@@ -22,6 +30,17 @@ describe('routes', () => {
     expect(routeNameOf('/order')).toBe('export');
     expect(routeNameOf('/courses')).toBe('shopping');
     expect(routeNameOf('/inconnu')).toBe('stays');
+  });
+
+  it("opens 'Journal du séjour' from the stays screen, under its drawer entry", () => {
+    expect(routeNameOf('/journal')).toBe('journal');
+    expect(routeNameOf('/journal/')).toBe('journal');
+    expect(ROUTES.some((r) => r.path === '/journal')).toBe(false);
+    expect(drawerRouteOf('/journal')).toBe('stays');
+    expect(drawerRouteOf('/agenda')).toBe('agenda');
+    expect(drawerRouteOf('/inconnu')).toBe('stays');
+    expect(titleOf('journal', null)).toBe('Journal du séjour');
+    expect(titleOf('journal', 'Camp 2025')).toBe('Journal du séjour : Camp 2025');
   });
 
   it('titles each route as the specification says', () => {

@@ -5,8 +5,15 @@
  */
 import { NAV, TITLES } from '../strings';
 
-export type RouteName =
+/** The screens of the drawer (spec 2.2). */
+export type DrawerRouteName =
   'stays' | 'agenda' | 'export' | 'library' | 'kitchen' | 'shopping' | 'settings';
+
+/**
+ * Every screen of the shell: the drawer's, and those reached from a screen ('Journal du
+ * séjour', from the stays screen, issue 32).
+ */
+export type RouteName = DrawerRouteName | 'journal';
 
 /**
  * The path of each screen; the addresses users know, so they never change (even where they
@@ -21,7 +28,13 @@ export const PATHS = {
   kitchen: '/kitchen',
   shopping: '/courses',
   settings: '/settings',
+  journal: '/journal',
 } as const satisfies Record<RouteName, string>;
+
+/** The drawer entry a screen reached from another one stands under: the journal, the stays. */
+const DRAWER_PARENT: Readonly<Record<Exclude<RouteName, DrawerRouteName>, DrawerRouteName>> = {
+  journal: 'stays',
+};
 
 /**
  * The page a helper opens to tick a shared list, outside the shell: the path of the old
@@ -50,7 +63,7 @@ export const isJoinPage = (pathname: string): boolean =>
   pathname.replace(/\/+$/u, '') === JOIN_PAGE;
 
 export interface RouteEntry {
-  name: RouteName;
+  name: DrawerRouteName;
   path: string;
   label: string;
   tooltip: string;
@@ -70,8 +83,16 @@ export const ROUTES: readonly RouteEntry[] = [
 /** The route a pathname (relative to the router base) shows; unknown paths show the stays. */
 export function routeNameOf(pathname: string): RouteName {
   const trimmed = pathname.replace(/\/+$/, '');
-  const entry = ROUTES.find((r) => r.path !== '/' && r.path === trimmed);
-  return entry?.name ?? 'stays';
+  const entry = (Object.entries(PATHS) as [RouteName, string][]).find(
+    ([, path]) => path !== '/' && path === trimmed,
+  );
+  return entry?.[0] ?? 'stays';
+}
+
+/** The drawer entry shown as current on a pathname: its own, or the one it stands under. */
+export function drawerRouteOf(pathname: string): DrawerRouteName {
+  const route = routeNameOf(pathname);
+  return route === 'journal' ? DRAWER_PARENT[route] : route;
 }
 
 export function titleOf(route: RouteName, stayLabel: string | null): string {
@@ -90,5 +111,7 @@ export function titleOf(route: RouteName, stayLabel: string | null): string {
       return TITLES.shopping(stayLabel);
     case 'settings':
       return TITLES.settings;
+    case 'journal':
+      return TITLES.journal(stayLabel);
   }
 }

@@ -14,13 +14,13 @@ import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../sync/LogoutButton';
 import { NAV, VERSION_LABEL } from '../strings';
-import { ROUTES, routeNameOf } from '../navigation/routes';
-import type { RouteName } from '../navigation/routes';
+import { drawerRouteOf, ROUTES } from '../navigation/routes';
+import type { DrawerRouteName } from '../navigation/routes';
 
 export const RAIL_WIDTH = 60;
 const EXPANDED_WIDTH = 260;
 
-const ICONS: Record<RouteName, Icon> = {
+const ICONS: Record<DrawerRouteName, Icon> = {
   stays: IconTent,
   agenda: IconCalendar,
   library: IconBooks,
@@ -52,7 +52,7 @@ export function NavDrawer({ pseudo, variant = 'rail', onNavigate }: NavDrawerPro
   const [hovered, setHovered] = useState(false);
   const panel = variant === 'panel';
   const expanded = panel || hovered;
-  const active = routeNameOf(useLocation().pathname);
+  const active = drawerRouteOf(useLocation().pathname);
   const { requestLogout, dialog: logoutDialog } = useLogout();
   const railHandlers = panel
     ? {}

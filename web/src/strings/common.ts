@@ -25,6 +25,8 @@ export const TITLES = {
   shopping: (stayLabel: string | null): string =>
     stayLabel === null ? 'Courses et réserve' : `Courses et réserve : ${stayLabel}`,
   settings: 'Préférences',
+  journal: (stayLabel: string | null): string =>
+    stayLabel === null ? 'Journal du séjour' : `Journal du séjour : ${stayLabel}`,
 } as const;
 
 /** The screens of the active stay (agenda, export, kitchen, shopping) when no stay is active. */

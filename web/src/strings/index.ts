@@ -12,3 +12,4 @@ export * from './undo';
 export * from './shopping';
 export * from './costs';
 export * from './team';
+export * from './journal';

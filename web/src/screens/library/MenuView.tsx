@@ -35,6 +35,7 @@ import { useSync } from '../../sync/SyncProvider';
 import { DetailHeader } from './DetailHeader';
 import { ItemSearchSelect, type ItemSearchSelectProps } from './ItemSearchSelect';
 import { DishAllergens } from '../../components/DishAllergens';
+import { ChangedBy } from '../../components/ChangedBy';
 import { LoadedItem } from './MissingItem';
 import { QuantityDialog, type QuantityTarget } from './QuantityDialog';
 import { useCreateIngredient } from './useCreateIngredient';
@@ -152,6 +153,7 @@ function MenuDetails({
               </Text>
             )}
             <DishAllergens ingredients={allIngredients} />
+            <ChangedBy targets={[{ table: 'menus', id: menu.id }]} />
           </>
         }
       />

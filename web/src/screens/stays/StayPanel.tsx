@@ -3,6 +3,7 @@
  * one), choose the active stay, edit or delete it, and export it to a phone.
  */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   ActionIcon,
   Button,
@@ -20,6 +21,7 @@ import {
   IconCopy,
   IconDeviceMobileShare,
   IconFilePlus,
+  IconHistory,
   IconPencil,
   IconPlus,
   IconTrash,
@@ -39,7 +41,8 @@ import { usePseudo } from '../../components/OwnerLock';
 import { useMayOnStay, useTeam } from '../../data/team';
 import { BudgetDialog } from '../../components/costs/BudgetDialog';
 import { setActiveStay } from '../../session/session';
-import { COMMON, COSTS, STAYS, TEAM, UNDO } from '../../strings';
+import { PATHS } from '../../navigation/routes';
+import { COMMON, COSTS, JOURNAL, STAYS, TEAM, UNDO } from '../../strings';
 import { useSync } from '../../sync/SyncProvider';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useLocalQuery } from '../../sync/useLocal';
@@ -195,6 +198,17 @@ export function StayPanel({ stays, active }: { stays: Stay[]; active: Stay | nul
           >
             {TEAM.open}
           </Button>
+          {/* Everyone in the team reads who did what (issue 32). */}
+          {active !== null && (
+            <Button
+              component={Link}
+              to={PATHS.journal}
+              variant="light"
+              leftSection={<IconHistory size={18} />}
+            >
+              {JOURNAL.open}
+            </Button>
+          )}
         </Group>
         {active !== null && (
           <Text size="sm" c="dimmed" data-testid="active-stay-start">

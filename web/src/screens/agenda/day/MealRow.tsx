@@ -44,6 +44,7 @@ import {
 import { HORAIRE_COLORS, PLAT_COLORS } from '../../../theme/colors';
 import { readableTextOn } from '../../../theme/contrast';
 import { MealWarnings } from '../../../components/MealWarnings';
+import { MealChangedBy } from '../../../components/ChangedBy';
 import { unreadableRecipeIds } from '../../../components/unreadable';
 import { AGENDA, COMMON, COSTS } from '../../../strings';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
@@ -189,6 +190,7 @@ export function MealRow({
           </ActionMenu>
         </Group>
       </Group>
+      <MealChangedBy meal={meal} />
       <MealWarnings warnings={warnings} />
       {warnings.length > 0 && (
         <Button
