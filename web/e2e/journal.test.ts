@@ -19,8 +19,8 @@ const STAY = 'Colo de la Toussaint';
 const START = '2025-07-07';
 const NOW = '2025-06-01T10:00:00.000Z';
 const MIDI = 1;
-/** The sentence of Bob's change, as 'Modifications refusées' would say it. */
-const BOB_CHANGE = `Modification du repas de midi du lundi 7 juillet 2025 (séjour « ${STAY} »)`;
+/** The sentence of Bob's change, as 'Modifications refusées' says it, with what he set. */
+const BOB_CHANGE = `Modification du repas de midi du lundi 7 juillet 2025 (séjour « ${STAY} ») : +3 personnes en plus des groupes`;
 const RECENT = /^(à l'instant|il y a \d+ min)$/u;
 
 let app: RunningApp;

@@ -136,7 +136,7 @@ describe("a stay's team", () => {
     // Alice removes Bob ('Annuler' offered); the stay leaves Bob's device after sync.
     await dialog.getByRole('button', { name: 'Retirer Bob' }).tap();
     await expectSuccess(alice, "Bob ne fait plus partie de l'équipe.");
-    expect(await dialog.getByTestId('team-member').count()).toBe(0);
+    await poll(() => dialog.getByTestId('team-member').count()).toBe(0);
     await upToDate(alice);
     await poll(() => activeStay(bob).inputValue(), 20_000).toBe('');
     expect(await bob.getByTestId('active-stay-owner').count()).toBe(0);

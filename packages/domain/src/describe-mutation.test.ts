@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeMutation } from './describe-mutation.js';
 import { MemoryStore } from './memory-store.js';
+import { World } from '../test/mutators-world.js';
 
 const ME = 1;
 const NOW = '2024-05-01T10:00:00.000Z';
@@ -566,6 +567,23 @@ describe('describeMutation of shopping lists and the larder', () => {
     };
     expect(await say('restoreSnapshot', snapshot)).toBe(
       "Annulation : rétablissement du séjour « Colo », de l'entrée « Farine » de la réserve et de la liste « Marché »",
+    );
+  });
+});
+
+describe('describeMutation of a change already applied (a journal entry)', () => {
+  it('says the values even when the rows already hold them', async () => {
+    const w = await World.create();
+    const stay = await w.stay(1, { name: 'Colo' });
+    const meal = await w.meal(stay, { additionalPeople: 3 });
+    const args = { id: meal.id, additionalPeople: 3 };
+    expect(await describeMutation(w.store, 'updateMeal', args)).not.toContain('en plus');
+    expect(await describeMutation(w.store, 'updateMeal', args, { applied: true })).toContain(
+      '+3 personnes en plus des groupes',
+    );
+    const rename = { id: stay.id, name: 'Colo' };
+    expect(await describeMutation(w.store, 'updateStay', rename, { applied: true })).toContain(
+      'nouveau nom « Colo »',
     );
   });
 });

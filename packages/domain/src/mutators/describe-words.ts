@@ -103,7 +103,14 @@ export function totalWords(value: unknown): string | null {
 
 /** Names rows through the lookup, each phrase with its article ('le séjour « Colo »'). */
 export class Words {
-  constructor(private readonly source: DescribeLookup) {}
+  /**
+   * `applied`: the change is in the rows already (a journal's entry), so a value equal to the
+   * row's is the change itself, said rather than left out as unchanged.
+   */
+  constructor(
+    private readonly source: DescribeLookup,
+    readonly applied = false,
+  ) {}
 
   /** The row, or null when the id is missing or the row is gone. */
   async row<T extends TableName>(table: T, rowId: Id | null): Promise<Tables[T] | null> {

@@ -93,8 +93,10 @@ export const updateMeal = defineMutator({
         parts.push(`déplacé ${toPhrase(await w.slotOfDay(meal.stayId, day, slot))}`);
       }
     }
+    // Applied (a journal's entry), the meal already stands where it went: its sentence names
+    // it there; the number of people is said, the change may be that.
     const extra = argInt(a, 'additionalPeople');
-    if (extra !== null && extra !== meal?.additionalPeople) {
+    if (extra !== null && (w.applied || extra !== meal?.additionalPeople)) {
       parts.push(
         `${extra >= 0 ? '+' : ''}${people(extra)} en plus des groupes`.replace(/^\+-/u, '-'),
       );

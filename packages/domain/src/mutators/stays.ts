@@ -68,7 +68,7 @@ export const updateStay = defineMutator({
   describe: async (a, w) => {
     const stay = await w.stayRow(argInt(a, 'id'));
     return `Modification ${await w.ofStay(argInt(a, 'id'))}${changes([
-      newName(a, stay?.name),
+      newName(a, w.applied ? null : stay?.name),
       startsOn(argText(a, 'start')),
     ])}`;
   },
@@ -264,8 +264,8 @@ export const updateGroup = defineMutator({
     const row = await w.row('groups', argInt(a, 'id'));
     const size = argInt(a, 'size');
     return `Modification ${ofPhrase(group)}${row ? ` ${await w.ofStay(row.stayId)}` : ''}${changes([
-      newName(a, row?.name),
-      size === null || size === row?.size ? null : `taille ${people(size)}`,
+      newName(a, w.applied ? null : row?.name),
+      size === null || (!w.applied && size === row?.size) ? null : `taille ${people(size)}`,
     ])}`;
   },
   undo: null,

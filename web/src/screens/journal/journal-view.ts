@@ -66,7 +66,8 @@ export async function entryWords(
   if ((entry.args === null || entry.args === undefined) && isMutationName(entry.name)) {
     return mutationLabel(entry.name);
   }
-  return describeMutation(store, entry.name, entry.args);
+  // The journal's changes are in the rows already: their values are said, not left out.
+  return describeMutation(store, entry.name, entry.args, { applied: true });
 }
 
 /** The journal of a stay as the screen shows it: `member`'s entries (all when null). */
