@@ -39,6 +39,7 @@ import {
   type MealCost,
   type Menu,
   type MenuItem,
+  type MutationName,
   type Recipe,
 } from '@popote/domain';
 import { HORAIRE_COLORS, PLAT_COLORS } from '../../../theme/colors';
@@ -75,8 +76,10 @@ export interface MealRowProps {
   groupsById: ReadonlyMap<Id, StayGroup>;
   recipesById: ReadonlyMap<Id, Recipe>;
   ingredientsById: ReadonlyMap<Id, Ingredient>;
-  /** A favourite menu, or one of another user, is read-only here. */
+  /** A favourite menu, or one the user may not edit, is read-only here. */
   locked: boolean;
+  /** What the user's role lets them change (issue 32), by mutation: see useStayMay. */
+  may: (name: MutationName) => boolean;
   /** Until the device's first sync is done, a recipe not read yet is not called unreadable. */
   firstSyncDone: boolean;
   actions: MealRowActions;
@@ -91,6 +94,7 @@ export function MealRow({
   recipesById,
   ingredientsById,
   locked,
+  may,
   firstSyncDone,
   actions,
   cost,
@@ -152,45 +156,55 @@ export function MealRow({
               </ActionIcon>
             </ActionMenu.Target>
             <ActionMenu.Dropdown>
-              <ActionMenu.Item
-                leftSection={<IconPencil size={16} />}
-                onClick={() => actions.onDetails(meal)}
-              >
-                {AGENDA.details}
-              </ActionMenu.Item>
+              {may('updateMeal') && (
+                <ActionMenu.Item
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => actions.onDetails(meal)}
+                >
+                  {AGENDA.details}
+                </ActionMenu.Item>
+              )}
               <ActionMenu.Item
                 leftSection={<IconEye size={16} />}
                 onClick={() => actions.onPreview(meal)}
               >
                 {AGENDA.preview}
               </ActionMenu.Item>
-              <ActionMenu.Item
-                leftSection={<IconArrowsSplit size={16} />}
-                onClick={() => actions.onAlternative(meal, null)}
-              >
-                {AGENDA.addAlternative}
-              </ActionMenu.Item>
-              <ActionMenu.Item
-                leftSection={<IconCopyPlus size={16} />}
-                disabled={menu === undefined || menu.isFavorite}
-                onClick={() => actions.onSaveFavorite(meal)}
-              >
-                {AGENDA.saveAsFavorite}
-              </ActionMenu.Item>
-              <ActionMenu.Divider />
-              <ActionMenu.Item
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => actions.onDelete(meal, menu)}
-              >
-                {AGENDA.deleteMeal}
-              </ActionMenu.Item>
+              {may('setMealAlternative') && (
+                <ActionMenu.Item
+                  leftSection={<IconArrowsSplit size={16} />}
+                  onClick={() => actions.onAlternative(meal, null)}
+                >
+                  {AGENDA.addAlternative}
+                </ActionMenu.Item>
+              )}
+              {may('saveMealMenuAsFavorite') && (
+                <ActionMenu.Item
+                  leftSection={<IconCopyPlus size={16} />}
+                  disabled={menu === undefined || menu.isFavorite}
+                  onClick={() => actions.onSaveFavorite(meal)}
+                >
+                  {AGENDA.saveAsFavorite}
+                </ActionMenu.Item>
+              )}
+              {may('deleteMeal') && (
+                <>
+                  <ActionMenu.Divider />
+                  <ActionMenu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => actions.onDelete(meal, menu)}
+                  >
+                    {AGENDA.deleteMeal}
+                  </ActionMenu.Item>
+                </>
+              )}
             </ActionMenu.Dropdown>
           </ActionMenu>
         </Group>
       </Group>
       <MealWarnings warnings={warnings} />
-      {warnings.length > 0 && (
+      {warnings.length > 0 && may('setMealAlternative') && (
         <Button
           size="compact-sm"
           variant="light"
@@ -211,6 +225,7 @@ export function MealRow({
         return (
           <Group key={`${alternative.kind}:${alternative.code}`} gap={4} mt={4} wrap="nowrap">
             <UnstyledButton
+              disabled={!may('setMealAlternative')}
               onClick={() => actions.onAlternative(meal, `${alternative.kind}:${alternative.code}`)}
               data-testid="meal-alternative"
             >
@@ -221,18 +236,25 @@ export function MealRow({
                 {names && ` : ${names}`}
               </Text>
             </UnstyledButton>
-            <CloseButton
-              size="sm"
-              aria-label={AGENDA.removeAlternative(title)}
-              onClick={() =>
-                void actions.onRemoveAlternative(meal, alternative.kind, alternative.code)
-              }
-            />
+            {may('removeMealAlternative') && (
+              <CloseButton
+                size="sm"
+                aria-label={AGENDA.removeAlternative(title)}
+                onClick={() =>
+                  void actions.onRemoveAlternative(meal, alternative.kind, alternative.code)
+                }
+              />
+            )}
           </Group>
         );
       })}
 
-      <Droppable droppableId={dropId.groups(meal.id)} type={DND_TYPE.group} direction="horizontal">
+      <Droppable
+        droppableId={dropId.groups(meal.id)}
+        type={DND_TYPE.group}
+        direction="horizontal"
+        isDropDisabled={!may('moveMealGroup')}
+      >
         {(drop, snapshot) => (
           <div
             ref={drop.innerRef}
@@ -259,7 +281,12 @@ export function MealRow({
               </Text>
             )}
             {groups.map((group, index) => (
-              <Draggable key={group.id} draggableId={dragId.group(meal.id, group.id)} index={index}>
+              <Draggable
+                key={group.id}
+                draggableId={dragId.group(meal.id, group.id)}
+                index={index}
+                isDragDisabled={!may('moveMealGroup')}
+              >
                 {(drag) => (
                   <div
                     ref={drag.innerRef}
@@ -268,10 +295,14 @@ export function MealRow({
                     data-testid="group-chip"
                     data-group-id={group.id}
                     className="popote-touch-target"
-                    aria-label={AGENDA.moveGroup(groupLabel(group))}
-                    onClick={() => actions.onPickGroup(meal, group)}
+                    aria-label={
+                      may('moveMealGroup') ? AGENDA.moveGroup(groupLabel(group)) : undefined
+                    }
+                    onClick={() => may('moveMealGroup') && actions.onPickGroup(meal, group)}
                     onKeyDown={(e) => {
-                      if (e.key === 'Enter') actions.onPickGroup(meal, group);
+                      if (e.key === 'Enter' && may('moveMealGroup')) {
+                        actions.onPickGroup(meal, group);
+                      }
                     }}
                   >
                     <Badge
@@ -280,7 +311,7 @@ export function MealRow({
                       variant="filled"
                       tt="none"
                       size="lg"
-                      style={{ cursor: 'grab' }}
+                      style={{ cursor: may('moveMealGroup') ? 'grab' : undefined }}
                     >
                       {groupLabel(group)}
                     </Badge>
