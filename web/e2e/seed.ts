@@ -172,6 +172,12 @@ export class Seeder {
     }
   }
 
+  /** The rows of `table` the user reads on the server now (what their next sync would bring). */
+  async rowsOf<T>(table: string): Promise<T[]> {
+    const { rows } = await this.pullAll();
+    return rows.filter((r) => r.table === table).map((r) => r.row as T);
+  }
+
   /** Everything the user may read, and this device's refused mutations. */
   private async pullAll(): Promise<{
     rows: { table: string; row: unknown }[];

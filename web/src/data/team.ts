@@ -1,7 +1,12 @@
 /** Live reads of a stay's team (issue 32), for the screens that mirror what a role allows. */
+import { useCallback } from 'react';
 import {
   mayOnStay,
+  mayRun,
+  mayRunAs,
   roleIn,
+  type MutationArgs,
+  type MutationName,
   type MemberRole,
   type Stay,
   type StayInvitation,
@@ -32,6 +37,43 @@ export function useMayOnStay(stay: Stay | null, right: StayRight): boolean {
   );
   // The owner holds every right: known at once, without waiting for the read.
   return (stay !== null && stay.owner === userId) || (allowed ?? false);
+}
+
+/**
+ * What the user may run on the rows of a stay, by each mutation's declared access
+ * (`may('createMeal')`, see mayRunAs): the one question the screens ask to show, hide or
+ * disable a control. Nothing while loading; the owner holds everything at once. Follows a role
+ * changed on another device live.
+ */
+export function useStayMay(stay: Stay | null): (name: MutationName) => boolean {
+  const { userId } = useSync();
+  const role = useStayRole(stay);
+  const known = stay !== null && stay.owner === userId ? 'owner' : (role ?? null);
+  return useCallback((name: MutationName) => mayRunAs(known, name), [known]);
+}
+
+/**
+ * Whether the user may run `name` on the row `args` names (its declared access, as the device
+ * and the server check it: mayRun); undefined while loading, false when `args` is null.
+ */
+export function useMayRunState<N extends MutationName>(
+  name: N,
+  args: Partial<MutationArgs<N>> | null,
+): boolean | undefined {
+  const { userId } = useSync();
+  const key = JSON.stringify(args);
+  return useLocalQuery(
+    async (store) => (args === null ? false : mayRun(store, userId, name, args)),
+    [name, key, userId],
+  );
+}
+
+/** useMayRunState, false while loading: a control shows once it is known to be allowed. */
+export function useMayRun<N extends MutationName>(
+  name: N,
+  args: Partial<MutationArgs<N>> | null,
+): boolean {
+  return useMayRunState(name, args) ?? false;
 }
 
 export interface TeamMember {

@@ -76,4 +76,11 @@ export const TEAM = {
   noInvitation: "Ce lien ne contient pas d'invitation.",
   backToStays: 'Retour aux séjours',
   joinOffline: 'Hors ligne : rejoindre le séjour attend le réseau.',
+
+  // What a role leaves read-only, on the other screens
+  readOnlyMeals: 'Lecture seule : votre rôle dans ce séjour ne permet pas de modifier les repas.',
+  readOnlyKitchenRole:
+    'Votre rôle « Cuisine » permet de cocher les listes de courses et de tenir la réserve.',
+  readOnlyLists: 'Lecture seule : votre rôle dans ce séjour ne permet pas de modifier ses listes.',
+  readOnlyLarder: 'Lecture seule : votre rôle dans ce séjour ne permet pas de modifier la réserve.',
 } as const;

@@ -2,12 +2,18 @@
  * Who may run a mutation (declared with it as `access`, checked by runMutation before its body)
  * and the permission and reference checks the mutators share.
  */
-import type { Id, MemberRole, Row, Stay, TableName } from '../entities.js';
+import type { Id, MemberRole, Menu, Row, Stay, TableName } from '../entities.js';
 import type { ReadStore } from '../store.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { canReadRow, canReadStay } from '../visibility.js';
 import { lastEntryOf } from '../journal.js';
 import type { MutationContext } from './define.js';
+
+/** What deciding who may run a mutation reads: the store and the user (no write). */
+export interface AccessContext {
+  readonly store: ReadStore;
+  readonly userId: Id;
+}
 
 /** French names of a row of each table, with their demonstrative ("ce séjour"). */
 const THIS: Record<TableName, string> = {
@@ -51,7 +57,7 @@ export async function readable<T extends TableName>(
 
 /** A row the user owns, for a change. */
 export async function owned<T extends Exclude<TableName, 'users'>>(
-  ctx: MutationContext,
+  ctx: AccessContext,
   table: T,
   id: Id,
 ): Promise<Row<T>> {
@@ -204,6 +210,29 @@ export async function mayOnStay(
   return role === 'owner' || ROLE_RIGHTS[role].includes(right);
 }
 
+/** The rights a part in a stay holds: all for its owner, a member's role's, none for others. */
+export function rightsOf(role: MemberRole | 'owner' | null): readonly StayRight[] {
+  if (role === null) return [];
+  return role === 'owner' ? ['manage', 'plan', 'keep'] : ROLE_RIGHTS[role];
+}
+
+/** The right on a stay that lets a user edit the own menus of its meals (`menuEditor`). */
+export const MEAL_MENU_RIGHT: StayRight = 'plan';
+
+/**
+ * Whether the user may edit a menu, the rule of `menuEditor`: its owner, and for a meal's own
+ * menu (not a favourite) whoever holds MEAL_MENU_RIGHT on the meal's stay.
+ */
+export async function mayEditMenu(store: ReadStore, userId: Id, menu: Menu): Promise<boolean> {
+  if (menu.owner === userId) return true;
+  if (menu.isFavorite) return false;
+  for (const meal of await store.where('meals', 'menuId', menu.id)) {
+    const stay = await store.get('stays', meal.stayId);
+    if (stay && (await mayOnStay(store, stay, userId, MEAL_MENU_RIGHT))) return true;
+  }
+  return false;
+}
+
 /** The stay a row of a stay belongs to; null for a standalone list. */
 async function stayOf(
   store: ReadStore,
@@ -220,7 +249,7 @@ async function stayOf(
  * (reported as missing: no leak), or the user lacks the right on it.
  */
 export async function checkAccess<A>(
-  ctx: MutationContext,
+  ctx: AccessContext,
   access: Access<A>,
   args: A,
 ): Promise<void> {
@@ -232,13 +261,7 @@ export async function checkAccess<A>(
   }
   if (access.kind === 'menu') {
     const menu = await readable(ctx, 'menus', id as Id);
-    if (menu.owner === ctx.userId) return;
-    if (!menu.isFavorite) {
-      for (const meal of await ctx.store.where('meals', 'menuId', menu.id)) {
-        const stay = await ctx.store.get('stays', meal.stayId);
-        if (stay && (await mayOnStay(ctx.store, stay, ctx.userId, 'plan'))) return;
-      }
-    }
+    if (await mayEditMenu(ctx.store, ctx.userId, menu)) return;
     throw ownerOnly('menus');
   }
   if (id === null) return;
@@ -264,7 +287,7 @@ export async function checkAccess<A>(
  * (no one learns of another team's changes).
  */
 async function lastChangeOf(
-  ctx: MutationContext,
+  ctx: AccessContext,
   table: TableName,
   id: Id,
 ): Promise<{ userId: Id; name: string } | null> {
@@ -282,7 +305,7 @@ const pseudoOf = async (store: ReadStore, userId: Id): Promise<string> =>
  * 'Ce repas a été supprimé par « Carol ».': the refusal of a change made on a row that another
  * member deleted meanwhile, as the stay's journal tells it; null when it does not.
  */
-async function deletedByOther(ctx: MutationContext, table: TableName, id: Id) {
+async function deletedByOther(ctx: AccessContext, table: TableName, id: Id) {
   if ((await ctx.store.get(table, id)) !== undefined) return null;
   const last = await lastChangeOf(ctx, table, id);
   if (last === null || last.userId === ctx.userId || !/^(delete|remove)/u.test(last.name)) {
@@ -295,7 +318,7 @@ async function deletedByOther(ctx: MutationContext, table: TableName, id: Id) {
 }
 
 /** Who last set the user's role in the stay, when the journal tells it (not the user). */
-async function roleGivenBy(ctx: MutationContext, stay: Stay): Promise<string | null> {
+async function roleGivenBy(ctx: AccessContext, stay: Stay): Promise<string | null> {
   const [member] = await ctx.store.where('stayMembers', 'stayUser', `${stay.id}:${ctx.userId}`);
   if (!member) return null;
   const last = await lastChangeOf(ctx, 'stayMembers', member.id);

@@ -4,10 +4,12 @@
  * never rename one that has shipped (old outboxes still hold it).
  */
 import type { Static, TSchema } from '@sinclair/typebox';
-import { invalid } from '../errors.js';
+import type { Id, MemberRole } from '../entities.js';
+import { invalid, isDomainError } from '../errors.js';
+import type { ReadStore } from '../store.js';
 import type { MutationContext, MutatorDef } from './define.js';
 import { checkArgs } from './define.js';
-import { checkAccess } from './access.js';
+import { checkAccess, MEAL_MENU_RIGHT, rightsOf, type Access } from './access.js';
 import * as ingredients from './ingredients.js';
 import * as meals from './meals.js';
 import * as menus from './menus.js';
@@ -85,11 +87,54 @@ export async function runMutation(
   await def.run(ctx, checked);
 }
 
+/**
+ * Whether the user may run a mutation, by its declared access alone (what runMutation checks
+ * before the body), read without running it: what screens mirror (issue 32). Only the field the
+ * access names need be in `args`; the body's own checks may still refuse the change.
+ */
+export async function mayRun<N extends MutationName>(
+  store: ReadStore,
+  userId: Id,
+  name: N,
+  args: Partial<MutationArgs<N>>,
+): Promise<boolean> {
+  try {
+    await checkAccess({ store, userId }, MUTATORS[name].access as Access<unknown>, args);
+    return true;
+  } catch (e) {
+    if (isDomainError(e)) return false;
+    throw e;
+  }
+}
+
+/**
+ * Whether a part in a stay ('owner', a member's role, null) may run a mutation on the rows of
+ * that stay, by its declared access: a stay's mutation by its right, a meal's own menu
+ * (`menuEditor`) by MEAL_MENU_RIGHT, any user's always; a library row's (`ownerOf`) never from
+ * the role alone (ask mayRun with the row).
+ */
+export function mayRunAs(role: MemberRole | 'owner' | null, name: MutationName): boolean {
+  const access = MUTATORS[name].access as Access<unknown>;
+  switch (access.kind) {
+    case 'any-user':
+      return true;
+    case 'stay':
+      return rightsOf(role).includes(access.right);
+    case 'menu':
+      return rightsOf(role).includes(MEAL_MENU_RIGHT);
+    case 'owner':
+      return false;
+  }
+}
+
 export type { MutationContext, MutatorDef } from './define.js';
 export { INGREDIENT_IN_USE, INGREDIENT_SHARED } from './ingredients.js';
 export { NEW_SUPPLIER_NAME } from './profiles.js';
 export {
+  mayEditMenu,
   mayOnStay,
+  MEAL_MENU_RIGHT,
+  rightsOf,
   roleIn,
   ROLE_RIGHTS,
   missingMessage,

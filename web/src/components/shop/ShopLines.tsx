@@ -76,12 +76,15 @@ export function ShopLines<L extends ShopLine>({
   start,
   onTick,
   extra,
+  readOnly = false,
 }: {
   lines: readonly L[];
   start: string | null;
   onTick: (line: L, checked: boolean) => void;
   /** More about a line, beside its tick (the organiser's need and quantity bought). */
   extra?: (line: L) => ReactNode;
+  /** The ticks are shown, not changed (a role that may not tick, issue 32). */
+  readOnly?: boolean;
 }) {
   return (
     <Stack gap="lg">
@@ -104,6 +107,7 @@ export function ShopLines<L extends ShopLine>({
                   start={start}
                   onTick={onTick}
                   extra={extra}
+                  readOnly={readOnly}
                 />
               ))}
             </Stack>
@@ -119,21 +123,24 @@ interface RowProps<L extends ShopLine> {
   start: string | null;
   onTick: (line: L, checked: boolean) => void;
   extra?: (line: L) => ReactNode;
+  readOnly: boolean;
 }
 
 /**
  * One line, drawn again only when its content changed: each tick brings the whole list anew
  * (one row), and a list of thousands of lines must not redraw them all for one tick. The
- * callbacks act on the line they are given, so a new function of the same list is the same.
+ * callbacks act on the line they are given, so a new function of the same list is the same;
+ * what the user's role allows (the tick, the extra) redraws it.
  */
 const ShopLineRow = memo(
-  function ShopLineRow<L extends ShopLine>({ line, start, onTick, extra }: RowProps<L>) {
+  function ShopLineRow<L extends ShopLine>({ line, start, onTick, extra, readOnly }: RowProps<L>) {
     return (
       <Paper withBorder p="sm" data-testid="shop-line" data-checked={line.checked}>
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Checkbox
             size="lg"
             checked={line.checked}
+            disabled={readOnly}
             onChange={(e) => onTick(line, e.currentTarget.checked)}
             label={
               <Text
@@ -158,5 +165,9 @@ const ShopLineRow = memo(
       </Paper>
     );
   },
-  (a, b) => a.start === b.start && JSON.stringify(a.line) === JSON.stringify(b.line),
+  (a, b) =>
+    a.start === b.start &&
+    a.readOnly === b.readOnly &&
+    (a.extra === undefined) === (b.extra === undefined) &&
+    JSON.stringify(a.line) === JSON.stringify(b.line),
 ) as <L extends ShopLine>(props: RowProps<L>) => ReactNode;

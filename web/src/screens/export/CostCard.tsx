@@ -38,7 +38,8 @@ export function CostCard({
   stay: Stay;
   /** null before the days are compiled. */
   plan: CostPlan | null;
-  onBudget: () => void;
+  /** Absent when the user's role may not change the budget (issue 32). */
+  onBudget?: () => void;
   /** Absent when the stay's prices are not the user's to set (they are its owner's). */
   onPrice: ((ingredient: Ingredient) => void) | undefined;
 }) {
@@ -51,9 +52,11 @@ export function CostCard({
           <Title order={2} size="h4">
             {COSTS.costTitle}
           </Title>
-          <Button variant="subtle" leftSection={<IconPencil size={16} />} onClick={onBudget}>
-            {COSTS.editBudget}
-          </Button>
+          {onBudget && (
+            <Button variant="subtle" leftSection={<IconPencil size={16} />} onClick={onBudget}>
+              {COSTS.editBudget}
+            </Button>
+          )}
         </Group>
         <Text size="sm" data-testid="export-budget">
           {budget === null ? COSTS.noBudget : COSTS.budgetOf(budget)}

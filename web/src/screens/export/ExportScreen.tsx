@@ -30,6 +30,7 @@ import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useSync } from '../../sync/SyncProvider';
 import { useStockFor } from '../../data/larder';
 import { useStay, useStayDays } from '../../data/stays';
+import { useStayMay } from '../../data/team';
 import { CompiledList } from './CompiledList';
 import { CostCard } from './CostCard';
 import { CreateListDialog } from './CreateListDialog';
@@ -74,6 +75,9 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
   const stock = useStockFor(stay, compiledDays);
   const { busy, progress, run } = useExportRunner();
   const noDay = selected.length === 0;
+  // What the user's role allows (issue 32): every role makes the files; lists, the budget and
+  // the stay's suppliers are its planners'. The rules refuse the rest anyway.
+  const may = useStayMay(stay);
 
   // Cook-sheet options, off by default: only meals to cook, no cover (one page per meal).
   const [includeEmptyMeals, setIncludeEmptyMeals] = useState(false);
@@ -130,14 +134,16 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
             <Button leftSection={<IconListCheck size={18} />} disabled={noDay} onClick={compile}>
               {EXPORT_SCREEN.compile}
             </Button>
-            <Button
-              variant="light"
-              leftSection={<IconBasket size={18} />}
-              disabled={noDay}
-              onClick={() => setListOpen(true)}
-            >
-              {SHOPPING.create}
-            </Button>
+            {may('createShopList') && (
+              <Button
+                variant="light"
+                leftSection={<IconBasket size={18} />}
+                disabled={noDay}
+                onClick={() => setListOpen(true)}
+              >
+                {SHOPPING.create}
+              </Button>
+            )}
             {noDay && (
               <Text size="sm" c="dimmed">
                 {EXPORT_SCREEN.chooseDays}
@@ -164,7 +170,7 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
       <CostCard
         stay={stay}
         plan={compiled?.ok ? compiled.plan : null}
-        onBudget={() => setBudgetOpen(true)}
+        onBudget={may('setStayBudget') ? () => setBudgetOpen(true) : undefined}
         onPrice={onPrice}
       />
 
@@ -236,8 +242,10 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
       {pricing !== null && (
         <PurchaseDialog key={pricing.id} ingredient={pricing} onClose={() => setPricing(null)} />
       )}
-      {budgetOpen && <BudgetDialog stay={stay} onClose={() => setBudgetOpen(false)} />}
-      {listOpen && (
+      {budgetOpen && may('setStayBudget') && (
+        <BudgetDialog stay={stay} onClose={() => setBudgetOpen(false)} />
+      )}
+      {listOpen && may('createShopList') && (
         <CreateListDialog stay={stay} days={selected} onClose={() => setListOpen(false)} />
       )}
       {spreadsheetOpen && (
@@ -258,6 +266,7 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
         onClose={() => setProfilesOpen(false)}
         stay={stay}
         userId={userId}
+        mayChooseDefault={may('setStayProfile')}
       />
     </Stack>
   );

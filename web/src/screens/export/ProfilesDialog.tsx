@@ -31,11 +31,19 @@ export interface ProfilesDialogProps {
   /** The stay whose default profile the heart sets. */
   stay: Stay;
   userId: Id;
+  /** The user's role lets them set the stay's default profile (issue 32). */
+  mayChooseDefault: boolean;
 }
 
 type Editing = { mode: 'new' } | { mode: 'rename'; profile: Profile } | null;
 
-export function ProfilesDialog({ opened, onClose, stay, userId }: ProfilesDialogProps) {
+export function ProfilesDialog({
+  opened,
+  onClose,
+  stay,
+  userId,
+  mayChooseDefault,
+}: ProfilesDialogProps) {
   const profiles = useProfiles() ?? [];
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
@@ -104,6 +112,7 @@ export function ProfilesDialog({ opened, onClose, stay, userId }: ProfilesDialog
                       color="pink"
                       aria-pressed={isDefault}
                       aria-label={PROFILES.setDefault(profile.name)}
+                      disabled={!mayChooseDefault}
                       onClick={() => void toggleDefault(profile)}
                     >
                       {isDefault ? <IconHeartFilled size={20} /> : <IconHeart size={20} />}

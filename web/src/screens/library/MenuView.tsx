@@ -1,4 +1,7 @@
-/** One favourite menu (spec 2.6, ?id-menu=): its recipes and ingredients, editable by its owner. */
+/**
+ * One favourite menu (spec 2.6, ?id-menu=): its recipes and ingredients, editable by its owner
+ * (or, for a meal's own menu, by whoever may plan its stay: menuEditor, issue 32).
+ */
 import { useMemo, useState } from 'react';
 import {
   ActionIcon,
@@ -32,6 +35,7 @@ import { useFirstSyncDone } from '../../sync/FirstSync';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
+import { useMayRun } from '../../data/team';
 import { DetailHeader } from './DetailHeader';
 import { ItemSearchSelect, type ItemSearchSelectProps } from './ItemSearchSelect';
 import { DishAllergens } from '../../components/DishAllergens';
@@ -86,6 +90,9 @@ function MenuDetails({
   const nav = useLibraryNavigation();
   const createIngredient = useCreateIngredient();
   const isOwner = menu.owner === userId;
+  // The menu's editors, as its mutations declare them (the owner known at once).
+  const mayEdit = useMayRun('addMenuIngredient', { menuId: menu.id }) || isOwner;
+  const mayPublish = useMayRun('setMenuPublished', { id: menu.id }) || isOwner;
   const firstSyncDone = useFirstSyncDone();
   const [editing, setEditing] = useState<(QuantityTarget & { id: Id }) | null>(null);
 
@@ -132,7 +139,7 @@ function MenuDetails({
         title={LIBRARY.menuDetails}
         updated={menu.updated}
         owner={menu.owner}
-        isOwner={isOwner}
+        isOwner={mayPublish}
         isPublished={menu.isPublished}
         publishHint={LIBRARY.publishMenuHint}
         onPublish={async (isPublished) =>
@@ -157,7 +164,7 @@ function MenuDetails({
           </>
         }
       />
-      {isOwner && (
+      {mayEdit && (
         <MenuItemSearch
           userId={userId}
           exclude={exclude}
@@ -217,7 +224,7 @@ function MenuDetails({
                       </Text>
                     )}
                   </Group>
-                  {isOwner && (
+                  {mayEdit && (
                     <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                       {quantity && own && (
                         <Tooltip label={LIBRARY.editQuantity(item.name)}>
@@ -259,7 +266,7 @@ function MenuDetails({
                 <Text c="dimmed" fs="italic">
                   {COMMON.unpublishedRecipe}
                 </Text>
-                {isOwner && (
+                {mayEdit && (
                   <ActionIcon
                     variant="subtle"
                     color="red"

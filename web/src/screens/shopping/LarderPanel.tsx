@@ -23,9 +23,13 @@ import {
   UNITE_LABELS,
   type Id,
   type Ingredient,
+  type MutationName,
+  type Stay,
 } from '@popote/domain';
 import { numberOf } from '../../components/number-input';
-import { LARDER } from '../../strings';
+import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { useStayMay, useStayRole } from '../../data/team';
+import { LARDER, TEAM } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useLarder, type LarderLine } from './useShopping';
@@ -33,8 +37,12 @@ import { useLarder, type LarderLine } from './useShopping';
 /** How many ingredients the picker lists while typing. */
 const PICKER_LIMIT = 30;
 
-export function LarderPanel({ stayId }: { stayId: Id }) {
+export function LarderPanel({ stay }: { stay: Stay }) {
+  const stayId = stay.id;
   const lines = useLarder(stayId);
+  // What the user's role allows (issue 32): the rules refuse the rest anyway.
+  const may = useStayMay(stay);
+  const role = useStayRole(stay);
   return (
     <Card withBorder data-testid="larder">
       <Stack>
@@ -44,7 +52,10 @@ export function LarderPanel({ stayId }: { stayId: Id }) {
         <Text size="sm" c="dimmed">
           {LARDER.hint}
         </Text>
-        <AddToLarder stayId={stayId} />
+        {role !== undefined && !may('addStock') && !may('updateStock') && (
+          <ReadOnlyNotice testId="larder-read-only">{TEAM.readOnlyLarder}</ReadOnlyNotice>
+        )}
+        {may('addStock') && <AddToLarder stayId={stayId} />}
         {lines !== undefined && lines.length === 0 && (
           <Text fs="italic" c="dimmed">
             {LARDER.empty}
@@ -54,7 +65,7 @@ export function LarderPanel({ stayId }: { stayId: Id }) {
           <Table striped verticalSpacing={4}>
             <Table.Tbody>
               {lines.map((line) => (
-                <LarderRow key={line.item.id} line={line} />
+                <LarderRow key={line.item.id} line={line} may={may} />
               ))}
             </Table.Tbody>
           </Table>
@@ -64,7 +75,7 @@ export function LarderPanel({ stayId }: { stayId: Id }) {
   );
 }
 
-function LarderRow({ line }: { line: LarderLine }) {
+function LarderRow({ line, may }: { line: LarderLine; may: (name: MutationName) => boolean }) {
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
   const { item, ingredient } = line;
@@ -79,8 +90,10 @@ function LarderRow({ line }: { line: LarderLine }) {
           max={1e9}
           decimalSeparator=","
           value={item.val}
+          readOnly={!may('updateStock')}
           onBlur={(e) => {
             const val = Number(e.currentTarget.value.replace(',', '.'));
+            if (!may('updateStock')) return;
             if (Number.isFinite(val) && val >= 0 && val !== item.val) {
               void mutate('updateStock', { id: item.id, val });
             }
@@ -89,15 +102,17 @@ function LarderRow({ line }: { line: LarderLine }) {
       </Table.Td>
       <Table.Td>{UNITE_LABELS[item.unite]}</Table.Td>
       <Table.Td w={48}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          size="lg"
-          aria-label={LARDER.remove(name)}
-          onClick={() => void mutateUndoable('deleteStock', { id: item.id }, LARDER.removed)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
+        {may('deleteStock') && (
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={LARDER.remove(name)}
+            onClick={() => void mutateUndoable('deleteStock', { id: item.id }, LARDER.removed)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        )}
       </Table.Td>
     </Table.Tr>
   );

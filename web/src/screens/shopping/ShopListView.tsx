@@ -10,8 +10,10 @@ import { IconArrowLeft, IconBuildingWarehouse, IconShare, IconTrash } from '@tab
 import { Link } from 'react-router';
 import { isShareOpen, tickCount, type ShopItem, type ShopList } from '@popote/domain';
 import { ShopLines } from '../../components/shop/ShopLines';
+import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { useMayRun, useMayRunState } from '../../data/team';
 import { notifySuccess } from '../../feedback/feedback';
-import { SHOPPING } from '../../strings';
+import { SHOPPING, TEAM } from '../../strings';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { BoughtEditor } from './BoughtEditor';
 import { ShareDialog } from './ShareDialog';
@@ -23,6 +25,14 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
   const [sharing, setSharing] = useState(false);
   const { checked, total } = tickCount(list.items);
   const toStore = list.items.filter((i) => i.checked && !i.stored).map((i) => i.key);
+  // What the user's role in the list's stay allows (issue 32): the rules refuse the rest anyway.
+  const the = { id: list.id };
+  const tickState = useMayRunState('tickShopItem', the);
+  const mayTick = tickState ?? false;
+  const mayNoteBought = useMayRun('setShopItemBought', the);
+  const mayShare = useMayRun('shareShopList', the);
+  const mayStore = useMayRun('addPurchasesToStock', the);
+  const mayDelete = useMayRun('deleteShopList', the);
 
   const tick = (line: ShopItem, value: boolean) =>
     void mutate('tickShopItem', {
@@ -68,27 +78,38 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
           </Group>
         </Stack>
         <Group gap="xs">
-          <Button leftSection={<IconShare size={18} />} onClick={() => setSharing(true)}>
-            {SHOPPING.share}
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconBuildingWarehouse size={18} />}
-            disabled={toStore.length === 0 || list.stayId === null}
-            onClick={() => void store()}
-          >
-            {SHOPPING.store}
-          </Button>
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={18} />}
-            onClick={() => void mutateUndoable('deleteShopList', { id: list.id }, SHOPPING.removed)}
-          >
-            {SHOPPING.remove}
-          </Button>
+          {mayShare && (
+            <Button leftSection={<IconShare size={18} />} onClick={() => setSharing(true)}>
+              {SHOPPING.share}
+            </Button>
+          )}
+          {mayStore && (
+            <Button
+              variant="light"
+              leftSection={<IconBuildingWarehouse size={18} />}
+              disabled={toStore.length === 0 || list.stayId === null}
+              onClick={() => void store()}
+            >
+              {SHOPPING.store}
+            </Button>
+          )}
+          {mayDelete && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={18} />}
+              onClick={() =>
+                void mutateUndoable('deleteShopList', { id: list.id }, SHOPPING.removed)
+              }
+            >
+              {SHOPPING.remove}
+            </Button>
+          )}
         </Group>
       </Group>
+      {tickState === false && (
+        <ReadOnlyNotice testId="shop-list-read-only">{TEAM.readOnlyLists}</ReadOnlyNotice>
+      )}
       {list.items.length === 0 ? (
         <Text fs="italic" c="dimmed">
           {SHOPPING.emptyList}
@@ -98,10 +119,11 @@ export function ShopListView({ list, start }: { list: ShopList; start: string })
           lines={list.items}
           start={start}
           onTick={tick}
-          extra={(line) => <BoughtEditor list={list} line={line} />}
+          readOnly={!mayTick}
+          extra={mayNoteBought ? (line) => <BoughtEditor list={list} line={line} /> : undefined}
         />
       )}
-      <ShareDialog list={list} opened={sharing} onClose={() => setSharing(false)} />
+      <ShareDialog list={list} opened={sharing && mayShare} onClose={() => setSharing(false)} />
     </Stack>
   );
 }

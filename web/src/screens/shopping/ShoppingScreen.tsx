@@ -11,6 +11,7 @@ import { useSession } from '../../session/useSession';
 import { SHOPPING } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useStay } from '../../data/stays';
+import { useStayMay } from '../../data/team';
 import { LarderPanel } from './LarderPanel';
 import { PATHS } from '../../navigation/routes';
 import { LIST_PARAM, shopListPath } from '../../navigation/shopping-links';
@@ -35,7 +36,7 @@ function StayShopping({ stay }: { stay: Stay }) {
   return (
     <Stack gap="lg" data-testid="screen-shopping">
       <ListsPanel stay={stay} />
-      <LarderPanel stayId={stay.id} />
+      <LarderPanel stay={stay} />
     </Stack>
   );
 }
@@ -60,6 +61,8 @@ function OneList({ stay, listId }: { stay: Stay; listId: number }) {
 
 function ListsPanel({ stay }: { stay: Stay }) {
   const lists = useShopLists(stay.id);
+  // A new list is made on the export screen, by those whose role allows it (issue 32).
+  const mayCreate = useStayMay(stay)('createShopList');
   return (
     <Card withBorder>
       <Stack>
@@ -72,15 +75,19 @@ function ListsPanel({ stay }: { stay: Stay }) {
             <Text fs="italic" c="dimmed">
               {SHOPPING.noList}
             </Text>
-            <Text size="sm">{SHOPPING.newListHint}</Text>
-            <Button
-              component={Link}
-              to={PATHS.export}
-              variant="light"
-              leftSection={<IconListCheck size={18} />}
-            >
-              {SHOPPING.goToExport}
-            </Button>
+            {mayCreate && (
+              <>
+                <Text size="sm">{SHOPPING.newListHint}</Text>
+                <Button
+                  component={Link}
+                  to={PATHS.export}
+                  variant="light"
+                  leftSection={<IconListCheck size={18} />}
+                >
+                  {SHOPPING.goToExport}
+                </Button>
+              </>
+            )}
           </Stack>
         )}
         {lists?.map((list) => {

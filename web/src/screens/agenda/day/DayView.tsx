@@ -47,6 +47,8 @@ import { PreviewDialog } from './PreviewDialog';
 import { AlternativeDialog, type ReasonKey } from './AlternativeDialog';
 import { ResourcePanel, type PickedResource } from './ResourcePanel';
 import { PATHS } from '../../../navigation/routes';
+import { useStayMay } from '../../../data/team';
+import { AgendaRoleNotice } from '../AgendaRoleNotice';
 
 export interface DayViewProps {
   stayId: Id;
@@ -83,6 +85,8 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
   const resourceNames = useRef(new Map<string, string>());
   // Mantine's md breakpoint, where the panel moves beside the meals.
   const wide = useMediaQuery('(min-width: 62em)') ?? false;
+  // What the user's role allows (issue 32): the rules refuse the rest anyway.
+  const may = useStayMay(plan?.stay ?? null);
 
   if (!plan) return <Loader aria-label={AGENDA.loading} />;
 
@@ -92,8 +96,13 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
   const bounds = stayDayBounds(plan.meals, WEEK_DAYS);
   const groupsById = new Map(plan.groups.map((g) => [g.id, g]));
   const mealsById = new Map(meals.map((m) => [m.id, m]));
+  // A favourite is changed in the library; a meal's own menu by whoever may edit it (menuEditor).
   const isLocked = (menu: Menu | undefined): boolean =>
-    menu === undefined || menu.isFavorite || menu.owner !== userId;
+    menu === undefined ||
+    menu.isFavorite ||
+    (menu.owner !== userId && !may('updateMenuIngredient'));
+  // The library's resources go into meals: shown to those who may put them there.
+  const mayFill = may('addMenuRecipe') || may('setMealMenu');
 
   async function addMeal(slot: Horaire) {
     const done = await mutate('createMeal', (ids) => ({
@@ -186,7 +195,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
     if (target === null || piece === null) return;
     const meal = mealsById.get(target.mealId);
     if (!meal) return;
-    if (piece.kind === 'group' && target.kind === 'groups') {
+    if (piece.kind === 'group' && target.kind === 'groups' && may('moveMealGroup')) {
       await moveGroup(piece.groupId, piece.mealId, meal);
     } else if (piece.kind === 'resource' && target.kind === 'items') {
       await putResource(piece.resource, piece.id, meal);
@@ -246,6 +255,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
       )}
     >
       <Stack gap="md" data-testid="agenda-day">
+        <AgendaRoleNotice stay={plan.stay} may={may} />
         {/* Wraps on a phone: the back link, the day between its arrows, the new meal. */}
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={onBackToWeek}>
@@ -274,21 +284,23 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
               <IconChevronRight />
             </ActionIcon>
           </Group>
-          <ActionMenu position="bottom-end">
-            <ActionMenu.Target>
-              <Button leftSection={<IconPlus size={18} />}>{AGENDA.addMeal}</Button>
-            </ActionMenu.Target>
-            <ActionMenu.Dropdown>
-              {HORAIRES.map((slot) => (
-                <ActionMenu.Item key={slot} onClick={() => void addMeal(slot)}>
-                  {HORAIRE_LABELS[slot]}
-                </ActionMenu.Item>
-              ))}
-            </ActionMenu.Dropdown>
-          </ActionMenu>
+          {may('createMeal') && (
+            <ActionMenu position="bottom-end">
+              <ActionMenu.Target>
+                <Button leftSection={<IconPlus size={18} />}>{AGENDA.addMeal}</Button>
+              </ActionMenu.Target>
+              <ActionMenu.Dropdown>
+                {HORAIRES.map((slot) => (
+                  <ActionMenu.Item key={slot} onClick={() => void addMeal(slot)}>
+                    {HORAIRE_LABELS[slot]}
+                  </ActionMenu.Item>
+                ))}
+              </ActionMenu.Dropdown>
+            </ActionMenu>
+          )}
         </Group>
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8, xl: 9 }} order={{ base: 2, md: 1 }}>
+          <Grid.Col span={mayFill ? { base: 12, md: 8, xl: 9 } : 12} order={{ base: 2, md: 1 }}>
             <Stack gap="sm">
               {meals.length === 0 && <Text c="dimmed">{AGENDA.noMealThisDay}</Text>}
               {meals.map((meal) => {
@@ -302,6 +314,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
                     recipesById={plan.recipesById}
                     ingredientsById={plan.ingredientsById}
                     locked={isLocked(menu)}
+                    may={may}
                     firstSyncDone={firstSyncDone}
                     actions={actions}
                     cost={costs?.meals.find((m) => m.mealId === meal.id)}
@@ -311,20 +324,22 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
             </Stack>
           </Grid.Col>
           {/* Above the meals on narrow screens: no scrolling past every meal to reach it. */}
-          <Grid.Col span={{ base: 12, md: 4, xl: 3 }} order={{ base: 1, md: 2 }}>
-            <ResourcePanel
-              userId={userId}
-              onGoToLibrary={() => void navigate(PATHS.library)}
-              onPick={(resource) => setPicked({ kind: 'resource', resource })}
-              names={resourceNames.current}
-              sticky={wide}
-            />
-          </Grid.Col>
+          {mayFill && (
+            <Grid.Col span={{ base: 12, md: 4, xl: 3 }} order={{ base: 1, md: 2 }}>
+              <ResourcePanel
+                userId={userId}
+                onGoToLibrary={() => void navigate(PATHS.library)}
+                onPick={(resource) => setPicked({ kind: 'resource', resource })}
+                names={resourceNames.current}
+                sticky={wide}
+              />
+            </Grid.Col>
+          )}
         </Grid>
       </Stack>
 
       <EditMealDialog
-        meal={editing}
+        meal={may('updateMeal') ? editing : null}
         onClose={() => setEditing(null)}
         onSave={(meal, changes) =>
           void mutate('updateMeal', { id: meal.id, ...changes }).then((done) => {
@@ -335,7 +350,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
         }
       />
       <PreviewDialog mealId={previewing} onClose={() => setPreviewing(null)} />
-      {alternative !== null && (
+      {alternative !== null && may('setMealAlternative') && (
         <AlternativeDialog
           meal={plan.meals.find((m) => m.id === alternative.meal.id) ?? alternative.meal}
           groupsById={groupsById}
@@ -355,7 +370,13 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
         }}
       />
       <IngredientDialog
-        edited={ingredient}
+        edited={
+          ingredient && {
+            ...ingredient,
+            // Read-only too once the user's role no longer allows it (issue 32).
+            readOnly: ingredient.readOnly || isLocked(plan.menusById.get(ingredient.menuId)),
+          }
+        }
         onClose={() => setIngredient(null)}
         onSave={(quantity, plat) => {
           if (ingredient === null) return;

@@ -39,6 +39,7 @@ import {
   type MealCost,
   type Menu,
   type MenuItem,
+  type MutationName,
   type Recipe,
 } from '@popote/domain';
 import { HORAIRE_COLORS, PLAT_COLORS } from '../../../theme/colors';
@@ -76,8 +77,10 @@ export interface MealRowProps {
   groupsById: ReadonlyMap<Id, StayGroup>;
   recipesById: ReadonlyMap<Id, Recipe>;
   ingredientsById: ReadonlyMap<Id, Ingredient>;
-  /** A favourite menu, or one of another user, is read-only here. */
+  /** A favourite menu, or one the user may not edit, is read-only here. */
   locked: boolean;
+  /** What the user's role lets them change (issue 32), by mutation: see useStayMay. */
+  may: (name: MutationName) => boolean;
   /** Until the device's first sync is done, a recipe not read yet is not called unreadable. */
   firstSyncDone: boolean;
   actions: MealRowActions;
@@ -92,6 +95,7 @@ export function MealRow({
   recipesById,
   ingredientsById,
   locked,
+  may,
   firstSyncDone,
   actions,
   cost,
@@ -153,46 +157,56 @@ export function MealRow({
               </ActionIcon>
             </ActionMenu.Target>
             <ActionMenu.Dropdown>
-              <ActionMenu.Item
-                leftSection={<IconPencil size={16} />}
-                onClick={() => actions.onDetails(meal)}
-              >
-                {AGENDA.details}
-              </ActionMenu.Item>
+              {may('updateMeal') && (
+                <ActionMenu.Item
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => actions.onDetails(meal)}
+                >
+                  {AGENDA.details}
+                </ActionMenu.Item>
+              )}
               <ActionMenu.Item
                 leftSection={<IconEye size={16} />}
                 onClick={() => actions.onPreview(meal)}
               >
                 {AGENDA.preview}
               </ActionMenu.Item>
-              <ActionMenu.Item
-                leftSection={<IconArrowsSplit size={16} />}
-                onClick={() => actions.onAlternative(meal, null)}
-              >
-                {AGENDA.addAlternative}
-              </ActionMenu.Item>
-              <ActionMenu.Item
-                leftSection={<IconCopyPlus size={16} />}
-                disabled={menu === undefined || menu.isFavorite}
-                onClick={() => actions.onSaveFavorite(meal)}
-              >
-                {AGENDA.saveAsFavorite}
-              </ActionMenu.Item>
-              <ActionMenu.Divider />
-              <ActionMenu.Item
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => actions.onDelete(meal, menu)}
-              >
-                {AGENDA.deleteMeal}
-              </ActionMenu.Item>
+              {may('setMealAlternative') && (
+                <ActionMenu.Item
+                  leftSection={<IconArrowsSplit size={16} />}
+                  onClick={() => actions.onAlternative(meal, null)}
+                >
+                  {AGENDA.addAlternative}
+                </ActionMenu.Item>
+              )}
+              {may('saveMealMenuAsFavorite') && (
+                <ActionMenu.Item
+                  leftSection={<IconCopyPlus size={16} />}
+                  disabled={menu === undefined || menu.isFavorite}
+                  onClick={() => actions.onSaveFavorite(meal)}
+                >
+                  {AGENDA.saveAsFavorite}
+                </ActionMenu.Item>
+              )}
+              {may('deleteMeal') && (
+                <>
+                  <ActionMenu.Divider />
+                  <ActionMenu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => actions.onDelete(meal, menu)}
+                  >
+                    {AGENDA.deleteMeal}
+                  </ActionMenu.Item>
+                </>
+              )}
             </ActionMenu.Dropdown>
           </ActionMenu>
         </Group>
       </Group>
       <MealChangedBy meal={meal} />
       <MealWarnings warnings={warnings} />
-      {warnings.length > 0 && (
+      {warnings.length > 0 && may('setMealAlternative') && (
         <Button
           size="compact-sm"
           variant="light"
@@ -213,6 +227,7 @@ export function MealRow({
         return (
           <Group key={`${alternative.kind}:${alternative.code}`} gap={4} mt={4} wrap="nowrap">
             <UnstyledButton
+              disabled={!may('setMealAlternative')}
               onClick={() => actions.onAlternative(meal, `${alternative.kind}:${alternative.code}`)}
               data-testid="meal-alternative"
             >
@@ -223,18 +238,25 @@ export function MealRow({
                 {names && ` : ${names}`}
               </Text>
             </UnstyledButton>
-            <CloseButton
-              size="sm"
-              aria-label={AGENDA.removeAlternative(title)}
-              onClick={() =>
-                void actions.onRemoveAlternative(meal, alternative.kind, alternative.code)
-              }
-            />
+            {may('removeMealAlternative') && (
+              <CloseButton
+                size="sm"
+                aria-label={AGENDA.removeAlternative(title)}
+                onClick={() =>
+                  void actions.onRemoveAlternative(meal, alternative.kind, alternative.code)
+                }
+              />
+            )}
           </Group>
         );
       })}
 
-      <Droppable droppableId={dropId.groups(meal.id)} type={DND_TYPE.group} direction="horizontal">
+      <Droppable
+        droppableId={dropId.groups(meal.id)}
+        type={DND_TYPE.group}
+        direction="horizontal"
+        isDropDisabled={!may('moveMealGroup')}
+      >
         {(drop, snapshot) => (
           <div
             ref={drop.innerRef}
@@ -261,7 +283,12 @@ export function MealRow({
               </Text>
             )}
             {groups.map((group, index) => (
-              <Draggable key={group.id} draggableId={dragId.group(meal.id, group.id)} index={index}>
+              <Draggable
+                key={group.id}
+                draggableId={dragId.group(meal.id, group.id)}
+                index={index}
+                isDragDisabled={!may('moveMealGroup')}
+              >
                 {(drag) => (
                   <div
                     ref={drag.innerRef}
@@ -270,10 +297,14 @@ export function MealRow({
                     data-testid="group-chip"
                     data-group-id={group.id}
                     className="popote-touch-target"
-                    aria-label={AGENDA.moveGroup(groupLabel(group))}
-                    onClick={() => actions.onPickGroup(meal, group)}
+                    aria-label={
+                      may('moveMealGroup') ? AGENDA.moveGroup(groupLabel(group)) : undefined
+                    }
+                    onClick={() => may('moveMealGroup') && actions.onPickGroup(meal, group)}
                     onKeyDown={(e) => {
-                      if (e.key === 'Enter') actions.onPickGroup(meal, group);
+                      if (e.key === 'Enter' && may('moveMealGroup')) {
+                        actions.onPickGroup(meal, group);
+                      }
                     }}
                   >
                     <Badge
@@ -282,7 +313,7 @@ export function MealRow({
                       variant="filled"
                       tt="none"
                       size="lg"
-                      style={{ cursor: 'grab' }}
+                      style={{ cursor: may('moveMealGroup') ? 'grab' : undefined }}
                     >
                       {groupLabel(group)}
                     </Badge>

@@ -81,6 +81,8 @@ export interface WeekTableProps {
   pointerTarget: string | null | undefined;
   /** A pointer drag is under way: the library's own drop targets are off. */
   dropDisabled: boolean;
+  /** The user's role does not let them change the meals (issue 32): nothing is dragged. */
+  dragDisabled: boolean;
   /** Until the device's first sync is done, a recipe not read yet is not called unreadable. */
   firstSyncDone: boolean;
   /** What each day's meals cost per person (issue 21), when some price is known. */
@@ -97,6 +99,7 @@ export function WeekTable({
   onTapMeal,
   pointerTarget,
   dropDisabled,
+  dragDisabled,
   firstSyncDone,
   dayCosts,
 }: WeekTableProps) {
@@ -152,6 +155,7 @@ export function WeekTable({
                   onTapMeal={onTapMeal}
                   pointerTarget={pointerTarget}
                   dropDisabled={dropDisabled}
+                  dragDisabled={dragDisabled}
                   firstSyncDone={firstSyncDone}
                 />
               ))}
@@ -174,6 +178,7 @@ function WeekCell({
   onTapMeal,
   pointerTarget,
   dropDisabled,
+  dragDisabled,
   firstSyncDone,
 }: {
   plan: StayPlan;
@@ -186,6 +191,7 @@ function WeekCell({
   onTapMeal: (meal: Meal, label: string) => void;
   pointerTarget: string | null | undefined;
   dropDisabled: boolean;
+  dragDisabled: boolean;
   firstSyncDone: boolean;
 }) {
   const expanded = meals.length <= CELL_EXPANDED_MAX;
@@ -240,7 +246,8 @@ function WeekCell({
             pointed={
               pointerTarget === undefined ? undefined : pointerTarget === dropId.meal(meal.id)
             }
-            dropDisabled={dropDisabled}
+            dropDisabled={dropDisabled || dragDisabled}
+            dragDisabled={dragDisabled}
             onTap={onTapMeal}
           />
         );
@@ -270,6 +277,7 @@ interface WeekMealProps {
    */
   pointed: boolean | undefined;
   dropDisabled: boolean;
+  dragDisabled: boolean;
 }
 
 /** Equal props but for a new array of the same groups. */
@@ -298,6 +306,7 @@ const WeekMeal = memo(function WeekMeal({
   onTap,
   pointed,
   dropDisabled,
+  dragDisabled,
 }: WeekMealProps) {
   const theme = useMantineTheme();
   return (
@@ -321,7 +330,7 @@ const WeekMeal = memo(function WeekMeal({
                 : undefined,
           }}
         >
-          <Draggable draggableId={dragId.meal(meal.id)} index={0}>
+          <Draggable draggableId={dragId.meal(meal.id)} index={0} isDragDisabled={dragDisabled}>
             {(drag, snapshot) => (
               <div
                 ref={drag.innerRef}

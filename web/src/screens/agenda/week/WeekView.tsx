@@ -34,6 +34,8 @@ import { useStayPlan } from '../useStayPlan';
 import { MealWizard } from '../wizard/MealWizard';
 import { MenuSearch } from './MenuSearch';
 import { useCostsOfDays } from '../../../components/costs/usePurchases';
+import { useStayMay } from '../../../data/team';
+import { AgendaRoleNotice } from '../AgendaRoleNotice';
 import { WeekTable } from './WeekTable';
 
 const ALL_GROUPS = 'all';
@@ -71,6 +73,10 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const menuNames = useRef(new Map<string, string>());
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
+  // What the user's role allows (issue 32): the rules refuse the rest anyway.
+  const may = useStayMay(plan?.stay ?? null);
+  const maySwap = may('swapMealMenus');
+  const maySetMenu = may('setMealMenu');
 
   async function swap(mealId1: Id, mealId2: Id) {
     if (mealId1 === mealId2) return;
@@ -83,6 +89,8 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   }
 
   function tapMeal(meal: Meal, label: string) {
+    // Without the right to change the meals, a meal opens its day (to read it).
+    if (picked === null && !maySwap) return onOpenDay(meal.day);
     if (picked === null) return setPicked({ kind: 'meal', mealId: meal.id, label, day: meal.day });
     setPicked(null);
     if (picked.kind === 'meal') void swap(picked.mealId, meal.id);
@@ -119,8 +127,8 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
     const target = readDropId(targetId);
     const piece = readDragId(result.draggableId);
     if (target?.kind !== 'meal' || piece === null) return;
-    if (piece.kind === 'meal') await swap(piece.mealId, target.mealId);
-    else if (piece.kind === 'menu') await setMenu(target.mealId, piece.menuId);
+    if (piece.kind === 'meal' && maySwap) await swap(piece.mealId, target.mealId);
+    else if (piece.kind === 'menu' && maySetMenu) await setMenu(target.mealId, piece.menuId);
   }
 
   return (
@@ -147,6 +155,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
       )}
     >
       <Stack gap="md" data-testid="agenda-week">
+        <AgendaRoleNotice stay={plan.stay} may={may} />
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="xs" wrap="wrap">
             <ActionIcon
@@ -197,24 +206,28 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
                 data-testid="week-group-filter"
               />
             )}
-            <Button leftSection={<IconWand size={18} />} onClick={() => setWizardOpened(true)}>
-              {AGENDA.addManyMeals}
-            </Button>
+            {may('runMealWizard') && (
+              <Button leftSection={<IconWand size={18} />} onClick={() => setWizardOpened(true)}>
+                {AGENDA.addManyMeals}
+              </Button>
+            )}
           </Group>
         </Group>
-        <MenuSearch
-          userId={userId}
-          dragging={dragging}
-          pickedMenuId={picked?.kind === 'menu' ? picked.menuId : null}
-          names={menuNames.current}
-          onPick={(menuId, title) =>
-            setPicked(
-              picked?.kind === 'menu' && picked.menuId === menuId
-                ? null
-                : { kind: 'menu', menuId, title },
-            )
-          }
-        />
+        {maySetMenu && (
+          <MenuSearch
+            userId={userId}
+            dragging={dragging}
+            pickedMenuId={picked?.kind === 'menu' ? picked.menuId : null}
+            names={menuNames.current}
+            onPick={(menuId, title) =>
+              setPicked(
+                picked?.kind === 'menu' && picked.menuId === menuId
+                  ? null
+                  : { kind: 'menu', menuId, title },
+              )
+            }
+          />
+        )}
         {picked !== null && (
           <Paper
             withBorder
@@ -245,9 +258,11 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
             </Group>
           </Paper>
         )}
-        <Text size="xs" c="dimmed">
-          {AGENDA.weekDragHint}
-        </Text>
+        {maySwap && (
+          <Text size="xs" c="dimmed">
+            {AGENDA.weekDragHint}
+          </Text>
+        )}
         <WeekTable
           plan={plan}
           days={days}
@@ -257,13 +272,14 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           pickedMealId={picked?.kind === 'meal' ? picked.mealId : null}
           pointerTarget={pointerDrag.hovered}
           dropDisabled={pointerDragging}
+          dragDisabled={!maySwap}
           onTapMeal={onTapMeal}
           firstSyncDone={firstSyncDone}
           dayCosts={costs?.days}
         />
       </Stack>
       <MealWizard
-        opened={wizardOpened}
+        opened={wizardOpened && may('runMealWizard')}
         onClose={() => setWizardOpened(false)}
         stay={plan.stay}
         groups={plan.groups}
