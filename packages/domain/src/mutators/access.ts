@@ -233,13 +233,18 @@ export async function checkAccess<A>(
   if (access.kind === 'menu') {
     const menu = await readable(ctx, 'menus', id as Id);
     if (menu.owner === ctx.userId) return;
+    // A member whose role does not plan the meal's stay reads why (issue 32).
+    let refusal = ownerOnly('menus');
     if (!menu.isFavorite) {
       for (const meal of await ctx.store.where('meals', 'menuId', menu.id)) {
         const stay = await ctx.store.get('stays', meal.stayId);
-        if (stay && (await mayOnStay(ctx.store, stay, ctx.userId, 'plan'))) return;
+        if (!stay) continue;
+        const role = await roleIn(ctx.store, stay, ctx.userId);
+        if (role === 'owner' || (role !== null && ROLE_RIGHTS[role].includes('plan'))) return;
+        if (role !== null) refusal = notAllowed(role, 'plan', await roleGivenBy(ctx, stay));
       }
     }
-    throw ownerOnly('menus');
+    throw refusal;
   }
   if (id === null) return;
   const row = await readable(ctx, access.table, id).catch(async (e: unknown) => {
