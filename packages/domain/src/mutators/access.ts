@@ -262,6 +262,16 @@ export async function checkAccess<A>(
   if (access.kind === 'menu') {
     const menu = await readable(ctx, 'menus', id as Id);
     if (await mayEditMenu(ctx.store, ctx.userId, menu)) return;
+    // A member whose role does not plan the meal's stay reads why (issue 32).
+    if (!menu.isFavorite) {
+      for (const meal of await ctx.store.where('meals', 'menuId', menu.id)) {
+        const stay = await ctx.store.get('stays', meal.stayId);
+        const role = stay ? await roleIn(ctx.store, stay, ctx.userId) : null;
+        if (stay && role !== null && role !== 'owner') {
+          throw notAllowed(role, MEAL_MENU_RIGHT, await roleGivenBy(ctx, stay));
+        }
+      }
+    }
     throw ownerOnly('menus');
   }
   if (id === null) return;

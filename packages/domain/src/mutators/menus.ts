@@ -7,7 +7,7 @@ import { MAX_ITEMS_PER_MENU } from '../limits.js';
 import { defaultIngredientQuantity } from '../stay-rules.js';
 import { defineMutator } from './define.js';
 import { menusOfMeals } from './menu-gc.js';
-import { anyUser, menuEditor, readable } from './access.js';
+import { anyUser, menuEditor, ownerOf, readable } from './access.js';
 import { IdSchema, NowSchema, PlatSchema, QuantitySchema } from './schemas.js';
 import { argInt, ofPhrase, toPhrase, quantityWords, changes } from './describe-words.js';
 
@@ -200,11 +200,15 @@ export const deleteMenu = defineMutator({
   },
 });
 
-/** Publishing makes a menu a favourite too (published implies favourite). */
+/**
+ * Publishing makes a menu a favourite too (published implies favourite). Its owner's alone: a
+ * meal's menu published by a member would land in the stay owner's library and in everyone's
+ * search, which saving it as a favourite already reserves to the owner (issue 32).
+ */
 export const setMenuPublished = defineMutator({
   label: "Publication d'un menu",
   schema: Type.Object({ id: IdSchema, isPublished: Type.Boolean(), now: NowSchema }),
-  access: menuEditor('id'),
+  access: ownerOf('menus', 'id'),
   describe: async (a, w) =>
     `${a.isPublished === false ? 'Retrait de la publication' : 'Publication'} ${ofPhrase(
       await w.menu(argInt(a, 'id')),

@@ -146,7 +146,9 @@ export const duplicateStay = defineMutator({
     const drawer = idDrawer(ids);
     const names = (await ctx.store.where('stays', 'owner', ctx.userId)).map((s) => s.name);
     const plan = planDuplicateStay({
-      stay,
+      // The copy is the user's own stay, whoever owns the original (an 'Organisation' member
+      // duplicates a stay they take part in: issue 32); its team is not copied.
+      stay: { ...stay, owner: ctx.userId },
       groups,
       meals,
       menus,

@@ -191,6 +191,56 @@ describe('the team of a stay', () => {
     expect(await canReadRow(w.store, DAVE, 'stock', made[1] as StockItem)).toBe(false);
   });
 
+  it('gives a copy of the stay made by a member to that member, who reads it', async () => {
+    await join(BOB, 'plan');
+    await w.run(BOB, 'duplicateStay', {
+      id: stay.id,
+      ids: { first: FRESH + 500, count: 100 },
+      now: LATER,
+    });
+    const copy = (await w.get('stays', FRESH + 500))!;
+    expect(copy.owner).toBe(BOB);
+    const rows = [
+      ...(await w.store.where('groups', 'stayId', copy.id)),
+      ...(await w.store.where('meals', 'stayId', copy.id)),
+    ];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.owner === BOB)).toBe(true);
+    const [copiedMeal] = await w.store.where('meals', 'stayId', copy.id);
+    expect((await w.get('menus', copiedMeal!.menuId))!.owner).toBe(BOB);
+    expect(await canReadRow(w.store, BOB, 'stays', copy)).toBe(true);
+    // The team stays with the original.
+    expect(await w.store.where('stayMembers', 'stayId', copy.id)).toEqual([]);
+  });
+
+  it("keeps publishing a meal's menu to the stay's owner", async () => {
+    await join(BOB, 'plan');
+    const refused = await w.refusal(BOB, 'setMenuPublished', {
+      id: meal.menuId,
+      isPublished: true,
+      now: LATER,
+    });
+    expect(refused.error.message).toBe('Seul son propriétaire peut modifier ce menu.');
+    expect(refused.after).toEqual(refused.before);
+    await w.run(ALICE, 'setMenuPublished', { id: meal.menuId, isPublished: true, now: LATER });
+    expect((await w.get('menus', meal.menuId))!.isPublished).toBe(true);
+  });
+
+  it("tells a member whose role does not plan why a meal's menu is refused", async () => {
+    await join(CAROL, 'read');
+    const refused = await w.refusal(CAROL, 'updateMenuIngredient', {
+      menuId: meal.menuId,
+      ingredientId: stock.ingredientId,
+      quantity: { val: 1, unite: 1, forPeople: 1 },
+      plat: 1,
+      now: LATER,
+    });
+    expect(refused.error.message).toMatch(
+      /^Votre rôle dans ce séjour ne permet que de le consulter\./u,
+    );
+    expect(refused.after).toEqual(refused.before);
+  });
+
   it("lets a 'Lecture' member read everything and change nothing", async () => {
     await join(DAVE, 'read');
     const key = list.items[0]!.key;
