@@ -42,6 +42,11 @@ export interface ServerConfig {
    * DEFAULT_SYNC_PUSH_RATE_LIMIT when absent.
    */
   syncPushRateLimit?: { max: number; windowMs: number };
+  /**
+   * Opening an invitation's page or joining with it, per client address and window
+   * (TEAM_LINK_RATE_LIMIT when absent): tokens are guessed no faster.
+   */
+  teamLinkRateLimit?: { max: number; windowMs: number };
 }
 
 type Env = Record<string, string | undefined>;

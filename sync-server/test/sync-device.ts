@@ -118,3 +118,37 @@ export async function liveRows(
     (r) => r.tbl === table && r.owner === ownerId && r.data !== null,
   ).length;
 }
+
+let links = 0;
+
+/**
+ * `member` joins the owner's stay as people do (issue 32): the owner's device makes a link
+ * invitation with `role`, the member follows it (POST /api/team/join). Answers the membership's
+ * id.
+ */
+export async function joinStay(
+  server: TestServer,
+  owner: Device,
+  member: Device,
+  stayId: number,
+  role: 'plan' | 'keep' | 'read',
+): Promise<number> {
+  const token = `lien-de-test-${++links}-${owner.clientId}`.replace(/[^\w-]/gu, '-').slice(0, 64);
+  await pushOne(server, owner, 'inviteToStay', {
+    id: owner.next++,
+    stayId,
+    role,
+    mail: null,
+    token,
+    now: NOW,
+  });
+  const joined = await post(server, member, '/api/team/join', { token });
+  expect(joined.statusCode, joined.body).toBe(200);
+  const team = await server.inject({
+    method: 'GET',
+    url: `/api/team?stayId=${stayId}`,
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  const members = team.json<{ members: { id: number; userId: number }[] }>().members;
+  return members.find((m) => m.userId === member.userId)!.id;
+}

@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import type { Id, MemberRole, TableName } from '@popote/domain';
 import type { RawRow, StoredRejection } from '../src/store/ports.js';
 import type { TestServer } from './test-server.js';
-import { NOW, newDevice, post, type Device } from './sync-device.js';
+import { NOW, joinStay, newDevice, post, type Device } from './sync-device.js';
 
 export const ACTORS = ['O', 'P', 'K', 'R', 'F', 'S'] as const;
 export type ActorName = (typeof ACTORS)[number];
@@ -205,7 +205,6 @@ export async function seedStay(
   const list = o.next++;
   const stock = o.next++;
   const invitation = o.next++;
-  const members = { P: o.next++, K: o.next++, R: o.next++, F: o.next++ };
   const ing = shared.ingredient;
   const lineKey = String(ing.id);
   const kg = { pieces: 0, grams: 1000, centiliters: 0 };
@@ -224,10 +223,6 @@ export async function seedStay(
   };
   const shareToken = freshToken();
   const invitationToken = freshToken();
-  const member = (who: 'P' | 'K' | 'R' | 'F', role: MemberRole) => ({
-    name: 'addStayMember',
-    args: { id: members[who], stayId: id, userId: team[who].userId, role, now: NOW },
-  });
   await pushApplied(server, o, [
     { name: 'createStay', args: { id, name: `Colo ${n}`, start: '2025-07-01' } },
     ...groups.map((g, i) => ({
@@ -265,12 +260,17 @@ export async function seedStay(
         now: NOW,
       },
     },
-    member('P', 'plan'),
-    member('K', 'keep'),
-    member('R', 'read'),
-    member('F', 'plan'),
-    { name: 'removeStayMember', args: { id: members.F } },
   ]);
+  // The team joins by links, as people do; F joins and is removed.
+  const members = {} as Record<'P' | 'K' | 'R' | 'F', Id>;
+  const roles: [keyof typeof members, MemberRole][] = [
+    ['P', 'plan'],
+    ['K', 'keep'],
+    ['R', 'read'],
+    ['F', 'plan'],
+  ];
+  for (const [who, role] of roles) members[who] = await joinStay(server, o, team[who], id, role);
+  await pushApplied(server, o, [{ name: 'removeStayMember', args: { id: members.F } }]);
   return {
     id,
     groups,

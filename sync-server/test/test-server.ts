@@ -75,6 +75,8 @@ export async function startTestServer(
     authRateLimit: { max: 10_000, perAddressMax: 10_000, windowMs: 60_000 },
     // Tests push far faster than people: a test of the push limit sets its own.
     syncPushRateLimit: { max: 1_000_000, windowMs: 60_000 },
+    // Tests join stays by links far faster too (a test of the limit sets its own).
+    teamLinkRateLimit: { max: 1_000_000, windowMs: 60_000 },
     ...(pg ? { databaseUrl: pg.url } : {}),
     ...overrides,
   };

@@ -75,9 +75,10 @@ describe("a stay's journal", () => {
       const seed = await Seeder.open(app, alice.mail, alice.password);
       const stayId = seed.stayWithGroup(STAY, START, 'Louveteaux', 12);
       const meal = seed.meal(stayId, 0, MIDI, NOW);
-      const bobId = (await apiLogin(app, bob.mail, bob.password)).userId;
-      seed.add('addStayMember', { id: seed.id(), stayId, userId: bobId, role: 'plan', now: NOW });
+      const bobSession = await apiLogin(app, bob.mail, bob.password);
+      const bobId = bobSession.userId;
       await seed.flush();
+      await seed.shareStay(stayId, bobSession, 'plan');
 
       const contexts: BrowserContext[] = [];
       try {
@@ -114,14 +115,16 @@ describe("a stay's journal", () => {
         // Her own changes come after, newest first.
         expect(all.map((e) => [e.who, e.words])).toEqual([
           [bob.pseudo, BOB_CHANGE],
+          // Bob's arrival is journaled as his invitation's owner's change, naming him.
+          [alice.pseudo, `Arrivée du membre « ${bob.pseudo} » dans le séjour « ${STAY} »`],
           [
             alice.pseudo,
-            `Ajout du membre « ${bob.pseudo} » du séjour « ${STAY} » (rôle « Organisation »)`,
+            `Invitation par un lien d'invitation dans le séjour « ${STAY} » (rôle « Organisation »)`,
           ],
           [alice.pseudo, `Ajout du repas de midi du lundi 7 juillet 2025 (séjour « ${STAY} »)`],
           [alice.pseudo, `Ajout du groupe « Louveteaux » (12 personnes) au séjour « ${STAY} »`],
         ]);
-        expect(await plainText(page.getByTestId('journal-count'))).toBe('4 modifications');
+        expect(await plainText(page.getByTestId('journal-count'))).toBe('5 modifications');
 
         // One member's changes, kept in the address.
         await chooseMember(page, bob.pseudo);
@@ -155,12 +158,12 @@ describe("a stay's journal", () => {
         }
         await seed.flush();
         await poll(() => plainText(page.getByTestId('journal-count')), 20_000).toBe(
-          '100 modifications sur 105',
+          '100 modifications sur 106',
         );
         expect((await entries(page)).length).toBe(100);
         await page.getByRole('button', { name: 'Afficher plus' }).tap();
-        await poll(async () => (await entries(page)).length).toBe(105);
-        expect(await plainText(page.getByTestId('journal-count'))).toBe('105 modifications');
+        await poll(async () => (await entries(page)).length).toBe(106);
+        expect(await plainText(page.getByTestId('journal-count'))).toBe('106 modifications');
         expect(await page.getByRole('button', { name: 'Afficher plus' }).count()).toBe(0);
       } finally {
         for (const context of contexts) await context.close();

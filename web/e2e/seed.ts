@@ -4,7 +4,7 @@
  * create the data are not what the test is about.
  */
 import { randomBytes } from 'node:crypto';
-import type { Ingredient, MutationArgs, MutationName, Quantity } from '@popote/domain';
+import type { Ingredient, MemberRole, MutationArgs, MutationName, Quantity } from '@popote/domain';
 import { normalizeSearchText } from '@popote/domain';
 import type { IdBlock, PullResponse, PushResponse } from '@popote/sync-protocol';
 import type { RunningApp } from './harness.js';
@@ -172,6 +172,26 @@ export class Seeder {
     }
   }
 
+  /**
+   * `member` joins a stay of this user's as people do (issue 32): a link invitation with `role`
+   * is made here, and the member follows it. Answers the membership's id.
+   */
+  async shareStay(stayId: number, member: ApiSession, role: MemberRole): Promise<number> {
+    const token = randomBytes(16).toString('base64url');
+    // Now, not a seed's date: the link must still be open when it is followed.
+    const now = new Date().toISOString();
+    this.add('inviteToStay', { id: this.id(), stayId, role, mail: null, token, now });
+    await this.flush();
+    await request(this.app, member, 'POST', '/api/team/join', { token });
+    const team = await request<{ members: { id: number; userId: number }[] }>(
+      this.app,
+      member,
+      'GET',
+      `/api/team?stayId=${stayId}`,
+    );
+    return team.members.find((m) => m.userId === member.userId)!.id;
+  }
+
   /** The rows of `table` the user reads on the server now (what their next sync would bring). */
   async rowsOf<T>(table: string): Promise<T[]> {
     const { rows } = await this.pullAll();
@@ -199,20 +219,31 @@ export class Seeder {
     }
   }
 
-  private async post<T>(path: string, body: unknown): Promise<T> {
-    const response = await fetch(`${this.app.baseUrl}${path}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${this.session.token}`,
-      },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) {
-      throw new Error(`${path} answered HTTP ${response.status}: ${await response.text()}`);
-    }
-    return (await response.json()) as T;
+  private post<T>(path: string, body: unknown): Promise<T> {
+    return request<T>(this.app, this.session, 'POST', path, body);
   }
+}
+
+/** A call of the server's API as `session`'s user; fails unless it answers 2xx. */
+async function request<T>(
+  app: RunningApp,
+  session: ApiSession,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      Authorization: `Bearer ${session.token}`,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) {
+    throw new Error(`${path} answered HTTP ${response.status}: ${await response.text()}`);
+  }
+  return (await response.json()) as T;
 }
 
 /** The camp's ingredients (the server's catalogue ones when it has them) and two recipes. */

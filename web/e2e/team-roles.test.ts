@@ -78,14 +78,8 @@ async function shareStay(device: string): Promise<Shared & { bobMail: string }> 
     ],
   }).id;
   owner.add('addStock', { id: owner.id(), stayId, ingredientId: pain, unite: 0, val: 2 });
-  const memberId = owner.add('addStayMember', {
-    id: owner.id(),
-    stayId,
-    userId: bob.userId,
-    role: 'read',
-    now: NOW,
-  }).id;
   await owner.flush();
+  const memberId = await owner.shareStay(stayId, bob, 'read');
   return { owner, memberId, listId, bobMail };
 }
 

@@ -7,6 +7,7 @@ import type {
   Group,
   Id,
   Ingredient,
+  MemberRole,
   Meal,
   Menu,
   Profile,
@@ -246,6 +247,23 @@ export class World {
       name: 'Fournisseur',
       ...over,
     });
+  }
+
+  /**
+   * `userId` joins the stay with `role` as people do (issue 32): its owner makes a link, and
+   * the server runs the join on the owner's behalf. The membership takes the id `id`.
+   */
+  async member(stay: Stay, userId: Id, role: MemberRole, id: Id = this.nextId()): Promise<void> {
+    const invitationId = this.nextId();
+    await this.run(stay.owner, 'inviteToStay', {
+      id: invitationId,
+      stayId: stay.id,
+      role,
+      mail: null,
+      token: `lien-de-l-equipe-${invitationId}`,
+      now: NOW,
+    });
+    await this.run(stay.owner, 'joinWithInvitation', { id, invitationId, userId, now: NOW });
   }
 
   /** A shopping list of the stay (its owner's), or of no stay (stayId null in `over`). */

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { apiClient, type ApiClient, type Session } from '../../test/api-client.js';
-import { NOW, post, pushOne, type Device } from '../../test/sync-device.js';
+import { joinStay, post, pushOne, type Device } from '../../test/sync-device.js';
 import type { MealExtOut, Out, StayExtOut } from './schemas.js';
 
 let server: TestServer;
@@ -58,15 +58,7 @@ afterEach(async () => {
 });
 
 async function join(role: 'plan' | 'keep' | 'read'): Promise<number> {
-  const id = aliceDevice.next++;
-  await pushOne(server, aliceDevice, 'addStayMember', {
-    id,
-    stayId,
-    userId: carolSession.id,
-    role,
-    now: NOW,
-  });
-  return id;
+  return joinStay(server, aliceDevice, await deviceOf(carolSession, `carol-${role}`), stayId, role);
 }
 
 describe('/api for a member of a stay', () => {

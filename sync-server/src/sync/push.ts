@@ -3,7 +3,13 @@
  * mutators as devices. Already processed ones (a retried or duplicated push) are skipped; a
  * refused one is recorded with its French reason and counts as processed.
  */
-import { forbidden, isDomainError, type Id } from '@popote/domain';
+import {
+  forbidden,
+  isDomainError,
+  SERVER_ONLY_MUTATIONS,
+  SERVER_ONLY_REFUSAL,
+  type Id,
+} from '@popote/domain';
 import { SYNC_MESSAGES, type Mutation, type PushResponse } from '@popote/sync-protocol';
 import type { SyncRows, SyncTx } from '../store/ports.js';
 import type { WriteTurns } from '../store/write-queue.js';
@@ -116,6 +122,7 @@ export class Pusher {
         if (await processedElsewhere(tx)) return false;
         const before = await tx.usage(userId);
         const context = serverMutationContext(rows, limits, tx, userId, meter);
+        if (SERVER_ONLY_MUTATIONS.has(mutation.name)) throw forbidden(SERVER_ONLY_REFUSAL);
         await runJournaled(context, tx, mutation.name, mutation.args, this.deps.now());
         const refusal = quotaRefusal(limits.quotas, before, await tx.usage(userId));
         if (refusal) throw refusal;

@@ -14,6 +14,7 @@ import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import {
   MUTATORS,
   ROLE_RIGHTS,
+  SERVER_ONLY_REFUSAL,
   type Id,
   type MutationName,
   type Row,
@@ -80,6 +81,10 @@ const quantity = { val: 2, unite: 1, forPeople: 4 };
 
 const MISSING = /^(Ce|Cet|Cette) .+ n'existe pas ou n'est plus disponible\.$/u;
 const OWNER_ONLY = /^Seul son propriétaire peut modifier (ce|cet|cette) .+\.$/u;
+const SERVER_ONLY = new RegExp(
+  `^${SERVER_ONLY_REFUSAL.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}$`,
+  'u',
+);
 
 const CASES: Record<MutationName, Case> = {
   // ---- Stays and groups ----
@@ -471,17 +476,6 @@ const CASES: Record<MutationName, Case> = {
   deleteStock: { on: 'stay', args: (w) => ({ id: w.stay.stock }), writes: ['stock'] },
 
   // ---- The team ----
-  addStayMember: {
-    on: 'stay',
-    args: (w) => ({
-      id: w.fresh(),
-      stayId: w.stay.id,
-      userId: w.team.S.userId,
-      role: 'read',
-      now: w.now,
-    }),
-    writes: ['stayMembers'],
-  },
   setStayMemberRole: {
     on: 'stay',
     args: (w) => ({ id: w.stay.members.K, role: 'plan' }),
@@ -526,8 +520,8 @@ const CASES: Record<MutationName, Case> = {
     writes: ['stayInvitations'],
   },
   joinWithInvitation: {
-    // Run by the server on the owner's behalf once a link is followed: a device of anyone
-    // else may not push it.
+    // Run by the server on the owner's behalf once a link is followed (POST /api/team/join):
+    // no device may push it, not even the owner's (no one is put in a stay unasked).
     on: 'stay',
     args: (w) => ({
       id: w.fresh(),
@@ -536,6 +530,15 @@ const CASES: Record<MutationName, Case> = {
       now: w.now,
     }),
     writes: ['stayMembers'],
+    allowed: [],
+    refusals: {
+      O: SERVER_ONLY,
+      P: SERVER_ONLY,
+      K: SERVER_ONLY,
+      R: SERVER_ONLY,
+      F: SERVER_ONLY,
+      S: SERVER_ONLY,
+    },
   },
 };
 

@@ -9,7 +9,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Unite } from '@popote/domain';
 import { SYNC_SCHEMA, type PullResponse } from '@popote/sync-protocol';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { NOW, newDevice, post, pullAll, pushOne, type Device } from '../../test/sync-device.js';
+import {
+  NOW,
+  joinStay,
+  newDevice,
+  post,
+  pullAll,
+  pushOne,
+  type Device,
+} from '../../test/sync-device.js';
 
 let server: TestServer;
 let alice: Device;
@@ -51,14 +59,7 @@ afterEach(async () => {
 
 describe('a stay run by a team', () => {
   it('sends a member the stay, follows their role, and forgets them once removed', async () => {
-    const memberId = alice.next++;
-    await push(alice, 'addStayMember', {
-      id: memberId,
-      stayId,
-      userId: carol.userId,
-      role: 'plan',
-      now: NOW,
-    });
+    const memberId = await joinStay(server, alice, carol, stayId, 'plan');
     // Joining brings the whole stay, though none of its rows changed.
     const joined = await pull(carol);
     expect(named(joined, 'stays')).toEqual([`put ${stayId}`]);
@@ -104,14 +105,7 @@ describe('a stay run by a team', () => {
   });
 
   it("gives the stay to a member: every device follows, and no one else's hears of it", async () => {
-    const carolMember = alice.next++;
-    await push(alice, 'addStayMember', {
-      id: carolMember,
-      stayId,
-      userId: carol.userId,
-      role: 'keep',
-      now: NOW,
-    });
+    const carolMember = await joinStay(server, alice, carol, stayId, 'keep');
     for (const d of [alice, carol, bob]) await pull(d);
 
     await push(alice, 'transferStay', { memberId: carolMember, userId: carol.userId, now: NOW });
@@ -129,7 +123,10 @@ describe('a stay run by a team', () => {
         row: expect.objectContaining({ userId: alice.userId, role: 'plan', owner: carol.userId }),
       }),
     );
-    expect(forAlice.patch.filter((op) => op.op === 'del')).toEqual([]);
+    // Nothing of the stay is taken from her: only the link she had made is withdrawn.
+    expect(forAlice.patch.filter((op) => op.op === 'del').map((op) => op.table)).toEqual([
+      'stayInvitations',
+    ]);
     expect((await pull(bob)).patch).toEqual([]);
 
     // Alice plans still, manages no more; Carol removes her and her devices are told.
@@ -152,14 +149,7 @@ describe('a stay run by a team', () => {
     const price = { supplierId: null, amount: 1.5, per: Unite.Kg, date: '2025-06-01' };
     await push(alice, 'setPurchase', { id: priceId, ingredientId, pack: null, prices: [price] });
     await pull(carol);
-    const memberId = alice.next++;
-    await push(alice, 'addStayMember', {
-      id: memberId,
-      stayId,
-      userId: carol.userId,
-      role: 'read',
-      now: NOW,
-    });
+    const memberId = await joinStay(server, alice, carol, stayId, 'read');
     // Joining brings them along with the stay; a change follows; Bob hears of nothing.
     expect(named(await pull(carol), 'purchases')).toEqual([`put ${priceId}`]);
     await push(alice, 'setPurchase', {
@@ -192,14 +182,7 @@ describe('a stay run by a team', () => {
   });
 
   it("takes a member's undo of a row another made, never an id no row has used", async () => {
-    const memberId = alice.next++;
-    await push(alice, 'addStayMember', {
-      id: memberId,
-      stayId,
-      userId: carol.userId,
-      role: 'plan',
-      now: NOW,
-    });
+    await joinStay(server, alice, carol, stayId, 'plan');
     await pull(carol);
     const reads = server.app.popote.store.rows.reads;
     const meal = (await reads.get('meals', mealId))!;
@@ -236,14 +219,7 @@ describe('a stay run by a team', () => {
   });
 
   it('holds the members back from a device of the previous version until it updates', async () => {
-    const memberId = alice.next++;
-    await push(alice, 'addStayMember', {
-      id: memberId,
-      stayId,
-      userId: carol.userId,
-      role: 'keep',
-      now: NOW,
-    });
+    const memberId = await joinStay(server, alice, carol, stayId, 'keep');
     // Alice's old device: no schema in its pulls, so no row of a table it does not know.
     const old = { ...alice, clientId: 'alice-old-device', cookie: null, mutationId: 0 };
     const first = await pullAll(server, old);
@@ -257,21 +233,14 @@ describe('a stay run by a team', () => {
     expect(named(caught, 'stayMembers')).toEqual([`put ${memberId}`]);
     const newTables = ['stayMembers', 'stayInvitations', 'stayJournal'];
     expect(caught.patch.every((op) => newTables.includes(op.table))).toBe(true);
-    // The stay's journal came along: the meal made, Carol added, her role changed.
-    expect(named(caught, 'stayJournal')).toHaveLength(3);
+    // The stay's journal came along: the meal made, the link made, Carol's arrival, her role.
+    expect(named(caught, 'stayJournal')).toHaveLength(4);
     expect(caught.rejections).toEqual([]);
     expect(old.cookie).toBe(cookie);
   });
 
   it("keeps every member's change when members push to one stay at once", async () => {
-    const memberId = alice.next++;
-    await push(alice, 'addStayMember', {
-      id: memberId,
-      stayId,
-      userId: carol.userId,
-      role: 'plan',
-      now: NOW,
-    });
+    await joinStay(server, alice, carol, stayId, 'plan');
     const menuId = (await pull(carol)).patch.find((op) => op.table === 'menus' && op.op === 'put');
     const menu = (menuId as { row: { id: number } }).row.id;
     const ingredients: number[] = [];
@@ -297,14 +266,7 @@ describe('a stay run by a team', () => {
   });
 
   it("journals each change of the stay, for its team's devices only", async () => {
-    const memberId = alice.next++;
-    await push(alice, 'addStayMember', {
-      id: memberId,
-      stayId,
-      userId: carol.userId,
-      role: 'plan',
-      now: NOW,
-    });
+    await joinStay(server, alice, carol, stayId, 'plan');
     await pull(carol);
     await push(carol, 'updateMeal', { id: mealId, additionalPeople: 4 });
     // A change of Carol's own library is not the stay's business.
@@ -315,7 +277,8 @@ describe('a stay run by a team', () => {
         .map((op) => (op as { row: Record<string, unknown> }).row);
     const forAlice = journal(await pull(alice));
     expect(forAlice).toEqual([
-      expect.objectContaining({ userId: alice.userId, name: 'addStayMember' }),
+      expect.objectContaining({ userId: alice.userId, name: 'inviteToStay' }),
+      expect.objectContaining({ userId: alice.userId, name: 'joinWithInvitation' }),
       expect.objectContaining({
         stayId,
         userId: carol.userId,
@@ -333,13 +296,7 @@ describe('a stay run by a team', () => {
   });
 
   it('refuses a change of a meal another member deleted meanwhile, naming who', async () => {
-    await push(alice, 'addStayMember', {
-      id: alice.next++,
-      stayId,
-      userId: carol.userId,
-      role: 'plan',
-      now: NOW,
-    });
+    await joinStay(server, alice, carol, stayId, 'plan');
     await pull(carol);
     // Carol deletes the meal; Alice, who had not pulled yet, changes it.
     await push(carol, 'deleteMeal', { id: mealId });

@@ -251,3 +251,19 @@ describe('a mailed invitation that could not be sent', () => {
     expect(await carol.ok('GET', '/team/invitations/mine')).toHaveLength(1);
   });
 });
+
+describe("an invitation's page and joining, per client address", () => {
+  it('are limited: a guesser is answered 429 in French', async () => {
+    const limited = await startTestServer({ teamLinkRateLimit: { max: 3, windowMs: 60_000 } });
+    try {
+      const guess = () =>
+        limited.inject({ method: 'GET', url: '/api/team/invitation?token=devine' });
+      for (let i = 0; i < 3; i++) expect((await guess()).statusCode).toBe(404);
+      const refused = await guess();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ message: string }>().message).toMatch(/^Trop de tentatives/u);
+    } finally {
+      expect(await limited.close()).toEqual([]);
+    }
+  });
+});

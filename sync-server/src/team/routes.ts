@@ -53,8 +53,7 @@ import {
  * Per client address: a link's page and joining are opened by hand; a guesser gets 120 tries a
  * minute against tokens of 192 bits.
  */
-export const TEAM_LINK_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
-const linkLimited = { config: { rateLimit: TEAM_LINK_RATE_LIMIT } };
+export const TEAM_LINK_RATE_LIMIT = { max: 120, windowMs: 60_000 };
 
 /** The web app's page where an invitation's link leads. */
 export const invitationLink = (publicUrl: string, token: string): string =>
@@ -63,6 +62,8 @@ export const invitationLink = (publicUrl: string, token: string): string =>
 const closed = (): HttpError => new HttpError(404, INVITATION_CLOSED);
 
 export async function teamRoutes(app: FastifyInstance): Promise<void> {
+  const limit = app.popote.config.teamLinkRateLimit ?? TEAM_LINK_RATE_LIMIT;
+  const linkLimited = { config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } };
   const reads = () => app.popote.store.rows.reads;
   const pseudoOf = async (userId: Id): Promise<string> =>
     (await reads().get('users', userId))?.pseudo ?? '';

@@ -160,6 +160,8 @@ export {
   isInvitationOpen,
   MemberRoleSchema,
   ROLE_NAMES,
+  SERVER_ONLY_MUTATIONS,
+  SERVER_ONLY_REFUSAL,
 } from './team.js';
 export {
   RESTORABLE_ROW_SCHEMAS,

@@ -27,8 +27,7 @@ beforeEach(async () => {
   stock = await w.stock(stay, flour);
 });
 
-const join = (role: 'plan' | 'keep' | 'read') =>
-  w.run(ALICE, 'addStayMember', { id: FRESH, stayId: stay.id, userId: BOB, role, now: NOW });
+const join = (role: 'plan' | 'keep' | 'read') => w.member(stay, BOB, role, FRESH);
 
 /** What Bob may run, by mayRun, for each role. */
 async function bobMay() {

@@ -219,7 +219,6 @@ beforeAll(async () => {
     ],
     ['updateStock', { id: stock.id, val: 5 }, 'not_found'],
     ['deleteStock', { id: stock.id }, 'not_found'],
-    ['addStayMember', { id: FRESH, stayId: stay.id, userId: BOB, role: 'plan', now }, 'not_found'],
     ['setStayMemberRole', { id: membership.id, role: 'read' }, 'not_found'],
     ['removeStayMember', { id: membership.id }, 'not_found'],
     ['leaveStay', { id: membership.id }, 'not_found'],

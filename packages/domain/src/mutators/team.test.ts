@@ -42,11 +42,12 @@ beforeEach(async () => {
   stock = await w.stock(stay, flour);
 });
 
+/** `userId` follows a link of Alice's with `role` (the membership's id: FRESH + userId). */
 const join = (userId: number, role: 'plan' | 'keep' | 'read', id = FRESH + userId) =>
-  w.run(ALICE, 'addStayMember', { id, stayId: stay.id, userId, role, now: NOW });
+  w.member(stay, userId, role, id);
 
 describe('the team of a stay', () => {
-  it('lets the owner add members with a role, once each, never themselves', async () => {
+  it('takes members in with a role, once each, never the owner nor someone without an account', async () => {
     await join(BOB, 'plan');
     expect(w.snapshot().stayMembers).toEqual([
       { id: FRESH + BOB, stayId: stay.id, owner: ALICE, userId: BOB, role: 'plan', since: NOW },
@@ -54,30 +55,22 @@ describe('the team of a stay', () => {
     expect(await roleIn(w.store, stay, BOB)).toBe('plan');
     expect(await roleIn(w.store, stay, ALICE)).toBe('owner');
     expect(await roleIn(w.store, stay, CAROL)).toBeNull();
-    const again = await w.refusal(ALICE, 'addStayMember', {
-      id: FRESH + 50,
-      stayId: stay.id,
-      userId: BOB,
-      role: 'read',
-      now: NOW,
-    });
-    expect(again.error.message).toBe('Cette personne fait déjà partie du séjour.');
-    const self = await w.refusal(ALICE, 'addStayMember', {
-      id: FRESH + 51,
-      stayId: stay.id,
-      userId: ALICE,
-      role: 'plan',
-      now: NOW,
-    });
-    expect(self.error.message).toBe('Le responsable du séjour en fait déjà partie.');
-    const nobody = await w.refusal(ALICE, 'addStayMember', {
-      id: FRESH + 52,
-      stayId: stay.id,
-      userId: 999,
-      role: 'plan',
-      now: NOW,
-    });
-    expect(nobody.error.message).toBe("Cette personne n'a pas de compte Popote.");
+    const joinAgain = (userId: number, id: number) =>
+      w.refusal(ALICE, 'joinWithInvitation', {
+        id,
+        invitationId: w.snapshot().stayInvitations[0]!.id,
+        userId,
+        now: NOW,
+      });
+    expect((await joinAgain(BOB, FRESH + 50)).error.message).toBe(
+      'Cette personne fait déjà partie du séjour.',
+    );
+    expect((await joinAgain(ALICE, FRESH + 51)).error.message).toBe(
+      'Le responsable du séjour en fait déjà partie.',
+    );
+    expect((await joinAgain(999, FRESH + 52)).error.message).toBe(
+      "Cette personne n'a pas de compte Popote.",
+    );
   });
 
   it('gives each role its rights, and the owner all of them', async () => {
@@ -130,8 +123,15 @@ describe('the team of a stay', () => {
     );
     await expectRefusal(
       BOB,
-      'addStayMember',
-      { id: FRESH + 200, stayId: stay.id, userId: CAROL, role: 'plan', now: NOW },
+      'inviteToStay',
+      {
+        id: FRESH + 200,
+        stayId: stay.id,
+        role: 'plan',
+        mail: null,
+        token: 'lien-de-bob-pour-carol',
+        now: NOW,
+      },
       'forbidden',
       'Seul le responsable du séjour peut faire cette modification.',
     );

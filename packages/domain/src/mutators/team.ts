@@ -1,8 +1,9 @@
 /**
  * Mutators of a stay's team (issue 32): its members, their roles and its invitations. The owner
- * invites (by mail or with a link), adds a member (the server does it on their behalf when an
- * invitation is used), changes a role or removes a member; a member may leave. The owner is
- * never a member of their own stay.
+ * invites (by mail or with a link); someone joins only with an invitation, by following it
+ * (the server then adds them on the owner's behalf: no one is put into a stay without
+ * consenting); the owner changes a role, removes a member or gives the stay away; a member may
+ * leave. The owner is never a member of their own stay.
  */
 import { Type } from '@sinclair/typebox';
 import type { Id, MemberRole, StayInvitation, StayMember } from '../entities.js';
@@ -12,7 +13,7 @@ import type { ReadStore } from '../store.js';
 import { looksLikeMail } from '../validation.js';
 import { anyUser, onStay, readable } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
-import { argInt, ofPhrase, quoted } from './describe-words.js';
+import { argInt, ofPhrase, quoted, type Words } from './describe-words.js';
 import { IdSchema, NowSchema } from './schemas.js';
 import { checkShopListRoom, ShareTokenSchema } from './shopping.js';
 
@@ -55,7 +56,7 @@ const roleWords = (role: unknown): string | null =>
 
 /** 'le membre « Camille »', from the member row or the user named by the arguments. */
 async function memberPhrase(
-  w: Parameters<(typeof addStayMember)['describe']>[1],
+  w: Words,
   memberId: number | null,
   userId: number | null = null,
 ): Promise<string> {
@@ -89,27 +90,6 @@ async function checkRoom(ctx: MutationContext, stayId: number): Promise<void> {
     throw invalid(`Un séjour ne peut pas compter plus de ${MAX_MEMBERS_PER_STAY} membres.`);
   }
 }
-
-export const addStayMember = defineMutator({
-  label: "Ajout d'un membre à un séjour",
-  schema: Type.Object({
-    id: IdSchema,
-    stayId: IdSchema,
-    userId: IdSchema,
-    role: MemberRoleSchema,
-    now: NowSchema,
-  }),
-  access: onStay('manage', 'stays', 'stayId'),
-  describe: async (a, w) => {
-    const who = await memberPhrase(w, null, argInt(a, 'userId'));
-    const role = roleWords(a.role);
-    return `Ajout ${ofPhrase(who)} ${await w.ofStay(argInt(a, 'stayId'))}${role ? ` (${role})` : ''}`;
-  },
-  undo: null,
-  run: async (ctx, { id, stayId, userId, role, now }) => {
-    await addMember(ctx, { id, stayId, userId, role, since: now });
-  },
-});
 
 export const setStayMemberRole = defineMutator({
   label: "Changement du rôle d'un membre",
@@ -344,7 +324,8 @@ export const revokeStayInvitation = defineMutator({
 
 /**
  * Someone joins a stay with its invitation: run by the server on behalf of the stay's owner,
- * once it has checked who follows the link. A mailed invitation is used once.
+ * once it has checked who follows the link (a device may not push it: SERVER_ONLY_MUTATIONS).
+ * A mailed invitation is used once.
  */
 export const joinWithInvitation = defineMutator({
   label: "Arrivée d'un membre invité",
@@ -371,6 +352,14 @@ export const joinWithInvitation = defineMutator({
     }
   },
 });
+
+/**
+ * Mutations the server runs itself and refuses from a device's push: joining, whose consent is
+ * the joiner following the invitation (POST /api/team/join), never the owner's say-so.
+ */
+export const SERVER_ONLY_MUTATIONS: ReadonlySet<string> = new Set(['joinWithInvitation']);
+export const SERVER_ONLY_REFUSAL =
+  "On rejoint un séjour en suivant son invitation : cette modification ne peut pas venir d'un appareil.";
 
 /** 'le séjour « Colo »' → 'dans le séjour « Colo »'. */
 const toStay = (stay: string): string => `dans ${stay}`;
