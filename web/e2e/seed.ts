@@ -296,3 +296,50 @@ export function seedCampRecipes(
   );
   return { ingredients, bolognaise, rizAuLait };
 }
+
+/**
+ * A stay of the seeder's user ready for a kitchen: a group of 12, breakfast and lunch on its
+ * first day with bread, a shopping list of 6 baguettes and 2 in the larder.
+ */
+export function seedKitchenStay(
+  owner: Seeder,
+  name: string,
+  now: string,
+): { stayId: number; listId: number } {
+  const pain = owner.ingredient('Baguette', 6);
+  const stayId = owner.stayWithGroup(name, '2025-07-07', 'Louveteaux', 12);
+  for (const slot of [0, 1]) {
+    const { menuId } = owner.meal(stayId, 0, slot, now);
+    owner.add('addMenuIngredient', { menuId, ingredientId: pain, now });
+    owner.add('updateMenuIngredient', {
+      menuId,
+      ingredientId: pain,
+      quantity: qty(1, 0, 4),
+      plat: 0,
+      now,
+    });
+  }
+  const total = (pieces: number) => ({ pieces, grams: 0, centiliters: 0 });
+  const listId = owner.add('createShopList', {
+    id: owner.id(),
+    stayId,
+    name: 'Courses du lundi',
+    now,
+    items: [
+      {
+        key: String(pain),
+        ingredientId: pain,
+        name: 'Baguette',
+        kind: 6,
+        supplier: '',
+        day: null,
+        need: total(6),
+        inStock: total(0),
+        toBuy: total(6),
+        uses: [],
+      },
+    ],
+  }).id;
+  owner.add('addStock', { id: owner.id(), stayId, ingredientId: pain, unite: 0, val: 2 });
+  return { stayId, listId };
+}

@@ -13,7 +13,7 @@ import type { ShopList, StockItem } from '@popote/domain';
 import { createAccount, PHONE, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { loginWithActiveStay, openPage, plainText } from './pages.js';
-import { apiLogin, qty, Seeder } from './seed.js';
+import { apiLogin, Seeder, seedKitchenStay } from './seed.js';
 import { expectSuccess, poll } from './walk.js';
 
 const PASSWORD = 'Choucroute-2025';
@@ -43,41 +43,7 @@ async function shareStay(device: string): Promise<Shared & { bobMail: string }> 
   await createAccount(app, { mail: bobMail, password: PASSWORD, pseudo: `Bob ${device}` });
   const bob = await apiLogin(app, bobMail, PASSWORD);
   const owner = await Seeder.open(app, aliceMail, PASSWORD);
-  const pain = owner.ingredient('Baguette', 6);
-  const stayId = owner.stayWithGroup('Colo partagée', '2025-07-07', 'Louveteaux', 12);
-  for (const slot of [0, 1]) {
-    const { menuId } = owner.meal(stayId, 0, slot, NOW);
-    owner.add('addMenuIngredient', { menuId, ingredientId: pain, now: NOW });
-    owner.add('updateMenuIngredient', {
-      menuId,
-      ingredientId: pain,
-      quantity: qty(1, 0, 4),
-      plat: 0,
-      now: NOW,
-    });
-  }
-  const total = (pieces: number) => ({ pieces, grams: 0, centiliters: 0 });
-  const listId = owner.add('createShopList', {
-    id: owner.id(),
-    stayId,
-    name: 'Courses du lundi',
-    now: NOW,
-    items: [
-      {
-        key: String(pain),
-        ingredientId: pain,
-        name: 'Baguette',
-        kind: 6,
-        supplier: '',
-        day: null,
-        need: total(6),
-        inStock: total(0),
-        toBuy: total(6),
-        uses: [],
-      },
-    ],
-  }).id;
-  owner.add('addStock', { id: owner.id(), stayId, ingredientId: pain, unite: 0, val: 2 });
+  const { stayId, listId } = seedKitchenStay(owner, 'Colo partagée', NOW);
   await owner.flush();
   const memberId = await owner.shareStay(stayId, bob, 'read');
   return { owner, memberId, listId, bobMail };

@@ -16,7 +16,7 @@ import type { Meal, ShopList, StockItem } from '@popote/domain';
 import { createAccount, PHONE, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
 import { loginThroughUi, loginWithActiveStay, openPage, plainText } from './pages.js';
-import { qty, Seeder } from './seed.js';
+import { Seeder, seedKitchenStay } from './seed.js';
 import { activeStay, expectSuccess, poll } from './walk.js';
 
 const PASSWORD = 'Tartiflette-2025';
@@ -38,41 +38,7 @@ beforeAll(async () => {
   for (const account of [ANNE, BRUNO, CHLOE]) await createAccount(app, account);
   // Anne's stay: a group of 12, breakfast and lunch on its first day, a list and a larder.
   owner = await Seeder.open(app, ANNE.mail, PASSWORD);
-  const pain = owner.ingredient('Baguette', 6);
-  const stayId = owner.stayWithGroup(STAY, '2025-07-07', 'Louveteaux', 12);
-  for (const slot of [0, 1]) {
-    const { menuId } = owner.meal(stayId, 0, slot, NOW);
-    owner.add('addMenuIngredient', { menuId, ingredientId: pain, now: NOW });
-    owner.add('updateMenuIngredient', {
-      menuId,
-      ingredientId: pain,
-      quantity: qty(1, 0, 4),
-      plat: 0,
-      now: NOW,
-    });
-  }
-  const total = (pieces: number) => ({ pieces, grams: 0, centiliters: 0 });
-  listId = owner.add('createShopList', {
-    id: owner.id(),
-    stayId,
-    name: 'Courses du lundi',
-    now: NOW,
-    items: [
-      {
-        key: String(pain),
-        ingredientId: pain,
-        name: 'Baguette',
-        kind: 6,
-        supplier: '',
-        day: null,
-        need: total(6),
-        inStock: total(0),
-        toBuy: total(6),
-        uses: [],
-      },
-    ],
-  }).id;
-  owner.add('addStock', { id: owner.id(), stayId, ingredientId: pain, unite: 0, val: 2 });
+  ({ listId } = seedKitchenStay(owner, STAY, NOW));
   await owner.flush();
 });
 afterAll(async () => {

@@ -29,16 +29,19 @@ const PUBLIC_TABLES: ReadonlySet<TableName> = new Set([
   'profiles',
   'suppliers',
 ]);
-/** The rows of a stay: read by the stay's team. */
-const STAY_TABLES: ReadonlySet<TableName> = new Set([
-  'stays',
+/** The tables whose rows belong to one stay (its `stayId`), with their stay's owner. */
+export const STAY_ROW_TABLES = [
   'groups',
   'meals',
   'stock',
   'shopLists',
   'stayMembers',
   'stayJournal',
-]);
+] as const;
+export type StayRowTable = (typeof STAY_ROW_TABLES)[number];
+
+/** The rows of a stay: read by the stay's team. */
+const STAY_TABLES: ReadonlySet<TableName> = new Set(['stays', ...STAY_ROW_TABLES]);
 /** Rows with an owner column: the stay tables (the stay's owner) and purchases. */
 const OWNER_ONLY_TABLES: ReadonlySet<TableName> = new Set([
   ...STAY_TABLES,
@@ -235,8 +238,6 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
     stayJournal: ofStays.stayJournal,
   };
 }
-
-type StayRowTable = 'groups' | 'meals' | 'stock' | 'shopLists' | 'stayMembers' | 'stayJournal';
 
 /** The rows of these stays, per table, and the menus of their meals. */
 async function stayRowIds(

@@ -6,6 +6,7 @@
  */
 import {
   canReadRow,
+  STAY_ROW_TABLES,
   teamOwnersOf,
   isDomainError,
   runMutation,
@@ -146,14 +147,7 @@ async function dropStay(
   for (const meal of await store.where('meals', 'stayId', stayId)) {
     candidates.menus.add(meal.menuId);
   }
-  for (const table of [
-    'groups',
-    'meals',
-    'stock',
-    'shopLists',
-    'stayMembers',
-    'stayJournal',
-  ] as const) {
+  for (const table of STAY_ROW_TABLES) {
     await tx.entityTable(table).bulkDelete(await store.whereIds(table, 'stayId', stayId));
   }
   await tx.entityTable('stays').delete(stayId);

@@ -10,6 +10,7 @@ import type { Id, MemberRole, StayInvitation, StayMember } from '../entities.js'
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { INVITATION_DAYS, MAX_INVITATIONS_PER_STAY, MAX_MEMBERS_PER_STAY } from '../limits.js';
 import type { ReadStore } from '../store.js';
+import { STAY_ROW_TABLES } from '../visibility.js';
 import { looksLikeMail } from '../validation.js';
 import { anyUser, onStay, readable } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
@@ -125,16 +126,6 @@ export const removeStayMember = defineMutator({
   },
 });
 
-/** The tables whose rows of one stay carry the stay's owner, moved with it by a transfer. */
-const MOVED_WITH_STAY = [
-  'groups',
-  'meals',
-  'stock',
-  'shopLists',
-  'stayMembers',
-  'stayJournal',
-] as const;
-
 /**
  * The owner gives the stay to a member ('Transférer le séjour'): every row of the stay, and the
  * meals' own menus, become the member's; the former owner stays in the team as 'Organisation',
@@ -163,7 +154,7 @@ export const transferStay = defineMutator({
     const to = member.userId;
     const lists = await ctx.store.whereIds('shopLists', 'stayId', stay.id);
     await checkShopListRoom(ctx, lists.length, to);
-    for (const table of MOVED_WITH_STAY) {
+    for (const table of STAY_ROW_TABLES) {
       for (const row of await ctx.store.where(table, 'stayId', stay.id)) {
         await ctx.store.put(table, { ...row, owner: to } as never);
       }
