@@ -144,6 +144,32 @@ describe('a stay run by a team', () => {
     expect((await pull(alice)).patch).toEqual([]);
   });
 
+  it('tells a device of the former owner, removed before it heard of the transfer, to drop the stay', async () => {
+    const carolMember = alice.next++;
+    await push(alice, 'addStayMember', {
+      id: carolMember,
+      stayId,
+      userId: carol.userId,
+      role: 'plan',
+      now: NOW,
+    });
+    for (const d of [alice, carol]) await pull(d);
+    const menus = named(await pull({ ...alice, clientId: 'alice-fresh', cookie: null }), 'menus');
+
+    // Alice gives the stay away and Carol removes her, while Alice's device is offline: it
+    // still holds the stay as Alice's own, and the handed-over membership as Carol's.
+    await push(alice, 'transferStay', { memberId: carolMember, userId: carol.userId, now: NOW });
+    await pull(carol);
+    await push(carol, 'removeStayMember', { id: carolMember });
+    const back = await pull(alice);
+    expect(named(back, 'stays')).toEqual([`del ${stayId}`]);
+    expect(named(back, 'meals')).toEqual([`del ${mealId}`]);
+    // The meal's own menu went with the stay: Alice may not read it any more.
+    expect(named(back, 'menus')).toEqual(menus.map((m) => m.replace('put', 'del')));
+    expect(named(back, 'stayMembers')).toEqual([`del ${carolMember}`]);
+    expect((await pull(bob)).patch).toEqual([]);
+  });
+
   it('holds the members back from a device of the previous version until it updates', async () => {
     const memberId = alice.next++;
     await push(alice, 'addStayMember', {
