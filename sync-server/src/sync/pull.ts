@@ -277,6 +277,21 @@ export class Puller {
         formerOwners.add(row.owner);
       }
     }
+    // The members of the user's own stays, read once if needed: one of them may have given the
+    // user a stay (transferStay) after deleting some of its rows, whose tombstones keep them as
+    // owner.
+    let ownTeams: Set<Id> | null = null;
+    const inOwnTeams = async (owner: Id): Promise<boolean> => {
+      if (ownTeams === null) {
+        ownTeams = new Set();
+        for (const stayId of await snapshot.whereIds('stays', 'owner', userId)) {
+          for (const m of await snapshot.where('stayMembers', 'stayId', stayId)) {
+            ownTeams.add(m.userId);
+          }
+        }
+      }
+      return ownTeams.has(owner);
+    };
     const patch: string[] = [];
     const sent = new Set<string>();
     const extra = new Map<TableName, Set<Id>>();
@@ -284,7 +299,13 @@ export class Puller {
       sent.add(`${row.tbl}:${row.id}`);
       if (!tables(row.tbl)) continue;
       if (row.data === null) {
-        if (couldHaveRead(userId, teamOwners, row, at.sinceCookie)) {
+        const givenBy =
+          isStayTable(row.tbl) &&
+          row.owner !== null &&
+          row.owner !== userId &&
+          !teamOwners.has(row.owner) &&
+          (await inOwnTeams(row.owner));
+        if (givenBy || couldHaveRead(userId, teamOwners, row, at.sinceCookie)) {
           patch.push(encodeDelOp(row.tbl, row.id));
         }
         continue;

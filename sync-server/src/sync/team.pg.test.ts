@@ -170,6 +170,25 @@ describe('a stay run by a team', () => {
     expect((await pull(bob)).patch).toEqual([]);
   });
 
+  it('tells the new owner of a row the former owner deleted before giving the stay', async () => {
+    const carolMember = alice.next++;
+    await push(alice, 'addStayMember', {
+      id: carolMember,
+      stayId,
+      userId: carol.userId,
+      role: 'plan',
+      now: NOW,
+    });
+    await pull(carol);
+    // Carol's device is offline while Alice deletes the meal, then gives her the stay.
+    await push(alice, 'deleteMeal', { id: mealId });
+    await push(alice, 'transferStay', { memberId: carolMember, userId: carol.userId, now: NOW });
+    const back = await pull(carol);
+    expect(named(back, 'meals')).toEqual([`del ${mealId}`]);
+    expect(named(back, 'stays')).toEqual([`put ${stayId}`]);
+    expect((await pull(bob)).patch).toEqual([]);
+  });
+
   it('holds the members back from a device of the previous version until it updates', async () => {
     const memberId = alice.next++;
     await push(alice, 'addStayMember', {
