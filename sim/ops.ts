@@ -75,7 +75,7 @@ const DIETS_SHARE = 0.12;
  */
 const COSTS_SHARE = 0.12;
 /** Of the others again, the share that goes to stays' teams (issue 32). */
-const TEAM_SHARE = 0.1;
+const TEAM_SHARE = 0.14;
 
 /**
  * `now`: the device's clock. Devices' clocks differ a little, so that a tick made later may
@@ -86,12 +86,13 @@ export async function randomAction(
   db: LocalDb,
   userId: number,
   now: string,
+  addresses: ReadonlyMap<number, string> = new Map(),
 ): Promise<Action | null> {
   const store = new DexieStore(db);
   if (rng.chance(SHOPPING_SHARE)) return shoppingAction(rng, store, userId, now);
   if (rng.chance(DIETS_SHARE)) return dietsAction(rng, store, userId);
   if (rng.chance(COSTS_SHARE)) return costsAction(rng, store, userId);
-  if (rng.chance(TEAM_SHARE)) return teamAction(rng, store, userId, now);
+  if (rng.chance(TEAM_SHARE)) return teamAction(rng, store, userId, now, addresses);
   const all = async <T extends TableName>(t: T): Promise<Tables[T][]> => store.all(t);
   const stays = (await all('stays')).filter((s) => s.owner === userId);
   const groups = await all('groups');
@@ -728,42 +729,71 @@ async function shoppingAction(
 const ROLES = ['plan', 'keep', 'read'] as const;
 
 /**
- * A stay's team (issue 32): its owner adds another user with a role, changes a role or removes
- * a member (undoable); a member leaves. Members' devices then act on the stay like the owner's
- * (randomAction picks from every stay a device holds), within their role or refused.
+ * A stay's team (issue 32): its owner changes a role or removes a member (undoable), invites (with a link, or by mail with another user's address: the token
+ * reaches them as a mail or a QR code would, and they join through the server, see
+ * World.join), withdraws an invitation, or gives the stay to a member ('Transférer le
+ * séjour'); a member leaves. Members' devices then act on the stay like the owner's
+ * (randomAction picks from every stay a device holds), within their role or refused; a former
+ * owner's device offline at the transfer sends its changes later, as a member 'Organisation'.
+ *
+ * `addresses`: the users' mail addresses, by id (the sim knows them: a person knows the
+ * address of whom they invite).
  */
 async function teamAction(
   rng: Rng,
   store: DexieStore,
   userId: number,
   now: string,
+  addresses: ReadonlyMap<number, string>,
 ): Promise<Action | null> {
   const stay = rng.pick((await store.all('stays')).filter((s) => s.owner === userId));
   const joined = (await store.where('stayMembers', 'userId', userId)).filter(
     (m) => m.owner !== userId,
   );
-  const roll = rng.int(4);
+  const roll = rng.int(9);
   if (roll === 3 || !stay) {
     const mine = rng.pick(joined);
     return mine ? action('leaveStay', () => ({ id: mine.id })) : null;
   }
   const members = await store.where('stayMembers', 'stayId', stay.id);
-  if (roll === 0) {
-    const taken = new Set([userId, ...members.map((m) => m.userId)]);
-    const other = rng.pick((await store.all('users')).filter((u) => !taken.has(u.id)));
-    return other
-      ? action('addStayMember', (ids) => ({
+  // A stay without a team yet: someone is invited instead.
+  const asked = members.length === 0 && [1, 2, 7, 8].includes(roll) ? 4 * rng.int(2) : roll;
+  switch (asked) {
+    // No one is put in a stay unasked: a team grows by invitations followed (World.join).
+    case 0:
+    case 4:
+    case 5: {
+      // With a link to show mostly; by mail to another user now and then (used once).
+      const others = [...addresses].filter(([id]) => id !== userId).map(([, mail]) => mail);
+      const mail = rng.chance(0.35) ? (rng.pick(others) ?? null) : null;
+      return {
+        ...action('inviteToStay', (ids) => ({
           id: ids.next(),
           stayId: stay.id,
-          userId: other.id,
           role: rng.pick([...ROLES])!,
+          mail,
+          token: token(rng),
           now,
-        }))
-      : null;
+        })),
+        label: mail === null ? 'inviteToStay' : 'inviteToStay:mail',
+      };
+    }
+    case 6: {
+      const invitation = rng.pick(await store.where('stayInvitations', 'stayId', stay.id));
+      return invitation ? action('revokeStayInvitation', () => ({ id: invitation.id })) : null;
+    }
+    case 7: {
+      const member = rng.pick(members);
+      return member && rng.chance(0.6)
+        ? action('transferStay', () => ({ memberId: member.id, userId: member.userId, now }))
+        : null;
+    }
+    default: {
+      const member = rng.pick(members);
+      if (!member) return null;
+      return asked === 1
+        ? action('setStayMemberRole', () => ({ id: member.id, role: rng.pick([...ROLES])! }))
+        : { ...action('removeStayMember', () => ({ id: member.id })), undoable: true };
+    }
   }
-  const member = rng.pick(members);
-  if (!member) return null;
-  return roll === 1
-    ? action('setStayMemberRole', () => ({ id: member.id, role: rng.pick([...ROLES])! }))
-    : { ...action('removeStayMember', () => ({ id: member.id })), undoable: true };
 }

@@ -26,8 +26,19 @@ const SHOPPING = [
   'updateIngredient',
   'restoreSnapshot',
 ];
-/** A stay's team (issue 32): members added, their roles changed, removed (and undone), leaving. */
-const TEAM = ['addStayMember', 'setStayMemberRole', 'removeStayMember', 'leaveStay'];
+/**
+ * A stay's team (issue 32): members' roles changed, removed (and undone), leaving;
+ * invitations with a link or by mail, withdrawn; stays given to a member.
+ */
+const TEAM = [
+  'setStayMemberRole',
+  'removeStayMember',
+  'leaveStay',
+  'inviteToStay',
+  'inviteToStay:mail',
+  'revokeStayInvitation',
+  'transferStay',
+];
 /**
  * Diets and allergies (issue 20): a group's needs, an ingredient's allergens and diet facts
  * (updateIngredient, counted apart from its fresh mark), the alternatives of meals.
@@ -56,6 +67,10 @@ const COSTS = [
 const made: Record<string, number> = {};
 /** Purchase rows merged into another device's row by the server, over every seed so far. */
 let purchasesMerged = 0;
+/** Joins with an invitation's token by the server's answer, over every seed so far. */
+const joins: Record<string, number> = {};
+/** Complete pulls after which a device's user had lost a stay it held, over every seed. */
+let staysLeft = 0;
 
 const STEPS = Number(process.env.SIM_STEPS ?? 1200);
 const FIRST_SEED = Number(process.env.SIM_FIRST_SEED ?? 1);
@@ -85,13 +100,18 @@ describe('sync simulation (4 devices of 2 users, flaky network, offline stretche
       const s = world.stats;
       for (const [name, n] of Object.entries(s.made)) made[name] = (made[name] ?? 0) + n;
       purchasesMerged += s.purchasesMerged;
+      staysLeft += s.staysLeft;
+      for (const [outcome, n] of Object.entries(s.joins))
+        joins[outcome] = (joins[outcome] ?? 0) + n;
       const count = (names: string[]) =>
         names.map((name) => `${name} ${s.made[name] ?? 0}`).join(', ');
       console.log(
         `seed ${seed}: ${s.actions} actions (${s.localRefusals} refused on the device), ` +
           `${s.applied} applied and ${s.serverRejections} refused by the server, ${s.syncs} syncs; ` +
           `shopping and larder: ${count(SHOPPING)}; diets and alternatives: ${count(DIETS)}; ` +
-          `costs: ${count(COSTS)}, ${s.purchasesMerged} purchase rows merged; team: ${count(TEAM)}`,
+          `costs: ${count(COSTS)}, ${s.purchasesMerged} purchase rows merged; team: ${count(TEAM)}, ` +
+          `joins ${JSON.stringify(s.joins)}; ${s.pullsChecked} complete pulls checked against ` +
+          `the read rules, ${s.staysLeft} of them after losing a stay`,
       );
       expect(s.actions).toBeGreaterThan(STEPS / 5);
       expect(s.applied).toBeGreaterThan(0);
@@ -107,9 +127,14 @@ describe('what the simulation exercised', () => {
       expect(SHOPPING.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
     },
   );
-  it.skipIf(seeds.length < 3 || STEPS < 1000)("made every change of a stay's team", () => {
-    expect(TEAM.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
-  });
+  it.skipIf(seeds.length < 3 || STEPS < 1000)(
+    "made every change of a stay's team, joined with invitations, and dropped stays left",
+    () => {
+      expect(TEAM.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
+      expect(joins.joined).toBeGreaterThan(0);
+      expect(staysLeft).toBeGreaterThan(0);
+    },
+  );
   it.skipIf(seeds.length < 3 || STEPS < 1000)(
     'made every change of diets, allergens and alternatives',
     () => {

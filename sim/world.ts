@@ -13,14 +13,20 @@ import {
   TABLE_NAMES,
   canReadRow,
   isDomainError,
+  isPublicTable,
   isUndoable,
   readableIds,
+  readsPricesOf,
+  readableStayIds,
+  type MemberRole,
   roleIn,
   type Id,
+  type ReadStore,
   type MutationArgs,
   type MutationName,
   type RestoreSnapshotArgs,
   type Row,
+  type StayInvitation,
   type TableName,
 } from '@popote/domain';
 import {
@@ -42,6 +48,7 @@ import {
   type IdAllocator,
 } from '@popote/sync-client';
 import { SYNC_SCHEMA, type PullResponse } from '@popote/sync-protocol';
+import { isDeepStrictEqual } from 'node:util';
 import { FaultyTransport, NO_FAULTS, type Faults } from './faulty-transport';
 import { randomAction, type Action } from './ops';
 import { Rng } from './rng';
@@ -53,6 +60,12 @@ export const FLAKY: Faults = {
   unauthorized: 0.02,
   duplicateLater: 0.15,
 };
+
+/** What a push did that its write audit needs (World.pushFacts). */
+interface PushFacts {
+  /** The stays the pushing user gave away in the push, with their new owner. */
+  transfers: Map<Id, Id>;
+}
 
 interface Device {
   name: string;
@@ -77,6 +90,17 @@ const CLOCK_SKEWS = [0, 300_000, -240_000, 120_000];
 /** The synced rows of the server's database, whatever the database (store/ports.ts). */
 type SyncRows = TestServer['app']['popote']['store']['rows'];
 
+/** Of a device's actions, the share that follows another user's invitation (issue 32). */
+const JOIN_SHARE = 0.3;
+
+/** The answers of POST /api/team/join, as World.stats.joins counts them. */
+const JOIN_OUTCOMES: Record<number, string> = {
+  200: 'joined',
+  404: 'closed',
+  409: 'member',
+  400: 'invalid',
+};
+
 /** No version reaches this: "every change committed so far". */
 const LATEST = Number.MAX_SAFE_INTEGER;
 
@@ -86,6 +110,11 @@ export interface WorldOptions {
    * of a device goes to one of them, drawn at random. 1 by default.
    */
   instances?: number;
+  /**
+   * Of the complete pulls where the user lost no stay, the share whose device is checked
+   * against the read rules (every n-th; those after a stay was lost, always). 1 by default.
+   */
+  readCheckEvery?: number;
 }
 
 export interface SimResult {
@@ -104,6 +133,19 @@ export interface SimResult {
    * for the same ingredient: the server applied the change to that row and never held this one.
    */
   purchasesMerged: number;
+  /**
+   * Joins with an invitation's token (issue 32, POST /api/team/join), by the server's answer:
+   * 'joined', or why not ('closed': revoked, used, not yet synced, its stay gone; 'member':
+   * already in the team; 'invalid').
+   */
+  joins: Record<string, number>;
+  /**
+   * Complete pulls after which the device's user could no longer read a stay the device held
+   * before (removed, left, the stay given away or deleted): the device then held no row of it.
+   */
+  staysLeft: number;
+  /** Complete pulls checked against the server's read rules (every row held readable). */
+  pullsChecked: number;
 }
 
 export class World {
@@ -119,6 +161,11 @@ export class World {
   private readonly processed: ProcessedMutation[] = [];
   /** Server rows as last audited: key 'table:id' -> JSON (null once deleted). */
   private readonly audited = new Map<string, string | null>();
+  /** The owners of the stays and the memberships, as audited (before the push being audited). */
+  private readonly auditedStayOwners = new Map<Id, Id>();
+  private readonly auditedMembers = new Map<Id, Row<'stayMembers'>>();
+  /** Everyone who was ever on a stay's team (its owners and members), by stay. */
+  private readonly teamEver = new Map<Id, Set<Id>>();
   /** The owner of every purchase row the server ever held, tombstones included (audited). */
   private readonly purchaseOwners = new Map<Id, Id | null>();
   /** Purchase rows that setPurchase made on a device, with the mutation that made each. */
@@ -138,9 +185,17 @@ export class World {
     applied: 0,
     syncs: 0,
     purchasesMerged: 0,
+    joins: {},
+    staysLeft: 0,
+    pullsChecked: 0,
   };
+  /** Every user's mail address, by id: the one they signed up with. */
+  private readonly addresses = new Map<Id, string>();
 
   private readonly instances: number;
+  private readonly readCheckEvery: number;
+  /** Complete pulls so far, for readCheckEvery. */
+  private completePulls = 0;
   /** Steps run so far: the world's clock (one second each). */
   private step = 0;
 
@@ -152,6 +207,7 @@ export class World {
   ) {
     this.rng = new Rng(seed);
     this.instances = options.instances ?? 1;
+    this.readCheckEvery = options.readCheckEvery ?? 1;
   }
 
   /** The URL of the PostgreSQL database the server runs on, or null on SQLite. */
@@ -182,11 +238,9 @@ export class World {
       server.app.popote.sync.onProcessed((e) => this.processed.push(e));
     }
     for (let u = 0; u < users; u++) {
-      const { token, id } = await this.server.signUp(
-        `user${u}@popote.test`,
-        'motdepasse-solide',
-        `Util${u}`,
-      );
+      const mail = `user${u}@popote.test`;
+      const { token, id } = await this.server.signUp(mail, 'motdepasse-solide', `Util${u}`);
+      this.addresses.set(id, mail);
       for (let d = 0; d < devicesPerUser; d++) {
         const name = `u${u}d${d}`;
         const db = new LocalDb(`sim-${this.seed}-${name}`, {
@@ -231,6 +285,7 @@ export class World {
     if (path === '/sync/push') this.lastPushAt.set(device, at);
     const pushedAt = this.lastPushAt.get(device);
     if (path === '/sync/pull' && pushedAt !== undefined && pushedAt !== at) this.crossedPulls++;
+    const processedFrom = this.processed.length;
     const response = await this.servers[at]!.inject({
       method: 'POST',
       url: path,
@@ -243,7 +298,10 @@ export class World {
     }
     const answer = response.json() as unknown;
     if (path === '/sync/pull') await this.auditPull(userId, answer as PullResponse);
-    if (path === '/sync/push') await this.auditChanges(userId);
+    if (path === '/sync/push') {
+      const { mutations } = body as { mutations: { id: number; name: string; args: unknown }[] };
+      await this.auditChanges(userId, this.pushFacts(userId, device, mutations, processedFrom));
+    }
     return answer;
   }
 
@@ -251,7 +309,7 @@ export class World {
   private async auditPull(userId: Id, page: PullResponse): Promise<void> {
     await this.rows.snapshot(async (store) => {
       for (const op of page.patch) {
-        if (op.table === 'purchases') this.auditPurchaseOp(userId, op);
+        if (op.table === 'purchases') await this.auditPurchaseOp(store, userId, op);
         if (op.op !== 'put') continue;
         const row = op.row as Row;
         if (!(await canReadRow(store, userId, op.table, row))) {
@@ -264,14 +322,19 @@ export class World {
   }
 
   /**
-   * Purchase rows (packs and prices, issue 21) are their owner's alone: a pull never carries
-   * another user's, nor names one to delete (its id would leak).
+   * Purchase rows (packs and prices, issue 21) are their owner's, read also by the members of
+   * the owner's stays (its costs, issue 32): a pull never carries anyone else's, nor names one
+   * to delete (its id would leak).
    */
-  private auditPurchaseOp(userId: Id, op: PullResponse['patch'][number]): void {
+  private async auditPurchaseOp(
+    store: ReadStore,
+    userId: Id,
+    op: PullResponse['patch'][number],
+  ): Promise<void> {
     const id = op.op === 'put' ? (op.row as Row<'purchases'>).id : op.id;
     const owner =
       op.op === 'put' ? (op.row as Row<'purchases'>).owner : this.purchaseOwners.get(id);
-    if (owner !== userId) {
+    if (owner === undefined || owner === null || !(await readsPricesOf(store, userId, owner))) {
       throw new Error(
         `Purchases: pull to user ${userId} carried ${op.op} purchases ${id} of user ${owner}`,
       );
@@ -290,11 +353,71 @@ export class World {
    * this push left above it would be audited later, against another user's push. Versions are
    * compared, never counted: on PostgreSQL they are transaction ids and jump.
    */
-  private async auditChanges(userId: Id | null): Promise<void> {
+  private async auditChanges(
+    userId: Id | null,
+    push: PushFacts = { transfers: new Map() },
+    /**
+     * Instead of the rules of a push, the only changes a REST call made on someone's behalf
+     * may make (a join): asked of every changed row, whoever owns it.
+     */
+    onBehalf?: (
+      table: TableName,
+      before: string | null | undefined,
+      after: string | null,
+    ) => boolean,
+  ): Promise<void> {
     const changed = await this.rows.snapshot((s) =>
       s.changedSince(this.auditedVersion, LATEST, { version: 0, tbl: '', id: 0 }, 1e9),
     );
     const pricedIngredients = new Set<string>();
+    try {
+      await this.auditRows(userId, push, changed, pricedIngredients, onBehalf);
+    } finally {
+      // The stays' owners and the memberships as the audit leaves them, for the next push's.
+      const joined = (stayId: Id, userId: Id) => {
+        const team = this.teamEver.get(stayId) ?? new Set<Id>();
+        this.teamEver.set(stayId, team.add(userId));
+      };
+      // A stay made and given away in one push was never seen as the giver's.
+      for (const stayId of push.transfers.keys()) if (userId !== null) joined(stayId, userId);
+      for (const row of changed) {
+        if (row.tbl === 'stays') {
+          if (row.data === null) this.auditedStayOwners.delete(row.id);
+          else {
+            const { owner } = JSON.parse(row.data) as Row<'stays'>;
+            this.auditedStayOwners.set(row.id, owner);
+            joined(row.id, owner);
+          }
+        } else if (row.tbl === 'stayMembers') {
+          if (row.data === null) this.auditedMembers.delete(row.id);
+          else {
+            const member = JSON.parse(row.data) as Row<'stayMembers'>;
+            this.auditedMembers.set(row.id, member);
+            joined(member.stayId, member.userId);
+          }
+        }
+      }
+    }
+    if (pricedIngredients.size > 0) await this.checkOnePurchaseRow([...pricedIngredients]);
+  }
+
+  private async auditRows(
+    userId: Id | null,
+    push: PushFacts,
+    changed: readonly {
+      tbl: TableName;
+      id: Id;
+      owner: Id | null;
+      version: number;
+      data: string | null;
+    }[],
+    pricedIngredients: Set<string>,
+    onBehalf?: (
+      table: TableName,
+      before: string | null | undefined,
+      after: string | null,
+    ) => boolean,
+  ): Promise<void> {
     for (const row of changed) {
       const key = `${row.tbl}:${row.id}`;
       this.auditedVersion = Math.max(this.auditedVersion, row.version);
@@ -310,6 +433,15 @@ export class World {
         continue;
       }
       const before = this.audited.get(key);
+      if (onBehalf) {
+        if (!onBehalf(row.tbl, before, row.data)) {
+          throw new Error(
+            `Invariant 5: user ${userId}'s call on someone's behalf changed ${key}: ${before} -> ${row.data}`,
+          );
+        }
+        this.audited.set(key, row.data);
+        continue;
+      }
       const owners = [before, row.data]
         .filter((d): d is string => typeof d === 'string')
         .map((d) => (JSON.parse(d) as { owner?: Id | null }).owner);
@@ -321,52 +453,153 @@ export class World {
         row.tbl !== 'users' &&
         owners.some((o) => o !== userId) &&
         !profileCleared &&
-        !(await this.teamMayTouch(userId, row.tbl, before, row.data))
+        !(await this.teamMayTouch(userId, row.tbl, before, row.data, push))
       ) {
         throw new Error(`Invariant 5: user ${userId} changed ${key} owned by ${owners.join('/')}`);
       }
       this.audited.set(key, row.data);
     }
-    if (pricedIngredients.size > 0) await this.checkOnePurchaseRow([...pricedIngredients]);
   }
 
   /**
    * Whether a member of another user's stay (issue 32) may have changed this row: their own
-   * membership, which they may leave; a row of a stay where their role, after the push, lets
-   * them plan (or keep: the larder and the lists); a meal's own menu of an owner one of whose
-   * stays they may plan (the meal may be gone with the push).
+   * membership, which they may leave; a row of a stay where their role, before or after the
+   * push, lets them plan (or keep: the larder and the lists); a meal's own menu of an owner one
+   * of whose stays they plan (the meal may be gone with the push); a row of a stay they gave
+   * away in this push (transferred). A row whose owner column changed was given away, or it is
+   * refused: a role never rewrites owners.
+   *
+   * Before or after: within one push, the user's role in a stay changes only by their own
+   * changes (leaving, giving the stay away), so every role they held meanwhile is one of these.
    */
   private async teamMayTouch(
     userId: Id,
     table: TableName,
     before: string | null | undefined,
     after: string | null,
+    push: PushFacts,
   ): Promise<boolean> {
-    const rows = [before, after]
-      .filter((d): d is string => typeof d === 'string')
-      .map((d) => JSON.parse(d) as Record<string, unknown>);
-    if (table === 'stayMembers' && after === null && rows[0]?.userId === userId) return true;
-    return this.rows.snapshot(async (store) => {
-      const roles = async (stayId: Id) => {
+    const was = typeof before === 'string' ? (JSON.parse(before) as Record<string, unknown>) : null;
+    const now = after === null ? null : (JSON.parse(after) as Record<string, unknown>);
+    if (table === 'stayMembers' && now === null && was?.userId === userId) return true;
+    if (was && now && was.owner !== now.owner) {
+      return this.transferred(userId, table, was, now, push);
+    }
+    const rows = [was, now].filter((r) => r !== null);
+    const byRole = await this.rows.snapshot(async (store) => {
+      const roleAfter = async (stayId: Id) => {
         const stay = await store.get('stays', stayId);
         return stay ? roleIn(store, stay, userId) : null;
       };
+      const plansFor = new Set(
+        [
+          ...[...this.auditedMembers.values()].filter((m) => m.userId === userId),
+          ...(await store.where('stayMembers', 'userId', userId)),
+        ]
+          .filter((m) => m.role === 'plan')
+          .map((m) => m.owner),
+      );
       for (const row of rows) {
         if (table === 'menus') {
-          if (row.isFavorite === true) return false;
-          const joined = await store.where('stayMembers', 'userId', userId);
-          const plans = joined.some((m) => m.owner === row.owner && m.role === 'plan');
-          if (!plans) return false;
+          if (row.isFavorite === true || !plansFor.has(row.owner as Id)) return false;
           continue;
         }
         const stayId = (table === 'stays' ? row.id : row.stayId) as Id | null | undefined;
         if (typeof stayId !== 'number') return false;
-        const role = await roles(stayId);
         const keeps = table === 'stock' || table === 'shopLists' || table === 'stayJournal';
-        if (!(role === 'plan' || role === 'owner' || (keeps && role === 'keep'))) return false;
+        const allows = (role: string | null) =>
+          role === 'plan' || role === 'owner' || (keeps && role === 'keep');
+        if (!allows(this.roleBefore(stayId, userId)) && !allows(await roleAfter(stayId))) {
+          return false;
+        }
       }
       return true;
     });
+    // A row made in this push in a stay the user gave away in it (before the transfer, or
+    // after it as 'Organisation', then left).
+    if (byRole) return true;
+    return was === null && now !== null && this.transferred(userId, table, null, now, push);
+  }
+
+  /** The user's role in a stay before the push being audited (as the audit last saw it). */
+  private roleBefore(stayId: Id, userId: Id): MemberRole | 'owner' | null {
+    if (this.auditedStayOwners.get(stayId) === userId) return 'owner';
+    for (const m of this.auditedMembers.values()) {
+      if (m.stayId === stayId && m.userId === userId) return m.role;
+    }
+    return null;
+  }
+
+  /**
+   * Whether a row was given away by a transfer of `userId` in this push (transferStay, see
+   * pushFacts): they owned it before the push (or it is new), and it belongs to a stay they
+   * gave to the row's new owner (a meal's own menu: to whom they gave a stay). A membership
+   * moves with its stay unchanged, except the new owner's own, handed over to the former owner
+   * as 'Organisation'.
+   */
+  private async transferred(
+    userId: Id,
+    table: TableName,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown>,
+    push: PushFacts,
+  ): Promise<boolean> {
+    const to = after.owner as Id;
+    if (before !== null && before.owner !== userId) return false;
+    const given = [...push.transfers].filter(([, owner]) => owner === to).map(([stay]) => stay);
+    if (given.length === 0) return false;
+    if (table === 'stayMembers' && before !== null) {
+      const carried = before.userId === after.userId;
+      const handedOver = before.userId === to && after.userId === userId && after.role === 'plan';
+      if (!carried && !handedOver) return false;
+    }
+    // A meal's own menu of the former owner (mealMenusOnlyIn): which meals use it at the
+    // transfer is not known here (a later swap in the same push, even across stays of two
+    // owners, may have moved it), but it was the user's and goes to whom they gave a stay.
+    if (table === 'menus') return after.isFavorite !== true;
+    const stayId = table === 'stays' ? after.id : after.stayId;
+    return given.includes(stayId as Id);
+  }
+
+  /**
+   * The stays the pushing user gave away in this push, with their new owner: from the
+   * transferStay changes the server applied during the push, each of a stay the user owned
+   * before the push or made in it (createStay makes the caller's stay), to the user whose
+   * membership it names (a membership before the push, or added or put back in it).
+   */
+  private pushFacts(
+    userId: Id,
+    clientId: string,
+    pushed: readonly { id: number; name: string; args: unknown }[],
+    processedFrom: number,
+  ): PushFacts {
+    const applied = new Set(
+      this.processed
+        .slice(processedFrom)
+        .filter((p) => p.clientId === clientId && p.outcome === 'applied')
+        .map((p) => p.mutationId),
+    );
+    const done = pushed.filter((m) => applied.has(m.id));
+    const argsOf = (name: string) =>
+      done.filter((m) => m.name === name).map((m) => m.args as Record<string, unknown>);
+    const made = new Set(argsOf('createStay').map((a) => a.id as Id));
+    const transfers = new Map<Id, Id>();
+    // Memberships this push put back by an undo ('Annuler' a removal).
+    const madeMembers = new Map<Id, { stayId: Id; userId: Id }>();
+    for (const a of argsOf('restoreSnapshot') as unknown as RestoreSnapshotArgs[]) {
+      for (const put of a.put) {
+        if (put.table === 'stayMembers') madeMembers.set(put.row.id, put.row as Row<'stayMembers'>);
+      }
+    }
+    for (const { memberId, userId: to } of argsOf('transferStay')) {
+      const member = this.auditedMembers.get(memberId as Id) ?? madeMembers.get(memberId as Id);
+      if (!member || member.userId !== to) continue;
+      const owner = this.auditedStayOwners.get(member.stayId);
+      if (owner === userId || (owner === undefined && made.has(member.stayId))) {
+        transfers.set(member.stayId, to as Id);
+      }
+    }
+    return { transfers };
   }
 
   /** A user never has two purchase rows for one ingredient ('owner:ingredient' keys). */
@@ -383,12 +616,141 @@ export class World {
 
   private async syncDevice(device: Device): Promise<void> {
     this.stats.syncs++;
+    const staysHeld = await device.db.table('stays').toCollection().primaryKeys();
     try {
       await device.engine.sync();
     } catch (e) {
       if (!(e instanceof TransportError)) throw e;
+      return;
     }
+    await this.checkHeldReadable(device, staysHeld as Id[]);
   }
+
+  /**
+   * Invariant 5 on the devices (issue 32): after a complete pull, every row the device holds is
+   * one its user may read on the server now (so the device of someone no longer in a stay's
+   * team, removed, gone, or who gave the stay away and was removed since, holds no row of it),
+   * except the rows that changes still in its outbox touched. Checked when the pull saw every
+   * committed change (on PostgreSQL, one may be above the commit horizon for a moment).
+   */
+  private async checkHeldReadable(device: Device, staysHeld: readonly Id[]): Promise<void> {
+    const cookie = (await device.db.meta.get(COOKIE))?.value as number | undefined;
+    if (cookie === undefined) return;
+    const pending = new Set((await device.db.base.toArray()).map((b) => b.key));
+    const local = new DexieStore(device.db);
+    const held: Partial<Record<TableName, Id[]>> = {};
+    for (const table of TABLE_NAMES) {
+      if (!isPublicTable(table)) held[table] = (await local.all(table)).map((r) => r.id);
+    }
+    await this.rows.snapshot(async (store) => {
+      const start = { version: 0, tbl: '', id: 0 };
+      if ((await store.changedSince(cookie, LATEST, start, 1)).length > 0) return;
+      // Every complete pull after the user lost a stay the device held; the others now and then
+      // (readableIds is the costly part on PostgreSQL: WorldOptions.readCheckEvery).
+      const stays = new Set(await readableStayIds(store, device.userId));
+      const lost = staysHeld.some((id) => !stays.has(id));
+      if (lost) this.stats.staysLeft++;
+      if (!lost && ++this.completePulls % this.readCheckEvery !== 0) return;
+      this.stats.pullsChecked++;
+      const readable = await readableIds(store, device.userId);
+      for (const [table, ids] of Object.entries(held) as [TableName, Id[]][]) {
+        const may = new Set(readable[table]);
+        for (const id of ids) {
+          if (may.has(id) || pending.has(`${table}:${id}`)) continue;
+          throw new Error(
+            `Invariant 5: after a complete pull, ${device.name} holds ${table} ${id}, ` +
+              `which user ${device.userId} may not read`,
+          );
+        }
+      }
+    });
+  }
+
+  /**
+   * Someone follows an invitation's link (issue 32): the token of an invitation that a device
+   * of another user holds (its owner's: the invitation was shown as a QR code, or mailed),
+   * through POST /api/team/join, where the server runs joinWithInvitation on the owner's
+   * behalf. Refused when the invitation is not on the server yet, withdrawn, used (by mail),
+   * or the stay is gone; the joiner is then a member, whatever their devices hold.
+   */
+  private async join(device: Device): Promise<boolean> {
+    // Mostly one that reached the server (a link is shown once its device has synced, as the
+    // team dialog says); now and then one still on a device, on its way.
+    const others = (all: StayInvitation[]) => all.filter((i) => i.owner !== device.userId);
+    let held = others(await this.rows.reads.all('stayInvitations'));
+    if (held.length === 0 || this.rng.chance(0.2)) {
+      held = [];
+      for (const other of this.devices) {
+        held.push(...others(await new DexieStore(other.db).all('stayInvitations')));
+      }
+    }
+    const invitation = this.rng.pick(held);
+    if (!invitation) return false;
+    this.stats.actions++;
+    const at = this.servers.length > 1 ? this.rng.int(this.servers.length) : 0;
+    const served = (this.served[at] ??= {});
+    served['/api/team/join'] = (served['/api/team/join'] ?? 0) + 1;
+    const response = await this.servers[at]!.inject({
+      method: 'POST',
+      url: '/api/team/join',
+      payload: { token: invitation.token },
+      headers: { authorization: `Bearer ${device.token}` },
+    });
+    const outcome = JOIN_OUTCOMES[response.statusCode];
+    if (!outcome) {
+      throw new Error(`/api/team/join answered ${response.statusCode}: ${response.body}`);
+    }
+    this.stats.joins[outcome] = (this.stats.joins[outcome] ?? 0) + 1;
+    await this.auditJoin(device.userId, invitation.token);
+    return true;
+  }
+
+  /**
+   * Invariant 5 for a join (POST /api/team/join), which writes on the stay owner's behalf: it
+   * may add one membership, the joiner's, to the invitation's stay with its role, mark a mailed
+   * invitation used by the joiner, and journal it; nothing else, and nothing at all unless the
+   * token was an open invitation's on the server.
+   */
+  private async auditJoin(userId: Id, token: string): Promise<void> {
+    let invitation: StayInvitation | undefined;
+    for (const [key, data] of this.audited) {
+      if (!key.startsWith('stayInvitations:') || data === null) continue;
+      const row = JSON.parse(data) as StayInvitation;
+      if (row.token === token) invitation = row;
+    }
+    let members = 0;
+    await this.auditChanges(userId, { transfers: new Map() }, (table, before, after) => {
+      if (!invitation || invitation.usedBy !== null) return false;
+      const was =
+        typeof before === 'string' ? (JSON.parse(before) as Record<string, unknown>) : null;
+      const now = after === null ? null : (JSON.parse(after) as Record<string, unknown>);
+      const ofStay = (row: Record<string, unknown> | null) =>
+        row?.stayId === invitation.stayId && row.owner === invitation.owner;
+      switch (table) {
+        case 'stayMembers':
+          return (
+            was === null &&
+            members++ === 0 &&
+            ofStay(now) &&
+            now!.userId === userId &&
+            now!.role === invitation.role
+          );
+        case 'stayInvitations':
+          return (
+            invitation.mail !== null &&
+            was?.id === invitation.id &&
+            isDeepStrictEqual(now, { ...invitation, usedBy: userId })
+          );
+        case 'stayJournal':
+          // A new entry, or the oldest one dropped (a journal keeps its newest entries).
+          return (was === null && ofStay(now)) || (now === null && ofStay(was));
+        default:
+          return false;
+      }
+    });
+  }
+
+  /** A user never has two purchase rows for one ingredient ('owner:ingredient' keys). */
 
   private async act(device: Device): Promise<void> {
     const now = new Date(CLOCK_START + this.step * 1000 + device.clockSkew).toISOString();
@@ -400,7 +762,11 @@ export class World {
       );
       return;
     }
-    const action = await randomAction(this.rng, device.db, device.userId, now);
+    // Someone follows an invitation's link (shown as a QR code, or mailed), online.
+    if (!device.transport.offline && this.rng.chance(JOIN_SHARE) && (await this.join(device))) {
+      return;
+    }
+    const action = await randomAction(this.rng, device.db, device.userId, now, this.addresses);
     if (action) await this.runAction(device, action);
   }
 
@@ -620,9 +986,11 @@ export class World {
   }
 
   /**
-   * The alternatives of meals (issue 20), on the server once quiet: each names recipes of its
-   * meal's owner that still exist (deleteRecipe refuses one in use, an undo drops one gone),
-   * none twice and at least one, one alternative per diet or allergy, diets 0 to 3.
+   * The alternatives of meals (issue 20), on the server once quiet: each names recipes that
+   * still exist (deleteRecipe refuses one in use, an undo drops one gone) of someone who was on
+   * its stay's team (the user who set it uses their own recipes: the meal's owner, a member
+   * 'Organisation', or a former owner after a transfer, issue 32), none twice and at least one,
+   * one alternative per diet or allergy, diets 0 to 3.
    */
   private async checkAlternatives(): Promise<void> {
     await this.rows.snapshot(async (store) => {
@@ -641,9 +1009,10 @@ export class World {
             throw new Error(`Alternatives: ${where} has recipes ${ids.join(',')}`);
           }
           const recipes = await store.getMany('recipes', ids);
-          if (recipes.length !== ids.length || recipes.some((r) => r.owner !== meal.owner)) {
+          const team = this.teamEver.get(meal.stayId) ?? new Set([meal.owner]);
+          if (recipes.length !== ids.length || recipes.some((r) => !team.has(r.owner))) {
             throw new Error(
-              `Alternatives: ${where} names recipes gone or not its owner's: ${ids.join(',')}`,
+              `Alternatives: ${where} names recipes gone or not its team's: ${ids.join(',')}`,
             );
           }
         }

@@ -49,7 +49,7 @@ export async function applyPull(
     await tx.base.clear();
 
     const candidates = { menus: new Set<Id>(), recipes: new Set<Id>() };
-    const leftStays: { stayId: Id; owner: Id }[] = [];
+    const leftStays: Id[] = [];
     // A page never names a row twice, so each table's changes can go in bulk.
     for (const [table, ops] of groupByTable(page.patch)) {
       const entityTable = tx.entityTable(table);
@@ -64,14 +64,16 @@ export async function applyPull(
         const gone = ops.filter((op) => op.op === 'del').map((op) => op.id);
         for (const old of await entityTable.bulkGet(gone)) {
           const member = old && fromStored<'stayMembers'>(old);
-          if (member && member.userId === userId) leftStays.push(member);
+          if (member && member.userId === userId) leftStays.push(member.stayId);
         }
       }
       const puts = ops.filter((op) => op.op === 'put');
       await entityTable.bulkPut(puts.map((op) => toStored(table, op.row as never)));
       await entityTable.bulkDelete(ops.filter((op) => op.op === 'del').map((op) => op.id));
     }
-    for (const left of leftStays) await dropStay(tx, userId, left, candidates);
+    for (const stayId of leftStays) await dropStay(tx, userId, stayId, candidates);
+    // A membership changed (joined, left, a stay given away): whose prices the user reads too.
+    if (page.patch.some((op) => op.table === 'stayMembers')) await dropUnreadablePrices(tx, userId);
     await dropUnreadable(tx, userId, candidates);
 
     // Kept from whichever page brings them (the server sends them on the last one), before
@@ -128,15 +130,14 @@ function noteCandidates(
 }
 
 /**
- * Drops a stay the user no longer takes part in, with its rows, and its owner's prices unless
- * another of the owner's stays still has the user; the menus of its meals become candidates
- * (their recipes with them), dropped unless readable otherwise. The user's own stay
+ * Drops a stay the user no longer takes part in, with its rows; the menus of its meals become
+ * candidates (their recipes with them), dropped unless readable otherwise. The user's own stay
  * is never dropped this way, nor one they joined again since their last pull.
  */
 async function dropStay(
   tx: DeviceTables,
   userId: Id,
-  { stayId, owner }: { stayId: Id; owner: Id },
+  stayId: Id,
   candidates: { menus: Set<Id>; recipes: Set<Id> },
 ): Promise<void> {
   const store = new DexieStore(tx);
@@ -151,10 +152,19 @@ async function dropStay(
     await tx.entityTable(table).bulkDelete(await store.whereIds(table, 'stayId', stayId));
   }
   await tx.entityTable('stays').delete(stayId);
-  // The owner's prices went with the stay, unless the user is in another of their stays.
-  if (owner !== userId && !(await teamOwnersOf(store, userId)).has(owner)) {
-    await tx.entityTable('purchases').bulkDelete(await store.whereIds('purchases', 'owner', owner));
-  }
+}
+
+/**
+ * Drops the prices of owners whose stays the user is no longer in (left, removed, or the stay
+ * given to someone else): a stay's costs count its owner's prices (issue 32), and no other.
+ */
+async function dropUnreadablePrices(tx: DeviceTables, userId: Id): Promise<void> {
+  const store = new DexieStore(tx);
+  const owners = await teamOwnersOf(store, userId);
+  const stale = (await store.all('purchases'))
+    .filter((p) => p.owner !== userId && !owners.has(p.owner))
+    .map((p) => p.id);
+  if (stale.length > 0) await tx.entityTable('purchases').bulkDelete(stale);
 }
 
 async function dropUnreadable(

@@ -312,6 +312,38 @@ describe('a stay run by a team (issue 32)', () => {
     expect(left.map((p) => (p as { id: number }).id)).toEqual([71]);
   });
 
+  it("drops the former owner's prices once the stay is given to someone else", async () => {
+    const price = (id: number, owner: number) => ({
+      id,
+      owner,
+      ingredientId: 100 + id,
+      pack: null,
+      prices: [],
+    });
+    const NEW_OWNER = OWNER + 100;
+    server.nextPull = {
+      patch: [
+        { op: 'put', table: 'stays', row: stay },
+        { op: 'put', table: 'stayMembers', row: membership },
+        { op: 'put', table: 'purchases', row: price(70, OWNER) },
+      ],
+    };
+    await engine.sync();
+    // The stay goes to another member: the user's membership now names the new owner, whose
+    // prices come along; the former owner's are no longer the stay's.
+    server.nextPull = {
+      cookie: 2,
+      patch: [
+        { op: 'put', table: 'stays', row: { ...stay, owner: NEW_OWNER } },
+        { op: 'put', table: 'stayMembers', row: { ...membership, owner: NEW_OWNER } },
+        { op: 'put', table: 'purchases', row: price(71, NEW_OWNER) },
+      ],
+    };
+    await engine.sync();
+    const left = await db.entityTable('purchases').toArray();
+    expect(left.map((p) => (p as { id: number }).id)).toEqual([71]);
+  });
+
   it('keeps the stay when the member was removed and invited again between two pulls', async () => {
     server.nextPull = {
       patch: [

@@ -265,6 +265,32 @@ export class Puller {
       { version: at.after.tableIndexOrVersion, tbl: at.after.table, id: at.after.id },
       PULL_PAGE_ROWS,
     );
+    // The owners of stays the user has left since the cookie (their own membership gone, told
+    // through its author column), when it was not the owner's own row: the user may have given
+    // them the stay (transferStay) and gone before this device heard of it. The device still
+    // holds the stay as the user's own, so the rows the transfer rewrote are told deleted.
+    const formerOwners = new Set<Id>();
+    for (const row of changed) {
+      if (row.tbl !== 'stayMembers' || row.data !== null || row.author !== userId) continue;
+      if (row.owner !== null && row.owner !== userId && !teamOwners.has(row.owner)) {
+        formerOwners.add(row.owner);
+      }
+    }
+    // The members of the user's own stays, read once if needed: one of them may have given the
+    // user a stay (transferStay) after deleting some of its rows, whose tombstones keep them as
+    // owner.
+    let ownTeams: Set<Id> | null = null;
+    const inOwnTeams = async (owner: Id): Promise<boolean> => {
+      if (ownTeams === null) {
+        ownTeams = new Set();
+        for (const stayId of await snapshot.whereIds('stays', 'owner', userId)) {
+          for (const m of await snapshot.where('stayMembers', 'stayId', stayId)) {
+            ownTeams.add(m.userId);
+          }
+        }
+      }
+      return ownTeams.has(owner);
+    };
     const patch: string[] = [];
     const sent = new Set<string>();
     const extra = new Map<TableName, Set<Id>>();
@@ -272,10 +298,23 @@ export class Puller {
       sent.add(`${row.tbl}:${row.id}`);
       if (!tables(row.tbl)) continue;
       if (row.data === null) {
-        if (couldHaveRead(userId, teamOwners, row, at.sinceCookie)) {
+        const givenBy =
+          isStayTable(row.tbl) &&
+          row.owner !== null &&
+          row.owner !== userId &&
+          !teamOwners.has(row.owner) &&
+          (await inOwnTeams(row.owner));
+        if (givenBy || couldHaveRead(userId, teamOwners, row, at.sinceCookie)) {
           patch.push(encodeDelOp(row.tbl, row.id));
         }
         continue;
+      }
+      if (mayBeGivenAway(row, teamOwners, formerOwners)) {
+        const value = JSON.parse(row.data) as Row;
+        if (!(await canReadRow(store, userId, row.tbl, value))) {
+          patch.push(encodeDelOp(row.tbl, row.id));
+          continue;
+        }
       }
       if (row.owner !== null && row.owner !== userId && !teamOwners.has(row.owner)) continue;
       const value = JSON.parse(row.data) as Row;
@@ -311,6 +350,24 @@ export class Puller {
         : at,
     };
   }
+}
+
+/**
+ * Whether a row that changed since the cookie may be one the user gave away with a stay
+ * (transferStay) that their device still holds as their own: a stay's row of an owner whose
+ * stay the user left since the cookie (see formerOwners in incrementalPage), or a meal's own
+ * menu (author column: its owner) of such an owner or of a team's owner (the user still in the
+ * team, the menu's meal deleted or given another menu since: the device, which holds the menu
+ * as the user's, would keep it). The pull then tells it deleted unless the user may read it.
+ */
+function mayBeGivenAway(
+  row: RawRow,
+  teamOwners: ReadonlySet<Id>,
+  formerOwners: ReadonlySet<Id>,
+): boolean {
+  if (isStayTable(row.tbl)) return formerOwners.has(row.owner ?? 0);
+  const author = row.author ?? 0;
+  return row.tbl === 'menus' && (formerOwners.has(author) || teamOwners.has(author));
 }
 
 /**

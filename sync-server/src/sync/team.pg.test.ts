@@ -142,6 +142,37 @@ describe('a stay run by a team', () => {
     expect((await pull(alice)).patch).toEqual([]);
   });
 
+  it('tells a device of the former owner, removed before it heard of the transfer, to drop the stay', async () => {
+    const carolMember = await joinStay(server, alice, carol, stayId, 'plan');
+    for (const d of [alice, carol]) await pull(d);
+    const menus = named(await pull({ ...alice, clientId: 'alice-fresh', cookie: null }), 'menus');
+
+    // Alice gives the stay away and Carol removes her, while Alice's device is offline: it
+    // still holds the stay as Alice's own, and the handed-over membership as Carol's.
+    await push(alice, 'transferStay', { memberId: carolMember, userId: carol.userId, now: NOW });
+    await pull(carol);
+    await push(carol, 'removeStayMember', { id: carolMember });
+    const back = await pull(alice);
+    expect(named(back, 'stays')).toEqual([`del ${stayId}`]);
+    expect(named(back, 'meals')).toEqual([`del ${mealId}`]);
+    // The meal's own menu went with the stay: Alice may not read it any more.
+    expect(named(back, 'menus')).toEqual(menus.map((m) => m.replace('put', 'del')));
+    expect(named(back, 'stayMembers')).toEqual([`del ${carolMember}`]);
+    expect((await pull(bob)).patch).toEqual([]);
+  });
+
+  it('tells the new owner of a row the former owner deleted before giving the stay', async () => {
+    const carolMember = await joinStay(server, alice, carol, stayId, 'plan');
+    await pull(carol);
+    // Carol's device is offline while Alice deletes the meal, then gives her the stay.
+    await push(alice, 'deleteMeal', { id: mealId });
+    await push(alice, 'transferStay', { memberId: carolMember, userId: carol.userId, now: NOW });
+    const back = await pull(carol);
+    expect(named(back, 'meals')).toEqual([`del ${mealId}`]);
+    expect(named(back, 'stays')).toEqual([`put ${stayId}`]);
+    expect((await pull(bob)).patch).toEqual([]);
+  });
+
   it("sends the members the owner's prices (the stay's costs), and takes them back", async () => {
     const ingredientId = alice.next++;
     await push(alice, 'createIngredient', { id: ingredientId, name: 'Farine', kind: 1 });
