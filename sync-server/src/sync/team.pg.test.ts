@@ -91,8 +91,15 @@ describe('a stay run by a team', () => {
     expect(named(refused, 'stayMembers')).toEqual([`put ${memberId}`]);
 
     // Removed: Carol is told her membership went, and nothing of the stay reaches her any more.
-    await push(alice, 'removeStayMember', { id: memberId });
+    await push(alice, 'removeStayMember', { id: memberId, userId: carol.userId });
     expect(named(await pull(carol), 'stayMembers')).toEqual([`del ${memberId}`]);
+    // A change she made offline meanwhile is refused in words that say who removed her.
+    await push(carol, 'updateMeal', { id: mealId, additionalPeople: 7 });
+    expect(
+      (await pullAll(server, carol, { schema: SYNC_SCHEMA })).rejections.map((r) => r.message),
+    ).toEqual([
+      "Vous ne faites plus partie de l'équipe de ce séjour : « Alice » vous en a retiré.",
+    ]);
     await push(alice, 'updateMeal', { id: mealId, additionalPeople: 2 });
     await push(alice, 'updateStay', { id: stayId, name: 'Colo 2025' });
     expect((await pull(carol)).patch).toEqual([]);

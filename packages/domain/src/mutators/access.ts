@@ -5,7 +5,7 @@
 import type { Id, MemberRole, Menu, Row, Stay, TableName } from '../entities.js';
 import type { ReadStore } from '../store.js';
 import { forbidden, invalid, notFound } from '../errors.js';
-import { canReadRow, canReadStay } from '../visibility.js';
+import { canReadRow, canReadStay, stayIdOf } from '../visibility.js';
 import { lastEntryOf } from '../journal.js';
 import type { MutationContext } from './define.js';
 
@@ -276,7 +276,11 @@ export async function checkAccess<A>(
   }
   if (id === null) return;
   const row = await readable(ctx, access.table, id).catch(async (e: unknown) => {
-    throw (await deletedByOther(ctx, access.table, id)) ?? e;
+    throw (
+      (await deletedByOther(ctx, access.table, id)) ??
+      (await removedFrom(ctx, access.table, id)) ??
+      e
+    );
   });
   const stay = await stayOf(ctx.store, access.table, row);
   if (stay === null) {
@@ -324,6 +328,28 @@ async function deletedByOther(ctx: AccessContext, table: TableName, id: Id) {
   const feminine = THIS[table].startsWith('cette');
   return notFound(
     `${capitalise(THIS[table])} a été supprimé${feminine ? 'e' : ''} par « ${await pseudoOf(ctx.store, last.userId)} ».`,
+  );
+}
+
+/**
+ * 'Vous ne faites plus partie de l'équipe de ce séjour : « Anne » vous en a retiré.': the
+ * refusal of a change a former member made on a row of the stay, as its journal tells it (the
+ * removal names the member); null when it does not. Only the user's own removal is told.
+ */
+async function removedFrom(ctx: AccessContext, table: TableName, id: Id) {
+  const row = await ctx.store.get(table, id);
+  const stayId = row ? stayIdOf(table, row) : null;
+  if (stayId === null) return null;
+  const removals = (await ctx.store.where('stayJournal', 'stayId', stayId)).filter(
+    (e) => e.name === 'removeStayMember' && (e.args as { userId?: unknown })?.userId === ctx.userId,
+  );
+  const last = removals.reduce<(typeof removals)[number] | null>(
+    (latest, e) => (latest === null || e.id > latest.id ? e : latest),
+    null,
+  );
+  if (last === null) return null;
+  return forbidden(
+    `Vous ne faites plus partie de l'équipe de ce séjour : « ${await pseudoOf(ctx.store, last.userId)} » vous en a retiré.`,
   );
 }
 

@@ -579,3 +579,40 @@ describe("a member's 'Annuler'", () => {
     expect(w.snapshot().meals.map((m) => m.id)).toContain(meal.id);
   });
 });
+
+describe('the words of a refused change of a former member', () => {
+  it('say who removed them, as the journal tells it', async () => {
+    await join(BOB, 'plan');
+    await w.run(ALICE, 'removeStayMember', { id: FRESH + BOB, userId: BOB });
+    // The server journals the removal, naming the member.
+    await w.store.put('stayJournal', {
+      id: FRESH + 900,
+      stayId: stay.id,
+      owner: ALICE,
+      userId: ALICE,
+      at: NOW,
+      name: 'removeStayMember',
+      args: { id: FRESH + BOB, userId: BOB },
+      target: { table: 'stayMembers', id: FRESH + BOB },
+    });
+    await expectRefusal(
+      BOB,
+      'updateMeal',
+      { id: meal.id, additionalPeople: 2 },
+      'forbidden',
+      "Vous ne faites plus partie de l'équipe de ce séjour : « Alice » vous en a retiré.",
+    );
+    // A stranger learns nothing of it.
+    await expectRefusal(
+      CAROL,
+      'updateMeal',
+      { id: meal.id, additionalPeople: 2 },
+      'not_found',
+      "Ce repas n'existe pas ou n'est plus disponible.",
+    );
+    // The removal is said with the member's name, once their row is gone.
+    expect(
+      await describeMutation(w.store, 'removeStayMember', { id: FRESH + BOB, userId: BOB }),
+    ).toBe('Retrait du membre « Bob »');
+  });
+});

@@ -112,16 +112,22 @@ export const setStayMemberRole = defineMutator({
 
 export const removeStayMember = defineMutator({
   label: "Retrait d'un membre d'un séjour",
-  schema: Type.Object({ id: IdSchema }),
+  // `userId`: the member as the owner saw them, kept in the journal so that the sentence and
+  // the refusal of their later changes name them once the row is gone (absent from apps
+  // before issue 32's transfer: optional).
+  schema: Type.Object({ id: IdSchema, userId: Type.Optional(IdSchema) }),
   access: onStay('manage', 'stayMembers', 'id'),
   describe: async (a, w) => {
     const member = await w.row('stayMembers', argInt(a, 'id'));
-    return `Retrait ${ofPhrase(await memberPhrase(w, argInt(a, 'id')))}${
-      member ? ` ${await w.ofStay(member.stayId)}` : ''
-    }`;
+    const who = await memberPhrase(w, argInt(a, 'id'), argInt(a, 'userId'));
+    return `Retrait ${ofPhrase(who)}${member ? ` ${await w.ofStay(member.stayId)}` : ''}`;
   },
   undo: async (_store, _userId, a) => [{ table: 'stayMembers', id: a.id }],
-  run: async (ctx, { id }) => {
+  run: async (ctx, { id, userId }) => {
+    const member = await readable(ctx, 'stayMembers', id);
+    if (userId !== undefined && member.userId !== userId) {
+      throw conflict('Cette personne ne fait plus partie du séjour.');
+    }
     await ctx.store.delete('stayMembers', id);
   },
 });

@@ -65,7 +65,11 @@ export function TeamMemberRow({
             leftSection={<IconUserMinus size={16} />}
             aria-label={TEAM.removeMember(pseudo)}
             onClick={() =>
-              void mutateUndoable('removeStayMember', { id: member.id }, TEAM.memberRemoved(pseudo))
+              void mutateUndoable(
+                'removeStayMember',
+                { id: member.id, userId: member.userId },
+                TEAM.memberRemoved(pseudo),
+              )
             }
           >
             {TEAM.remove}
