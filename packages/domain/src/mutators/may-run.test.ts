@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Meal, Menu, ShopList, Stay, StockItem } from '../entities.js';
-import { ALICE, BOB, CAROL, FRESH, NOW, World, shopLine } from '../../test/mutators-world.js';
+import { ALICE, BOB, CAROL, FRESH, World, shopLine } from '../../test/mutators-world.js';
 import { mayEditMenu, rightsOf } from './access.js';
 import { mayRun, mayRunAs, MUTATORS, type MutationName } from './index.js';
 
