@@ -729,10 +729,10 @@ async function shoppingAction(
 const ROLES = ['plan', 'keep', 'read'] as const;
 
 /**
- * A stay's team (issue 32): its owner changes a role or removes a member (undoable), invites (with a link, or by mail with another user's address: the token
- * reaches them as a mail or a QR code would, and they join through the server, see
- * World.join), withdraws an invitation, or gives the stay to a member ('Transférer le
- * séjour'); a member leaves. Members' devices then act on the stay like the owner's
+ * A stay's team (issue 32): its owner changes a role or removes a member (undoable), invites
+ * (with a link, or by mail with another user's address: the token reaches them as a mail or a
+ * QR code would, and they join through the server, see World.join), withdraws an invitation,
+ * or gives the stay to a member ('Transférer le séjour'); a member leaves. Members' devices then act on the stay like the owner's
  * (randomAction picks from every stay a device holds), within their role or refused; a former
  * owner's device offline at the transfer sends its changes later, as a member 'Organisation'.
  *

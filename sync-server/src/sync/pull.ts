@@ -375,8 +375,8 @@ function mayBeGivenAway(
  * their device: then the pull tells it to delete the row, otherwise it names nothing (no other
  * user's ids leak). A menu or recipe may be there if the user owns it or if it was published
  * at the cookie or since. A stay's row (or a price) may be there if the user owns it or is a
- * member of one of its owner's stays (a tombstone keeps its owner, not its stay: a member may be told of
- * a deletion in another stay of the same owner, an id it never had). The user's own membership
+ * member of one of its owner's stays (a tombstone keeps its owner, not its stay: a member may
+ * be told of a deletion in another stay of the same owner, an id it never had). The user's own membership
  * keeps the member in its author column: a member removed from a stay is told, and their device
  * drops the stay (apply-pull). Rows the user read only through a relation (their own menu or
  * meal, another menu) are dropped by the device itself when that relation's change arrives

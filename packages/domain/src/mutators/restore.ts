@@ -5,9 +5,10 @@
  *
  * The rows come from the device, so the server trusts none of them: each must be the user's
  * own (or, for a stay's row, its owner's, on a stay where the user holds the right its table
- * needs: a member's undo, issue 32), well formed, and still fit the rows around it. A reference that disappeared meanwhile
- * (a group, a recipe or a profile deleted on another device) is dropped rather than refusing
- * the whole undo; what cannot be mended (a recipe name now taken) refuses it with a reason.
+ * needs: a member's undo, issue 32), well formed, and still fit the rows around it. A
+ * reference that disappeared meanwhile (a group, a recipe or a profile deleted on another
+ * device) is dropped rather than refusing the whole undo; what cannot be mended (a recipe name
+ * now taken) refuses it with a reason.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type {

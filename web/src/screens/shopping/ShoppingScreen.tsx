@@ -1,6 +1,7 @@
 /**
  * The shopping screen ('Courses' in the drawer, issue 19): the shopping lists of the active stay
- * and its larder, or one list to tick (`?liste=<id>`). Everything is read from the device's database: it works offline.
+ * and its larder, or one list to tick (`?liste=<id>`). Everything is read from the device's
+ * database: it works offline.
  */
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
