@@ -256,6 +256,27 @@ describe('accessibility (axe-core)', () => {
     await mapping.waitFor({ state: 'hidden' });
   });
 
+  it("the team dialog with a link's QR code, and the page of that link on a phone", async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Équipe', exact: true }).click();
+    const team = page.getByRole('dialog', { name: 'Équipe du séjour' });
+    await team.getByRole('button', { name: "Lien d'invitation" }).click();
+    await team.getByTestId('team-link-qr').waitFor();
+    const link = new URL(await team.getByTestId('team-link-link').inputValue());
+    await expectNoGraveViolation('équipe du séjour');
+    await team.getByRole('button', { name: 'Fermer' }).last().click();
+    await team.waitFor({ state: 'hidden' });
+    await page.getByTestId('sync-indicator').getByText('À jour').waitFor();
+
+    const phone = await openPage(
+      await app.newContext({ ...PHONE, bypassCSP: true }),
+      link.pathname + link.search,
+    );
+    await phone.getByTestId('join-preview').getByText('vous invite').waitFor();
+    const grave = describeGrave(await runAxe(phone));
+    expect(grave, `invitation (téléphone):\n${grave.join('\n')}`).toEqual([]);
+  });
+
   it('the navigation drawer of a phone', async () => {
     const phone = await openPage(await app.newContext({ ...PHONE, bypassCSP: true }));
     await loginSeeded(phone, account.mail);

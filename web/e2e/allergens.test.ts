@@ -115,6 +115,10 @@ describe('allergies of a group against the planned meals', () => {
         const alternative = page.getByRole('dialog', { name: 'Proposer une alternative' });
         await press(alternative.getByTestId('alternative-recipes'));
         await press(page.getByRole('option', { name: 'Riz au lait' }));
+        // The list stays open for more picks; a tap on the title closes it, as a user does on
+        // a phone, where it may cover the buttons.
+        await press(alternative.locator('.mantine-Modal-title'));
+        await page.getByRole('option', { name: 'Riz au lait' }).waitFor({ state: 'hidden' });
         await press(alternative.getByRole('button', { name: 'Enregistrer' }));
         await alternative.waitFor({ state: 'hidden' });
         await expect.poll(() => page.getByTestId('meal-warnings').count()).toBe(0);
