@@ -198,6 +198,17 @@ describe('a stay run by a team', () => {
     });
     expect(named(await pull(carol), 'purchases')).toEqual([`put ${priceId}`]);
     expect(named(await pull(bob), 'purchases')).toEqual([]);
+    // As 'Lecture', Carol may not set the stay's prices.
+    await push(carol, 'setPurchase', {
+      id: carol.next++,
+      ingredientId,
+      pack: null,
+      prices: [price],
+      stayId,
+    });
+    expect(
+      (await pullAll(server, carol, { schema: SYNC_SCHEMA })).rejections.map((r) => r.message),
+    ).toEqual(['Votre rôle dans ce séjour ne permet pas de modifier ses prix.']);
     // Carol's own prices stay hers.
     await pull(alice);
     const carolPrice = carol.next++;

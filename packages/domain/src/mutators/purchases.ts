@@ -3,12 +3,12 @@
  * own purchase row (catalogue and shared ingredients are nobody's to edit), and a stay's budget.
  */
 import { Type } from '@sinclair/typebox';
-import type { Pack, Price, Purchase } from '../entities.js';
+import type { Id, Pack, Price, Purchase } from '../entities.js';
 import type { Unite } from '../enums.js';
 import { parseIsoDay } from '../dates.js';
-import { invalid } from '../errors.js';
+import { forbidden, invalid } from '../errors.js';
 import { MAX_PRICES_PER_INGREDIENT, MAX_PURCHASES_PER_USER } from '../limits.js';
-import { anyUser, onStay, readable, requiredName } from './access.js';
+import { anyUser, mayOnStay, onStay, readable, requiredName } from './access.js';
 import { defineMutator, type MutationContext } from './define.js';
 import { BudgetSchema, IdSchema, IsoDaySchema, NameSchema, UniteSchema } from './schemas.js';
 import { argInt, ofPhrase, changes, purchaseWords } from './describe-words.js';
@@ -48,7 +48,13 @@ export const setPurchase = defineMutator({
     ingredientId: IdSchema,
     pack: Type.Union([PackSchema, Type.Null()]),
     prices: PricesSchema,
+    /**
+     * The stay whose prices these are (issue 32): its costs count its owner's prices, which
+     * whoever may plan the stay sets ('Organisation'). Absent: the user's own prices.
+     */
+    stayId: Type.Optional(IdSchema),
   }),
+  // The user's own row, or the row of the owner of a stay they plan: checked in the body.
   access: anyUser,
   describe: async (a, w) => {
     const ingredient = ofPhrase(await w.ingredient(argInt(a, 'ingredientId')));
@@ -57,11 +63,12 @@ export const setPurchase = defineMutator({
     return `Prix et paquet ${ingredient}${changes(await purchaseWords(a, w))}`;
   },
   undo: null,
-  run: async (ctx, { id, ingredientId, pack, prices }) => {
+  run: async (ctx, { id, ingredientId, pack, prices, stayId }) => {
+    const owner = stayId === undefined ? ctx.userId : await pricesOwnerOf(ctx, stayId);
     const [existing] = await ctx.store.where(
       'purchases',
       'ownerIngredient',
-      `${ctx.userId}:${ingredientId}`,
+      `${owner}:${ingredientId}`,
     );
     // Removing one's own row needs no ingredient: that of a deleted ingredient goes too.
     if (pack === null && prices.length === 0) {
@@ -85,7 +92,7 @@ export const setPurchase = defineMutator({
       await ctx.store.put('purchases', { ...existing, pack: tidyPack, prices: checked });
       return;
     }
-    const count = (await ctx.store.whereIds('purchases', 'owner', ctx.userId)).length;
+    const count = (await ctx.store.whereIds('purchases', 'owner', owner)).length;
     if (count >= MAX_PURCHASES_PER_USER) {
       throw invalid(
         `Les prix et paquets ne peuvent pas concerner plus de ${MAX_PURCHASES_PER_USER} ingrédients.`,
@@ -94,7 +101,7 @@ export const setPurchase = defineMutator({
     await ctx.claimId('purchases', id);
     const row: Purchase = {
       id,
-      owner: ctx.userId,
+      owner,
       ingredientId,
       pack: tidyPack,
       prices: checked,
@@ -102,6 +109,15 @@ export const setPurchase = defineMutator({
     await ctx.store.put('purchases', row);
   },
 });
+
+/** The owner of the stay's prices, for a user who may plan the stay; refused otherwise. */
+async function pricesOwnerOf(ctx: MutationContext, stayId: Id): Promise<Id> {
+  const stay = await readable(ctx, 'stays', stayId);
+  if (!(await mayOnStay(ctx.store, stay, ctx.userId, 'plan'))) {
+    throw forbidden('Votre rôle dans ce séjour ne permet pas de modifier ses prix.');
+  }
+  return stay.owner;
+}
 
 /** One price per supplier and one default; each supplier exists; dates are real days. */
 async function checkPrices(ctx: MutationContext, prices: readonly Price[]): Promise<Price[]> {

@@ -616,3 +616,47 @@ describe('the words of a refused change of a former member', () => {
     ).toBe('Retrait du membre « Bob »');
   });
 });
+
+describe("the stay's prices", () => {
+  it("are set by whoever plans the stay: the owner's row, which its costs count", async () => {
+    await join(BOB, 'plan');
+    await join(CAROL, 'keep');
+    const flour = await w.ingredient(null, { name: 'Sucre' });
+    const price = { supplierId: null, amount: 2, per: 1 as const, date: '2024-05-01' };
+    await w.run(BOB, 'setPurchase', {
+      id: FRESH + 700,
+      ingredientId: flour.id,
+      pack: null,
+      prices: [price],
+      stayId: stay.id,
+    });
+    expect(w.snapshot().purchases).toEqual([
+      { id: FRESH + 700, owner: ALICE, ingredientId: flour.id, pack: null, prices: [price] },
+    ]);
+    // Changed again by Bob: the same row, Alice's.
+    await w.run(BOB, 'setPurchase', {
+      id: FRESH + 701,
+      ingredientId: flour.id,
+      pack: null,
+      prices: [{ ...price, amount: 3 }],
+      stayId: stay.id,
+    });
+    expect(w.snapshot().purchases.map((p) => [p.id, p.owner, p.prices[0]!.amount])).toEqual([
+      [FRESH + 700, ALICE, 3],
+    ]);
+    await expectRefusal(
+      CAROL,
+      'setPurchase',
+      { id: FRESH + 702, ingredientId: flour.id, pack: null, prices: [], stayId: stay.id },
+      'forbidden',
+      'Votre rôle dans ce séjour ne permet pas de modifier ses prix.',
+    );
+    await expectRefusal(
+      DAVE,
+      'setPurchase',
+      { id: FRESH + 703, ingredientId: flour.id, pack: null, prices: [], stayId: stay.id },
+      'not_found',
+      "Ce séjour n'existe pas ou n'est plus disponible.",
+    );
+  });
+});

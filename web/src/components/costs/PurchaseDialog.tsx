@@ -23,8 +23,10 @@ import {
   perLabel,
   UNITE_LABELS,
   UNITES,
+  type Id,
   type Ingredient,
   type Purchase,
+  type Stay,
 } from '@popote/domain';
 import { notifySuccess } from '../../feedback/feedback';
 import { COMMON, COSTS } from '../../strings';
@@ -41,21 +43,29 @@ import { usePurchases, useSupplierChoices, type SupplierChoice } from './usePurc
 
 const UNIT_OPTIONS = UNITES.map((u) => ({ value: String(u), label: UNITE_LABELS[u] }));
 
-/** The dialog of one ingredient, once the user's row of it (if any) is read. */
+/**
+ * The dialog of one ingredient, once its row (if any) is read: the user's own, or, from a
+ * stay's export screen, the stay owner's (its costs count them; a member who plans the stay
+ * sets them, issue 32).
+ */
 export function PurchaseDialog({
   ingredient,
+  stay,
   onClose,
 }: {
   ingredient: Ingredient;
+  stay?: Pick<Stay, 'id' | 'owner'>;
   onClose: () => void;
 }) {
   const { userId } = useSync();
-  const purchases = usePurchases(userId);
+  const ofStay = stay !== undefined && stay.owner !== userId ? stay : undefined;
+  const purchases = usePurchases(ofStay?.owner ?? userId);
   if (purchases === undefined) return null;
   return (
     <PurchaseForm
       ingredient={ingredient}
       purchase={purchases.get(ingredient.id)}
+      stayId={ofStay?.id}
       onClose={onClose}
     />
   );
@@ -64,11 +74,14 @@ export function PurchaseDialog({
 function PurchaseForm({
   ingredient,
   purchase,
+  stayId,
   onClose,
 }: {
   ingredient: Ingredient;
   /** The fields start from it; a change made meanwhile elsewhere is overwritten on save. */
   purchase: Purchase | undefined;
+  /** The stay whose owner's prices these are; undefined: the user's own. */
+  stayId: Id | undefined;
   onClose: () => void;
 }) {
   const mutate = useMutate();
@@ -100,6 +113,7 @@ function PurchaseForm({
       ingredientId: ingredient.id,
       pack: form.pack,
       prices,
+      ...(stayId === undefined ? {} : { stayId }),
     }));
     if (done !== null) {
       notifySuccess(COSTS.saved);

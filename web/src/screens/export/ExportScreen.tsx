@@ -30,7 +30,7 @@ import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useSync } from '../../sync/SyncProvider';
 import { useStockFor } from '../../data/larder';
 import { useStay, useStayDays } from '../../data/stays';
-import { useStayMay } from '../../data/team';
+import { useMayOnStay, useStayMay } from '../../data/team';
 import { CompiledList } from './CompiledList';
 import { CostCard } from './CostCard';
 import { CreateListDialog } from './CreateListDialog';
@@ -65,8 +65,9 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
   const { selected, compiledDays, select, compile } = useExportSelection();
   const compiled = useCostedCompile(stay, compiledDays);
   const [pricing, setPricing] = useState<Ingredient | null>(null);
-  // The stay's costs count its owner's prices: only they set them from here (issue 32).
-  const onPrice = stay.owner === userId ? setPricing : undefined;
+  // The stay's costs count its owner's prices, set by whoever plans the stay (issue 32).
+  const mayPrice = useMayOnStay(stay, 'plan');
+  const onPrice = mayPrice ? setPricing : undefined;
   const [budgetOpen, setBudgetOpen] = useState(false);
   const warnings = useDayWarnings(stay.id, compiledDays);
   const [spreadsheetOpen, setSpreadsheetOpen] = useState(false);
@@ -240,7 +241,12 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
       </Card>
 
       {pricing !== null && (
-        <PurchaseDialog key={pricing.id} ingredient={pricing} onClose={() => setPricing(null)} />
+        <PurchaseDialog
+          key={pricing.id}
+          ingredient={pricing}
+          stay={stay}
+          onClose={() => setPricing(null)}
+        />
       )}
       {budgetOpen && may('setStayBudget') && (
         <BudgetDialog stay={stay} onClose={() => setBudgetOpen(false)} />
