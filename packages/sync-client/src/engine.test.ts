@@ -261,6 +261,14 @@ describe('a stay run by a team (issue 32)', () => {
     role: 'plan',
     since: '2026-06-01T10:00:00.000Z',
   };
+  /** A purchase row (packs and prices) of `owner`, for an ingredient of its own. */
+  const price = (id: number, owner: number) => ({
+    id,
+    owner,
+    ingredientId: 100 + id,
+    pack: null,
+    prices: [],
+  });
 
   it("drops the stay, its rows and its meals' menus once the membership goes", async () => {
     server.nextPull = {
@@ -282,13 +290,6 @@ describe('a stay run by a team (issue 32)', () => {
   });
 
   it("drops the owner's prices with their last stay the user was in, never the user's own", async () => {
-    const price = (id: number, owner: number) => ({
-      id,
-      owner,
-      ingredientId: 100 + id,
-      pack: null,
-      prices: [],
-    });
     const otherStay = { ...stay, id: 60 };
     const otherMembership = { ...membership, id: 61, stayId: 60 };
     server.nextPull = {
@@ -313,13 +314,6 @@ describe('a stay run by a team (issue 32)', () => {
   });
 
   it("drops the former owner's prices once the stay is given to someone else", async () => {
-    const price = (id: number, owner: number) => ({
-      id,
-      owner,
-      ingredientId: 100 + id,
-      pack: null,
-      prices: [],
-    });
     const NEW_OWNER = OWNER + 100;
     server.nextPull = {
       patch: [
