@@ -103,6 +103,11 @@ export const REJECTION_ARGS_NOT_KEPT = {
 export const PullResponseSchema = Type.Object({
   /** Store it once `more` is false; send it back with the next pull. */
   cookie: Type.Integer({ minimum: 0 }),
+  /**
+   * The server's synced schema. Newer than the device's: the server holds rows or fields back
+   * until the app updates (versions.ts), and the device's update prompt says so.
+   */
+  serverSchema: Type.Optional(Type.Integer({ minimum: 1 })),
   lastMutationId: Type.Integer({ minimum: 0 }),
   patch: Type.Array(PatchOpSchema),
   rejections: Type.Array(RejectionSchema),
@@ -167,6 +172,7 @@ export function decodeAnswer<K extends keyof SyncAnswers>(
 /** A pull page as the server holds it: the patch's operations already as JSON texts. */
 export interface EncodedPullPage {
   cookie: number;
+  serverSchema?: number;
   lastMutationId: number;
   more: boolean;
   cursor: string | null;
@@ -184,6 +190,7 @@ export interface EncodedPullPage {
 export function encodePullResponse(page: EncodedPullPage): string {
   return (
     `{"cookie":${page.cookie},"lastMutationId":${page.lastMutationId},` +
+    (page.serverSchema === undefined ? '' : `"serverSchema":${page.serverSchema},`) +
     `"more":${page.more},"cursor":${JSON.stringify(page.cursor)},` +
     (page.rejectionsLeft ? `"rejectionsLeft":true,` : '') +
     `"rejections":${JSON.stringify(page.rejections)},"patch":[${page.patch.join(',')}]}`

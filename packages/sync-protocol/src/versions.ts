@@ -50,6 +50,23 @@ export function fieldsUnknownTo(
   return Object.keys(fields).filter((field) => fields[field]! > (schema ?? 1));
 }
 
+/**
+ * A row's JSON as a device on `schema` may receive it: without the fields it does not know.
+ * Parsed only when the table has such fields (rows go out as stored otherwise).
+ */
+export function rowJsonFor(
+  schema: number | undefined,
+  table: TableName,
+  json: string,
+  since: typeof FIELD_SINCE = FIELD_SINCE,
+): string {
+  const unknown = fieldsUnknownTo(schema, table, since);
+  if (unknown.length === 0) return json;
+  const row = JSON.parse(json) as Record<string, unknown>;
+  for (const field of unknown) delete row[field];
+  return JSON.stringify(row);
+}
+
 /** The tables a device that had `from` lacks rows or fields of, now that it runs `to`. */
 export function tablesNewTo(
   from: number,
