@@ -103,7 +103,27 @@ export interface MutationUpgrade {
   upgrade: (args: unknown) => UpgradedMutation;
 }
 
-export const MUTATION_UPGRADES: readonly MutationUpgrade[] = [];
+export const MUTATION_UPGRADES: readonly MutationUpgrade[] = [
+  {
+    // Found by the device database of the app of Dexie version 2 (commit f01f4c8,
+    // packages/sync-client/test/fixtures/device-db-v2.json).
+    name: 'addPurchasesToStock',
+    since: 2,
+    why:
+      "'Ranger les achats' names the lines the device saw ticked (`keys`, commit c3ac45d): " +
+      'before, it put away whatever the list had ticked when the server ran it, a helper’s ' +
+      'later ticks included. Which lines the user saw is not in the old arguments, so such a ' +
+      'change is refused with its reason rather than run on lines the user never saw.',
+    upgrade: (args) =>
+      typeof args === 'object' && args !== null && 'keys' in args
+        ? { name: 'addPurchasesToStock', args }
+        : {
+            refused:
+              "Ces achats n'ont pas été rangés : l'action date d'une version précédente de " +
+              "l'application. Rangez-les de nouveau depuis la liste de courses.",
+          },
+  },
+];
 
 /**
  * Mutations no app records any more, with the French reason shown in 'Modifications refusées'
