@@ -7,21 +7,29 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isMutationName } from '@popote/domain';
-import { RETIRED_MUTATIONS } from '@popote/sync-protocol';
-import { readDeviceFixtures } from '../test/device-fixtures.js';
+import { RETIRED_MUTATIONS, SYNC_SCHEMA } from '@popote/sync-protocol';
+import { fixtureLabel, readDeviceFixtures } from '../test/device-fixtures.js';
 import { DB_VERSION } from './db.js';
 
 const fixtures = readDeviceFixtures();
 
 describe('the device fixtures of released versions', () => {
-  it('cover every released Dexie version: 1, 2… up to the previous one or this one', () => {
-    const versions = fixtures.map((f) => f.dbVersion);
+  it('cover every released Dexie version (1, 2… up to the previous one or this one)', () => {
+    const versions = [...new Set(fixtures.map((f) => f.dbVersion))];
     expect(versions).toEqual(versions.map((_, i) => i + 1));
     expect(versions.length).toBeGreaterThanOrEqual(DB_VERSION - 1);
     expect(versions.length).toBeLessThanOrEqual(DB_VERSION);
   });
 
-  describe.each(fixtures.map((f) => [f.dbVersion, f] as const))('version %i', (version, f) => {
+  it('cover every released synced schema, up to the previous one or this one', () => {
+    const schemas = [...new Set(fixtures.map((f) => f.header.syncSchema))];
+    expect(schemas).toEqual(schemas.map((_, i) => i + 1));
+    expect(schemas.length).toBeGreaterThanOrEqual(SYNC_SCHEMA - 1);
+    expect(schemas.length).toBeLessThanOrEqual(SYNC_SCHEMA);
+  });
+
+  describe.each(fixtures.map((f) => [fixtureLabel(f), f] as const))('%s', (_, f) => {
+    const version = f.dbVersion;
     it('says its version, its commit and its stores', () => {
       expect(f.header.dexieVersion).toBe(version);
       expect(f.header.commit).toMatch(/^[0-9a-f]{40}$/u);
@@ -42,12 +50,15 @@ describe('the device fixtures of released versions', () => {
       const ids = outbox.map((e) => e.id);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       expect(ids[0]).toBe(f.server.lastMutationId + 1);
+      expect(f.tables.meta!.find((m) => m.key === 'nextMutationId')?.value).toBe(ids.at(-1)! + 1);
       for (const entry of outbox) {
         expect(isMutationName(entry.name) || entry.name in RETIRED_MUTATIONS, entry.name).toBe(
           true,
         );
         expect(entry.at).toMatch(/^\d{4}-\d\d-\d\dT/u);
       }
+      // And a change the server refused before, kept for 'Modifications refusées'.
+      expect(f.tables.rejected!.length).toBeGreaterThan(0);
       const bases = f.tables.base as { key: string; table: string; id: number }[];
       expect(bases.length).toBeGreaterThan(0);
       for (const base of bases) expect(base.key).toBe(`${base.table}:${base.id}`);

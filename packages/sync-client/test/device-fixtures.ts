@@ -19,6 +19,8 @@ export interface DeviceFixture {
     /** The release's commit on main. */
     commit: string;
     dexieVersion: number;
+    /** The release's synced schema (SYNC_SCHEMA; 1 before it existed). */
+    syncSchema: number;
   };
   /** The IndexedDB database's name (one per user). */
   name: string;
@@ -47,14 +49,18 @@ export interface DeviceFixture {
 
 const DIR = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
-/** The fixtures, oldest first. */
+/** The fixtures (device-db-v<Dexie version>-s<synced schema>.json), oldest first. */
 export function readDeviceFixtures(): DeviceFixture[] {
   return readdirSync(DIR)
-    .map((file) => /^device-db-v(\d+)\.json$/u.exec(file))
+    .map((file) => /^device-db-v(\d+)-s(\d+)\.json$/u.exec(file))
     .filter((match) => match !== null)
-    .sort((a, b) => Number(a[1]) - Number(b[1]))
+    .sort((a, b) => Number(a[1]) - Number(b[1]) || Number(a[2]) - Number(b[2]))
     .map((match) => JSON.parse(readFileSync(join(DIR, match[0]), 'utf8')) as DeviceFixture);
 }
+
+/** A fixture's name in tests: its Dexie version and synced schema. */
+export const fixtureLabel = (f: DeviceFixture): string =>
+  `Dexie version ${f.dbVersion}, synced schema ${f.header.syncSchema}`;
 
 /**
  * Writes the fixture into `indexedDB` as its release left it: its Dexie version, its stores,
@@ -73,7 +79,3 @@ export async function restoreFixture(
   }
   old.close();
 }
-
-/** The pending changes' names and ids, for messages. */
-export const pendingOf = (fixture: DeviceFixture): string[] =>
-  fixture.tables.outbox!.map((entry) => `${String(entry.id)}:${String(entry.name)}`);
