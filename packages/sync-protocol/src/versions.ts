@@ -106,7 +106,7 @@ export interface MutationUpgrade {
 export const MUTATION_UPGRADES: readonly MutationUpgrade[] = [
   {
     // Found by the device database of the app of Dexie version 2 (commit f01f4c8,
-    // packages/sync-client/test/fixtures/device-db-v2.json).
+    // packages/sync-client/test/fixtures/device-db-v2-s1.json).
     name: 'addPurchasesToStock',
     since: 2,
     why:
