@@ -193,7 +193,7 @@ async function replayPending(tx: DeviceTables, userId: Id): Promise<void> {
   for (const entry of await tx.outbox.orderBy('id').toArray()) {
     // Recorded by an older app: replayed as the server will run it (a retired one, not at all:
     // the server refuses it, and the refusal shows it with its content).
-    const current = upgradeMutation(entry, entry.schema);
+    const current = await upgradeMutation(entry, entry.schema, ctx.store);
     if ('refused' in current) continue;
     try {
       await runMutation(ctx, current.name, current.args);

@@ -10,13 +10,16 @@ import {
   tablesNewTo,
   upgradeMutation,
   type MutationUpgrade,
+  type UpgradeReads,
 } from './versions.js';
+
+const NO_ROWS: UpgradeReads = { get: async () => undefined };
 
 /** Declarations of a future schema 4, as a later version would write them. */
 const FIELDS = { meals: { notes: 3, cook: 4 }, stays: { colour: 4 } } as const;
 
 describe('tables and fields by version', () => {
-  it('knows the tables of each schema', () => {
+  it('knows the tables of each schema', async () => {
     expect(knowsTable(undefined, 'stays')).toBe(true);
     expect(knowsTable(undefined, 'stayMembers')).toBe(false);
     expect(knowsTable(1, 'stayJournal')).toBe(false);
@@ -24,14 +27,14 @@ describe('tables and fields by version', () => {
     expect(knowsTable(SYNC_SCHEMA, 'stayInvitations')).toBe(true);
   });
 
-  it('lists the fields a device does not know yet', () => {
+  it('lists the fields a device does not know yet', async () => {
     expect(fieldsUnknownTo(undefined, 'meals', FIELDS)).toEqual(['notes', 'cook']);
     expect(fieldsUnknownTo(3, 'meals', FIELDS)).toEqual(['cook']);
     expect(fieldsUnknownTo(4, 'meals', FIELDS)).toEqual([]);
     expect(fieldsUnknownTo(1, 'groups', FIELDS)).toEqual([]);
   });
 
-  it('sends a row without the fields the device does not know, as stored otherwise', () => {
+  it('sends a row without the fields the device does not know, as stored otherwise', async () => {
     const meal = '{"id":5,"day":0,"notes":"sans sel","cook":"Anne"}';
     expect(JSON.parse(rowJsonFor(3, 'meals', meal, FIELDS))).toEqual({
       id: 5,
@@ -44,7 +47,7 @@ describe('tables and fields by version', () => {
     expect(rowJsonFor(1, 'groups', '{"id":1}', FIELDS)).toBe('{"id":1}');
   });
 
-  it('names the tables a catch-up sends after an update', () => {
+  it('names the tables a catch-up sends after an update', async () => {
     const tables = ['stays', 'meals', 'groups', 'stayMembers'] as const;
     expect(tablesNewTo(1, 2, tables, {})).toEqual(['stayMembers']);
     expect(tablesNewTo(2, 4, tables, FIELDS)).toEqual(['stays', 'meals']);
@@ -79,43 +82,78 @@ describe('changes recorded by an older app', () => {
     },
   ];
 
-  it('runs every rule of the schemas since the one it was recorded under, in order', () => {
+  it('runs every rule of the schemas since the one it was recorded under, in order', async () => {
     // renameMeal (since 3) becomes setMealCook, which the rule of schema 4 then reshapes.
-    expect(upgradeMutation({ name: 'renameMeal', args: { id: 1 } }, 2, rules)).toEqual({
+    expect(
+      await upgradeMutation({ name: 'renameMeal', args: { id: 1 } }, 2, NO_ROWS, rules),
+    ).toEqual({
       name: 'setMealCook',
       args: { id: 1, cookId: 0 },
     });
-    expect(upgradeMutation({ name: 'setMealCook', args: { id: 1, cook: 'A' } }, 3, rules)).toEqual({
+    expect(
+      await upgradeMutation({ name: 'setMealCook', args: { id: 1, cook: 'A' } }, 3, NO_ROWS, rules),
+    ).toEqual({
       name: 'setMealCook',
       args: { id: 1, cookId: 0 },
     });
   });
 
-  it('leaves a change of the current shape as it is', () => {
+  it('leaves a change of the current shape as it is', async () => {
     const current = { name: 'setMealCook', args: { id: 1, cookId: 9 } };
-    expect(upgradeMutation(current, 4, rules)).toEqual(current);
+    expect(await upgradeMutation(current, 4, NO_ROWS, rules)).toEqual(current);
     // A rule also accepts the new shape under a misreported schema.
-    expect(upgradeMutation(current, 1, rules)).toEqual(current);
-    expect(upgradeMutation({ name: 'other', args: 1 }, undefined, rules)).toEqual({
+    expect(await upgradeMutation(current, 1, NO_ROWS, rules)).toEqual(current);
+    expect(await upgradeMutation({ name: 'other', args: 1 }, undefined, NO_ROWS, rules)).toEqual({
       name: 'other',
       args: 1,
     });
   });
 
-  it('refuses, with its reason, what no rule can carry over', () => {
-    expect(upgradeMutation({ name: 'dropMe', args: {} }, 2, rules)).toEqual({
+  it('refuses, with its reason, what no rule can carry over', async () => {
+    expect(await upgradeMutation({ name: 'dropMe', args: {} }, 2, NO_ROWS, rules)).toEqual({
       refused: 'Cette modification ne se fait plus ainsi.',
     });
-    expect(upgradeMutation({ name: 'dropMe', args: {} }, 3, rules)).toEqual({
+    expect(await upgradeMutation({ name: 'dropMe', args: {} }, 3, NO_ROWS, rules)).toEqual({
       name: 'dropMe',
       args: {},
     });
-    expect(upgradeMutation({ name: 'addStayMember', args: {} }, 2)).toEqual({
+    expect(await upgradeMutation({ name: 'addStayMember', args: {} }, 2, NO_ROWS)).toEqual({
       refused: RETIRED_MUTATIONS.addStayMember,
     });
   });
 
-  it('declares each rule for a schema this build knows', () => {
+  it("names the lines an older app's 'Ranger les achats' put away: those ticked and not yet put away", async () => {
+    const line = (key: string, checked: boolean, stored: boolean) => ({ key, checked, stored });
+    const list = {
+      id: 8,
+      items: [line('a', true, false), line('b', false, false), line('c', true, true)],
+    };
+    const read = {
+      get: async (_table: string, id: number) => (id === 8 ? list : undefined),
+    } as unknown as UpgradeReads;
+    const ids = { first: 100, count: 3 };
+    expect(
+      await upgradeMutation({ name: 'addPurchasesToStock', args: { id: 8, ids } }, 1, read),
+    ).toEqual({
+      name: 'addPurchasesToStock',
+      args: { id: 8, ids, keys: ['a'] },
+    });
+    // Recorded with its keys (a later app of the same schema): as it is.
+    const keyed = { id: 8, ids, keys: ['c'] };
+    expect(await upgradeMutation({ name: 'addPurchasesToStock', args: keyed }, 1, read)).toEqual({
+      name: 'addPurchasesToStock',
+      args: keyed,
+    });
+    // A list gone meanwhile: no line named (the mutator then refuses it for the list).
+    expect(
+      await upgradeMutation({ name: 'addPurchasesToStock', args: { id: 9, ids } }, 1, read),
+    ).toEqual({
+      name: 'addPurchasesToStock',
+      args: { id: 9, ids, keys: [] },
+    });
+  });
+
+  it('declares each rule for a schema this build knows', async () => {
     for (const rule of MUTATION_UPGRADES) {
       expect(rule.since).toBeGreaterThan(1);
       expect(rule.since).toBeLessThanOrEqual(SYNC_SCHEMA);

@@ -14,7 +14,7 @@
  * Bump SYNC_SCHEMA whenever a table, a field of a synced row or a mutation is added, or the
  * arguments of a mutation change shape; declare what changed here, in the same commit.
  */
-import type { TableName } from '@popote/domain';
+import type { ReadStore, TableName } from '@popote/domain';
 
 /** The synced schema of this build (app and server). */
 export const SYNC_SCHEMA = 2;
@@ -90,17 +90,21 @@ export interface RecordedMutation {
 /** What becomes of a mutation recorded under an older schema: itself reshaped, or a refusal. */
 export type UpgradedMutation = RecordedMutation | { refused: string };
 
+/** What a rule may read: the rows as they are when the change runs (server or device). */
+export type UpgradeReads = Pick<ReadStore, 'get'>;
+
 /**
  * A written rule for one mutation whose shape changed: mutations named `name` recorded under a
- * schema older than `since` go through `upgrade`. Rules must accept arguments that already
- * have the new shape (a device may have recorded them under a schema it misreports).
+ * schema older than `since` go through `upgrade`, which may read the rows the change is about
+ * (to say explicitly what the old shape meant). Rules must accept arguments that already have
+ * the new shape (a device may have recorded them under a schema it misreports).
  */
 export interface MutationUpgrade {
   name: string;
   since: number;
   /** Why the shape changed, for the next reader. */
   why: string;
-  upgrade: (args: unknown) => UpgradedMutation;
+  upgrade: (args: unknown, read: UpgradeReads) => UpgradedMutation | Promise<UpgradedMutation>;
 }
 
 export const MUTATION_UPGRADES: readonly MutationUpgrade[] = [
@@ -110,18 +114,18 @@ export const MUTATION_UPGRADES: readonly MutationUpgrade[] = [
     name: 'addPurchasesToStock',
     since: 2,
     why:
-      "'Ranger les achats' names the lines the device saw ticked (`keys`, commit c3ac45d): " +
-      'before, it put away whatever the list had ticked when the server ran it, a helper’s ' +
-      'later ticks included. Which lines the user saw is not in the old arguments, so such a ' +
-      'change is refused with its reason rather than run on lines the user never saw.',
-    upgrade: (args) =>
-      typeof args === 'object' && args !== null && 'keys' in args
-        ? { name: 'addPurchasesToStock', args }
-        : {
-            refused:
-              "Ces achats n'ont pas été rangés : l'action date d'une version précédente de " +
-              "l'application. Rangez-les de nouveau depuis la liste de courses.",
-          },
+      "'Ranger les achats' names the lines the device saw ticked (`keys`, commit c3ac45d); " +
+      'before, it put away every line ticked and not yet put away when it ran: the rule names ' +
+      'those lines, which is what the older app meant and showed.',
+    upgrade: async (args, read) => {
+      if (typeof args !== 'object' || args === null || 'keys' in args) {
+        return { name: 'addPurchasesToStock', args };
+      }
+      const id = (args as { id?: unknown }).id;
+      const list = typeof id === 'number' ? await read.get('shopLists', id) : undefined;
+      const keys = (list?.items ?? []).filter((l) => l.checked && !l.stored).map((l) => l.key);
+      return { name: 'addPurchasesToStock', args: { ...args, keys } };
+    },
   },
 ];
 
@@ -138,20 +142,22 @@ export const RETIRED_MUTATIONS: Readonly<Record<string, string>> = {
 
 /**
  * The mutation as the current schema runs it, from the one a device recorded under `recorded`
- * (absent: the first version). Rules apply in the order of their `since`.
+ * (absent: the first version), reading through `read` what the change is about. Rules apply in
+ * the order of their `since`.
  */
-export function upgradeMutation(
+export async function upgradeMutation(
   mutation: RecordedMutation,
   recorded: number | undefined,
+  read: UpgradeReads,
   rules: readonly MutationUpgrade[] = MUTATION_UPGRADES,
-): UpgradedMutation {
+): Promise<UpgradedMutation> {
   let current: RecordedMutation = mutation;
   const applicable = rules
     .filter((rule) => rule.since > (recorded ?? 1))
     .sort((a, b) => a.since - b.since);
   for (const rule of applicable) {
     if (rule.name !== current.name) continue;
-    const next = rule.upgrade(current.args);
+    const next = await rule.upgrade(current.args, read);
     if ('refused' in next) return next;
     current = next;
   }

@@ -135,9 +135,6 @@ export class Pusher {
   ): Promise<{ applied: boolean; rowWrites: number }> {
     const { rows, writes, limits } = this.deps;
     clampDates(mutation.args, this.deps.now());
-    // As the current schema runs it; refused here (a retired mutation) like any other refusal,
-    // kept with the arguments the device recorded.
-    const current = upgradeMutation(mutation, mutation.schema ?? pushSchema);
     let meter = newWorkMeter(limits);
     const forUser = { forUser: userId };
     // Another server instance may have processed it meanwhile (the device retried its push
@@ -150,6 +147,13 @@ export class Pusher {
         if (await processedElsewhere(tx)) return false;
         const before = await tx.usage(userId);
         const context = serverMutationContext(rows, limits, tx, userId, meter);
+        // As the current schema runs it, from the rows as they are now; refused here (a retired
+        // mutation) like any other refusal, kept with the arguments the device recorded.
+        const current = await upgradeMutation(
+          mutation,
+          mutation.schema ?? pushSchema,
+          context.store,
+        );
         if ('refused' in current) throw invalid(current.refused);
         if (SERVER_ONLY_MUTATIONS.has(current.name)) throw forbidden(SERVER_ONLY_REFUSAL);
         await runJournaled(context, tx, current.name, current.args, this.deps.now());
