@@ -8,9 +8,11 @@
  * What the account already has is matched, so that importing the same file twice creates
  * nothing the second time (docs/data-format.md, "Import"):
  *
- * - an ingredient by its name, as the CSV import proposes it (`matchIngredientNames`: same
- *   name once accents, case and spaces are ignored, or a close spelling), among every
- *   ingredient the user may read (the catalogue, others', their own); else it is created;
+ * - an ingredient by its name, as the CSV import matches it (`matchIngredientNames`), its
+ *   exact matches only (the same name once accents, case, spaces and punctuation are
+ *   ignored: a close spelling is a proposal for the user to review, which this import has no
+ *   step for), among every ingredient the user may read (the catalogue, others', their own);
+ *   else it is created;
  * - a recipe of the user's by its name among their own recipes (names are unique per owner); a
  *   recipe of someone else (a reference) by its name among the user's own, then the published
  *   ones; one not found is left out of the menus that used it;
@@ -133,7 +135,11 @@ export async function planUserDataImport(
   const newIngredientByKey = new Map<string, Id>();
   const newIngredients: Ingredient[] = [];
   const takeIngredient = (fileId: Id, name: string, row: () => Omit<Ingredient, 'id'>) => {
-    const match = matches.get(name)?.ingredient;
+    // Only the same name (once accents, case, spaces and punctuation are ignored): a close
+    // spelling is a proposal the CSV import lets the user review, which this import has no
+    // step for ('Pomme de Mamie' is not the catalogue's 'Pomme').
+    const found = matches.get(name);
+    const match = found?.exact === true ? found.ingredient : null;
     const key = normalizeSearchText(name);
     if (match) {
       ingredientMap.set(fileId, match.id);

@@ -136,6 +136,26 @@ describe('the file of a user’s data', () => {
     expect(target.snapshot()).toEqual(snap);
   });
 
+  it('matches an ingredient by its exact name only, never by a close spelling', async () => {
+    const data = await exported(await source());
+    data.tables.ingredients.push(
+      { id: 900_001, name: 'Pomme de Mamie', kind: 1, owner: ALICE },
+      { id: 900_002, name: 'FARINE', kind: 1, owner: ALICE },
+    );
+    const target = await World.create();
+    await target.ingredient(null, { name: 'Pomme' });
+    await target.ingredient(null, { name: 'Tomates cerises' });
+    await target.ingredient(null, { name: 'Farine' });
+    const plan = await planUserDataImport(data, readableBy(target.store, ALICE), ALICE, null);
+    const created = plan.calls
+      .flatMap((c) => (c.name === 'restoreSnapshot' ? c.args.put : []))
+      .filter((p) => p.table === 'ingredients')
+      .map((p) => p.row.name);
+    // 'Farine' of the references and 'FARINE' of hers are the catalogue's; the others are new.
+    expect(created).toEqual(['Tomate cerise', 'Pomme de Mamie']);
+    expect(plan.report.ingredients).toMatchObject({ created: 2, matched: 2 });
+  });
+
   it.each([
     ['not a zip', strToU8('bonjour'), "n'est pas une archive zip"],
     ['no manifest', zipSync({ 'tables/stays.json': strToU8('[]') }), 'manifest.json'],
