@@ -28,8 +28,8 @@ export const tableEntry = (table: UserDataTable): string => `tables/${table}.jso
 /** Largest file accepted, as uploaded. */
 export const MAX_USER_DATA_FILE_BYTES = 32 * 1024 * 1024;
 /** Largest unpacked entry, and all entries together (a heavy user's data is 20 to 30 Mo). */
-export const MAX_USER_DATA_ENTRY_BYTES = 128 * 1024 * 1024;
-export const MAX_USER_DATA_UNPACKED_BYTES = 256 * 1024 * 1024;
+export const MAX_USER_DATA_ENTRY_BYTES = 64 * 1024 * 1024;
+export const MAX_USER_DATA_UNPACKED_BYTES = 128 * 1024 * 1024;
 
 export const USER_DATA_MESSAGES = {
   notZip:
