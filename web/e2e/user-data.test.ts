@@ -6,10 +6,12 @@
  * same file again creates nothing, on a touch tablet and on a phone.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { AxeResults } from 'axe-core';
 import { readUserData, type UserData } from '@popote/domain';
 import {
   createAccount,
@@ -22,6 +24,7 @@ import {
 import { downloadOf, loginThroughUi, loginWithActiveStay, openPage, plain } from './pages.js';
 import { qty, seedCampRecipes, Seeder } from './seed.js';
 
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const MAIL = 'intendance@exemple.fr';
 const PASSWORD = 'Tartiflette-2025';
 const STAY_NAME = 'Camp de Pâques';
@@ -128,6 +131,10 @@ async function importData(
   const preview = section.getByTestId('data-preview');
   await preview.waitFor();
   const previewRows = await tableRows(preview);
+  // Its table fits a phone's width (no region to scroll sideways).
+  await expectNoHorizontalOverflow(page, 'aperçu de l’import');
+  const grave = await graveViolations(page);
+  expect(grave, grave.join('\n')).toEqual([]);
   const confirm = preview.getByRole('button', { name: 'Importer' });
   if (await confirm.isDisabled()) {
     await press(preview.getByRole('button', { name: 'Annuler' }));
@@ -137,7 +144,25 @@ async function importData(
   await press(confirm);
   const report = section.getByTestId('data-report');
   await report.waitFor();
+  const graveInReport = await graveViolations(page);
+  expect(graveInReport, graveInReport.join('\n')).toEqual([]);
   return { preview: previewRows, report: await tableRows(report) };
+}
+
+/** axe-core's serious and critical violations on the page (contexts made with bypassCSP). */
+async function graveViolations(page: Page): Promise<string[]> {
+  await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe.run({
+      resultTypes: ['violations'],
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 async function tableRows(scope: Locator): Promise<string[][]> {
@@ -205,7 +230,10 @@ describe('Mes données', () => {
   let before: { totals: string[][]; cost: string };
 
   it('downloads a user’s data and imports it into a new account on another server', async () => {
-    const context = await first.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await first.newContext({
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     const page = await openPage(context);
     await loginWithActiveStay(page, MAIL, PASSWORD);
     before = await compiledStay(page);
@@ -216,7 +244,10 @@ describe('Mes données', () => {
     await context.close();
 
     await createAccount(second, { mail: MAIL, password: PASSWORD, pseudo: 'Intendante' });
-    const other = await second.newContext({ viewport: { width: 1280, height: 900 } });
+    const other = await second.newContext({
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     const page2 = await openPage(other);
     // A new account: no stay yet, only its first sync to wait for.
     await loginThroughUi(page2, MAIL, PASSWORD);
@@ -260,7 +291,8 @@ describe('Mes données', () => {
     ['phone', PHONE],
   ] as const) {
     it(`imports the same file again without creating anything (${device})`, async () => {
-      const context = await second.newContext(options);
+      // axe-core is injected: the app's Content-Security-Policy would refuse it.
+      const context = await second.newContext({ ...options, bypassCSP: true });
       try {
         const page = await openPage(context);
         await loginWithActiveStay(page, MAIL, PASSWORD);
@@ -268,7 +300,18 @@ describe('Mes données', () => {
         await expectNoHorizontalOverflow(page, `réglages (${device})`);
         const { preview, report } = await importData(page, file.path, pressOn(options));
         expect(report).toBeNull();
+        // Everything is there already: found, nothing new, nothing updated.
+        expect(preview.map((row) => row[0])).toEqual(
+          expect.arrayContaining(['Ingrédients', 'Recettes', 'Séjours', 'Prix et paquets']),
+        );
         for (const row of preview) expect([row[0], row[1], row[3]]).toEqual([row[0], '0', '0']);
+        expect(preview.find((row) => row[0] === 'Séjours')).toEqual([
+          'Séjours',
+          '0',
+          '1',
+          '0',
+          '0',
+        ]);
         await section.getByRole('button', { name: 'Importer des données' }).waitFor();
         // Offline, both say that they need the network.
         await context.setOffline(true);

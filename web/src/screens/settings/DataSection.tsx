@@ -140,11 +140,8 @@ export function DataSection() {
             {DATA.previewTitle}
           </Title>
           <FileLine answer={step.answer} />
-          {hasWrites(step.answer) ? (
-            <ReportTable answer={step.answer} />
-          ) : (
-            <Text size="sm">{DATA.nothingToDo}</Text>
-          )}
+          {!hasWrites(step.answer) && <Text size="sm">{DATA.nothingToDo}</Text>}
+          <ReportTable answer={step.answer} />
           <Group justify="flex-end" gap="sm">
             <Button
               type="button"
@@ -207,32 +204,30 @@ function ReportTable({ answer }: { answer: ImportReportAnswer }) {
     return c !== undefined && c.Created + c.Matched + c.Updated + c.Skipped > 0;
   });
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table fz="sm" withRowBorders verticalSpacing={4} data-testid="data-report-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{DATA.columns.kind}</Table.Th>
-            <Table.Th ta="right">{DATA.columns.created}</Table.Th>
-            <Table.Th ta="right">{DATA.columns.matched}</Table.Th>
-            <Table.Th ta="right">{DATA.columns.updated}</Table.Th>
-            <Table.Th ta="right">{DATA.columns.skipped}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((k) => {
-            const c = answer.Kinds[k]!;
-            return (
-              <Table.Tr key={k} data-kind={k}>
-                <Table.Td>{DATA.kinds[k]}</Table.Td>
-                <Table.Td ta="right">{DATA.number(c.Created)}</Table.Td>
-                <Table.Td ta="right">{DATA.number(c.Matched)}</Table.Td>
-                <Table.Td ta="right">{DATA.number(c.Updated)}</Table.Td>
-                <Table.Td ta="right">{DATA.number(c.Skipped)}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table fz="sm" withRowBorders verticalSpacing={4} data-testid="data-report-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{DATA.columns.kind}</Table.Th>
+          <Table.Th ta="right">{DATA.columns.created}</Table.Th>
+          <Table.Th ta="right">{DATA.columns.matched}</Table.Th>
+          <Table.Th ta="right">{DATA.columns.updated}</Table.Th>
+          <Table.Th ta="right">{DATA.columns.skipped}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((k) => {
+          const c = answer.Kinds[k]!;
+          return (
+            <Table.Tr key={k} data-kind={k}>
+              <Table.Td>{DATA.kinds[k]}</Table.Td>
+              <Table.Td ta="right">{DATA.number(c.Created)}</Table.Td>
+              <Table.Td ta="right">{DATA.number(c.Matched)}</Table.Td>
+              <Table.Td ta="right">{DATA.number(c.Updated)}</Table.Td>
+              <Table.Td ta="right">{DATA.number(c.Skipped)}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }
