@@ -181,6 +181,16 @@ describe('Télécharger mes données', () => {
     for (const rows of Object.values(data.tables)) {
       for (const row of rows) expect(row.owner).toBe(alice.userId);
     }
+    // Every row of the file is, on the server, a live row of hers.
+    const stored = new Map((await storedRows(server)).map((r) => [`${r.tbl}:${r.id}`, r]));
+    for (const [table, rows] of Object.entries(data.tables)) {
+      for (const row of rows) {
+        const raw = stored.get(`${table}:${row.id}`);
+        expect(raw?.data, `${table} ${row.id}`).toBeTruthy();
+        const owner = (JSON.parse(raw!.data!) as { owner: number }).owner;
+        expect(owner, `${table} ${row.id}`).toBe(alice.userId);
+      }
+    }
     // Bob's published recipe that her menu uses: its name only.
     expect(data.references.recipes.map((r) => r.name)).toEqual(['Gratin de Bob']);
     const text = Object.values(unzipSync(new Uint8Array(bytes)))
@@ -264,9 +274,20 @@ describe('Importer des données', () => {
       ],
       ['an empty body', new Uint8Array(), 'Envoyez le fichier'],
     ];
+    // Well formed, but against a rule the mutators check inside the import's transaction.
+    const recipes = JSON.parse(strFromU8(files['tables/recipes.json']!)) as Record<
+      string,
+      unknown
+    >[];
+    cases.push([
+      'a rule broken',
+      withEntry('tables/recipes.json', JSON.stringify([{ ...recipes[0], name: '   ' }])),
+      'nom de la recette',
+    ]);
     const before = await storedRows(server);
     for (const [what, file, message] of cases) {
-      for (const preview of [true, false]) {
+      // The preview checks the file and plans; the mutators' rules apply at the import.
+      for (const preview of what === 'a rule broken' ? [false] : [true, false]) {
         const res = await upload(bob, file, preview);
         expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
         expect(res.json<{ message: string }>().message, what).toContain(message);
