@@ -9,7 +9,6 @@ export const DATA = {
   intro:
     'Téléchargez tout ce que vous avez créé (bibliothèque, séjours, profils, prix) dans un seul fichier, pour le garder ou le charger dans un compte Popote, sur ce serveur ou sur un autre.',
   download: 'Télécharger mes données',
-  downloading: 'Préparation du fichier…',
   downloaded: (fileName: string): string => `Vos données sont enregistrées dans « ${fileName} ».`,
   import: 'Importer des données',
   importHint:
@@ -23,7 +22,6 @@ export const DATA = {
   nothingToDo: 'Votre compte contient déjà tout ce que ce fichier apporte : rien ne sera créé.',
   confirm: 'Importer',
   cancel: 'Annuler',
-  importing: 'Import en cours…',
   reportTitle: 'Import terminé',
   reportNothing: 'Rien n’a été créé : votre compte contenait déjà tout ce que ce fichier apporte.',
   columns: {
