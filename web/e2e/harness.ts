@@ -5,7 +5,7 @@
  * Needs web/dist: build it first (`cd web && npx vite build`; the test script does it).
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,11 @@ export interface StartAppOptions {
   authRateLimit?: Partial<ServerConfig['authRateLimit']>;
   /** log2 of scrypt's cost for password hashes; low by default so that tests run fast. */
   scryptLog2N?: number;
+  /**
+   * The built app to serve, WEB_DIST by default: a copy that a test changes to publish a new
+   * version of the app (see copyOfWebApp).
+   */
+  webRoot?: string;
 }
 
 const TEST_SCRYPT_LOG2_N = 10;
@@ -67,9 +72,10 @@ export interface RunningApp {
 }
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
-  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+  const webRoot = options.webRoot ?? WEB_DIST;
+  if (!existsSync(join(webRoot, 'index.html'))) {
     throw new Error(
-      `The built web app is missing (${WEB_DIST}). Build it first: cd web && npx vite build`,
+      `The built web app is missing (${webRoot}). Build it first: cd web && npx vite build`,
     );
   }
   if (!existsSync(CHROMIUM_PATH)) {
@@ -88,7 +94,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     dataDir,
     publicUrl: baseUrl,
     smtpUrl: null,
-    webRoot: WEB_DIST,
+    webRoot,
     logger: false,
     authRateLimit: { ...defaults.authRateLimit, ...options.authRateLimit },
   };
@@ -138,6 +144,16 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A copy of the built app in a fresh temporary folder, to serve with startApp's webRoot when a
+ * test publishes a new version of the app by changing its files; the test removes it.
+ */
+export async function copyOfWebApp(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'popote-e2e-web-'));
+  await cp(WEB_DIST, dir, { recursive: true });
+  return dir;
 }
 
 /**

@@ -47,12 +47,45 @@ export function UpdatePrompt() {
           <Text size="sm">{PWA.updateAvailable}</Text>
           {session && <WhatWaits userId={session.idUser} />}
         </Stack>
-        <Button size="xs" onClick={() => void updateRef.current?.(true)}>
+        <Button size="xs" onClick={() => void switchToNewVersion(updateRef.current)}>
           {PWA.update}
         </Button>
       </Group>
     </Paper>
   );
+}
+
+/**
+ * Lets the new worker take over and reloads into the new version. The plugin reloads when the
+ * new worker takes control of the page. A page opened before any worker was installed (the
+ * visit that installed the app) is controlled by none: it is never told, and the new worker
+ * may even activate by itself since no page holds the old one. Such a page reloads once the
+ * new worker is activated (not before: a reload while it activates may miss it and, offline,
+ * fail).
+ */
+async function switchToNewVersion(
+  update: ((reloadPage?: boolean) => Promise<void>) | null,
+): Promise<void> {
+  if (navigator.serviceWorker.controller) {
+    await update?.(true);
+    return;
+  }
+  const registration = await navigator.serviceWorker.getRegistration();
+  const worker = registration?.waiting ?? registration?.installing ?? registration?.active;
+  const activated = worker ? whenActivated(worker) : Promise.resolve();
+  await update?.(true);
+  await activated;
+  window.location.reload();
+}
+
+function whenActivated(worker: ServiceWorker): Promise<void> {
+  const done = () => worker.state === 'activated' || worker.state === 'redundant';
+  return new Promise((resolve) => {
+    if (done()) return resolve();
+    worker.addEventListener('statechange', () => {
+      if (done()) resolve();
+    });
+  });
 }
 
 /** What the update keeps and brings for the signed-in user, read live from their database. */

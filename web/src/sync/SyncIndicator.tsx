@@ -13,6 +13,21 @@ import { ReloginDialog } from './ReloginDialog';
 import { useLocalQuery } from './useLocal';
 import { useOnline } from './useOnline';
 
+/**
+ * The whole label, on more lines when the top bar leaves it too little room (a phone): a badge
+ * cuts its text to one line, and 'Le serveur Popote doit être mis à jour · 1 modification en
+ * attente' would lose the count and most of the message there.
+ */
+const WRAPPING = {
+  root: {
+    textTransform: 'none',
+    height: 'auto',
+    minHeight: 'var(--badge-height)',
+    paddingBlock: 2,
+  },
+  label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.1 },
+} as const;
+
 export function SyncIndicator() {
   const online = useOnline();
   const [showRefused, setShowRefused] = useState(false);
@@ -90,7 +105,9 @@ export function SyncIndicator() {
           color={color}
           variant="light"
           leftSection={icon}
-          style={{ textTransform: 'none' }}
+          radius="md"
+          maw="100%"
+          styles={WRAPPING}
         >
           {label}
         </Badge>
