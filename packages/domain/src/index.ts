@@ -30,3 +30,4 @@ export * from './journal.js';
 export * from './describe-mutation.js';
 export * from './shop-list.js';
 export * from './allergens.js';
+export * from './account-erasure.js';
