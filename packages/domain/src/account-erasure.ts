@@ -24,9 +24,7 @@
  *     of another stay they used (it names them, `usedBy`) is deleted: it opens nothing any more.
  */
 import type { Id, Menu, StayJournalEntry, TableName } from './entities.js';
-import { deleteStay } from './mutators/stays.js';
-import { deleteProfile } from './mutators/profiles.js';
-import { deleteIngredient } from './mutators/ingredients.js';
+import { MUTATORS } from './mutators/index.js';
 import type { MutationContext } from './mutators/define.js';
 import { isDomainError } from './errors.js';
 import type { Store } from './store.js';
@@ -82,7 +80,7 @@ export async function eraseAccountRows(
 
   // Their stays, with everything in them (the domain's own deletion).
   for (const stayId of await store.whereIds('stays', 'owner', userId)) {
-    await deleteStay.run(ctx, { id: stayId });
+    await MUTATORS.deleteStay.run(ctx, { id: stayId });
     summary.stays++;
   }
   // Their places in other users' teams.
@@ -130,11 +128,11 @@ export async function eraseAccountRows(
     summary.recipes++;
   }
   for (const profileId of await store.whereIds('profiles', 'owner', userId)) {
-    await deleteProfile.run(ctx, { id: profileId });
+    await MUTATORS.deleteProfile.run(ctx, { id: profileId });
   }
   for (const ingredient of await store.where('ingredients', 'owner', userId)) {
     try {
-      await deleteIngredient.run(ctx, { id: ingredient.id });
+      await MUTATORS.deleteIngredient.run(ctx, { id: ingredient.id });
     } catch (e) {
       if (!isDomainError(e)) throw e;
       // Still in someone else's recipe or menu: it joins the shared catalogue.

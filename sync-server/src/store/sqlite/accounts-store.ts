@@ -248,9 +248,9 @@ export class AccountsStore {
     const exact = this.write('DELETE FROM auth_attempts WHERE key = ?');
     for (const key of attemptKeys.exact) exact.run(key);
     const prefixed = this.write(
-      'DELETE FROM auth_attempts WHERE substr(key, 1, length(?1)) = ?1',
+      'DELETE FROM auth_attempts WHERE substr(key, 1, length(@prefix)) = @prefix',
     );
-    for (const prefix of attemptKeys.prefixes) prefixed.run(prefix);
+    for (const prefix of attemptKeys.prefixes) prefixed.run({ prefix });
     this.write('DELETE FROM accounts WHERE id = ?').run(userId);
   }
 

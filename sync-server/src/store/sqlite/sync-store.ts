@@ -395,22 +395,23 @@ export class SyncWriter extends SyncReader {
     const sql =
       table === 'stayJournal'
         ? `SELECT id FROM rows WHERE tbl = 'stayJournal' AND data IS NOT NULL
-             AND (json_extract(data, '$.userId') = ?1 OR json_extract(data, '$.args.userId') = ?1)`
+             AND (json_extract(data, '$.userId') = @user
+               OR json_extract(data, '$.args.userId') = @user)`
         : `SELECT id FROM rows WHERE tbl = 'stayInvitations' AND data IS NOT NULL
-             AND json_extract(data, '$.usedBy') = ?1`;
-    return this.db.prepare(sql).pluck().all(userId) as Id[];
+             AND json_extract(data, '$.usedBy') = @user`;
+    return this.db.prepare(sql).pluck().all({ user: userId }) as Id[];
   }
 
   /** Forgets the user on the sync side (see SyncTx.forgetUser). */
   forgetUser(userId: Id): void {
-    const run = (sql: string) => this.db.prepare(sql).run(userId);
-    run(`DELETE FROM rejections WHERE user_id = ?1
-           OR client_id IN (SELECT client_id FROM sync_clients WHERE user_id = ?1)`);
-    run('DELETE FROM sync_clients WHERE user_id = ?');
-    run('DELETE FROM id_leases WHERE user_id = ?');
-    run('UPDATE rows SET owner = NULL WHERE owner = ? AND data IS NULL');
-    run('UPDATE rows SET author = NULL WHERE author = ? AND data IS NULL');
-    run('DELETE FROM user_usage WHERE user_id = ?');
+    const run = (sql: string) => this.db.prepare(sql).run({ user: userId });
+    run(`DELETE FROM rejections WHERE user_id = @user
+           OR client_id IN (SELECT client_id FROM sync_clients WHERE user_id = @user)`);
+    run('DELETE FROM sync_clients WHERE user_id = @user');
+    run('DELETE FROM id_leases WHERE user_id = @user');
+    run('UPDATE rows SET owner = NULL WHERE owner = @user AND data IS NULL');
+    run('UPDATE rows SET author = NULL WHERE author = @user AND data IS NULL');
+    run('DELETE FROM user_usage WHERE user_id = @user');
   }
 
   /** Runs fn as one versioned write transaction (synchronous work only). */
