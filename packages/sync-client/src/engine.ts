@@ -10,7 +10,7 @@ import { inTransaction, type LocalDb } from './db.js';
 import { ID_LOW_WATER, addIdBlock, spareIds } from './ids.js';
 import { TransportError, type SyncTransport } from './transport.js';
 
-export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'auth' | 'error';
+export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'auth' | 'accountDeleted' | 'error';
 
 export interface SyncState {
   status: SyncStatus;
@@ -79,7 +79,10 @@ export class SyncEngine {
         await this.setState({ status: 'error', error: String(e) });
         throw e;
       }
-      const status = e.failure === 'offline' ? 'offline' : e.failure === 'auth' ? 'auth' : 'error';
+      const status =
+        e.failure === 'offline' || e.failure === 'auth' || e.failure === 'accountDeleted'
+          ? e.failure
+          : 'error';
       await this.setState({ status, error: e.message });
       throw e;
     }

@@ -13,3 +13,4 @@ export * from './shopping';
 export * from './costs';
 export * from './team';
 export * from './journal';
+export * from './account-deletion';

@@ -18,6 +18,7 @@ import { passwordChanged, rememberAccount } from '../../session/session';
 import { useSession } from '../../session/useSession';
 import { SETTINGS, SUCCESS } from '../../strings';
 import { useOnline } from '../../sync/useOnline';
+import { DeleteAccountSection } from './DeleteAccountSection';
 
 /**
  * Account preferences (spec 2.8). The password is never read back, only replaced. Offline, the
@@ -196,6 +197,7 @@ export function SettingsScreen() {
             {SETTINGS.save}
           </Button>
         </Group>
+        <DeleteAccountSection />
       </Stack>
     </Card>
   );
