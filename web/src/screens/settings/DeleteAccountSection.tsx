@@ -143,7 +143,6 @@ export function DeleteAccountSection({ onDownloadData }: { onDownloadData?: () =
               label={T.password}
               description={T.passwordHint}
               autoComplete="current-password"
-              required
               value={password}
               error={error}
               onChange={(e) => {
