@@ -285,6 +285,37 @@ describe('POST /api/account/delete', () => {
     expect(
       await rowsReferringTo({ id: O.userId, mail, clients: [O.clientId, tablet.clientId] }),
     ).toEqual([]);
+    // Writes that passed their session check just before the deletion and run after it are
+    // refused inside their transaction: nothing of O comes back.
+    const { sync } = server.app.popote;
+    const late = [
+      () =>
+        sync.push(O.userId, O.clientId, [
+          {
+            id: O.mutationId + 1,
+            name: 'createStay',
+            args: { id: O.next++, name: 'Trop tard', start: '2025-07-01' },
+          },
+        ]),
+      () => sync.push(O.userId, 'appareil-neuf-de-o', []),
+      () => sync.leaseIds(O.userId, 'appareil-neuf-de-o'),
+      () => sync.reserveIdsFor(O.userId, 3),
+      () => sync.mutate(O.userId, async () => {}),
+    ];
+    for (const attempt of late) {
+      await expect(attempt()).rejects.toMatchObject({
+        statusCode: 401,
+        code: ACCOUNT_DELETED_CODE,
+      });
+    }
+    expect(
+      await rowsReferringTo({
+        id: O.userId,
+        mail,
+        clients: [O.clientId, tablet.clientId, 'appareil-neuf-de-o'],
+      }),
+    ).toEqual([]);
+
     // What is left of O: tombstones without data nor owner, so that devices are told of the
     // deletions; the pseudonym's tombstone keeps the id it was deleted under (ids are never
     // reused), as every tombstone does.
