@@ -15,7 +15,7 @@ import {
   startApp,
   type RunningApp,
 } from './harness.js';
-import { loginThroughUi, openPage, visibleText } from './pages.js';
+import { downloadOf, loginThroughUi, openPage, visibleText } from './pages.js';
 import { Seeder } from './seed.js';
 
 const PASSWORD = 'Ratatouille-2025';
@@ -92,7 +92,12 @@ describe('Supprimer mon compte', () => {
     expect(text).toContain('Ce qui reste, chez les autres');
     expect(text).toContain('« Recette non publiée »');
     expect(text).toContain('vos listes de courses partagées : leurs liens cessent de fonctionner');
-    await dialog.getByRole('button', { name: 'Télécharger mes données' }).waitFor();
+    // The data first: the same file as the settings' 'Mes données', from the dialog.
+    const file = await downloadOf(computer, () =>
+      dialog.getByRole('button', { name: 'Télécharger mes données' }).click(),
+    );
+    expect(file.name).toMatch(/\.zip$/u);
+    expect(file.bytes.length).toBeGreaterThan(0);
 
     // Nothing goes without the confirmation ticked.
     const submit = dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' });

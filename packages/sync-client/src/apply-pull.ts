@@ -17,6 +17,7 @@ import {
 } from '@popote/domain';
 import {
   SYNC_SCHEMA,
+  upgradeMutation,
   type PatchOp,
   type PullResponse,
   type Rejection,
@@ -37,7 +38,8 @@ export async function applyPull(
   db: LocalDb,
   userId: Id,
   page: PullResponse,
-  options: { catchUp?: boolean } = {},
+  /** schema: the synced schema of the engine applying it (the app's, but in tests). */
+  options: { catchUp?: boolean; schema?: number } = {},
 ): Promise<void> {
   // The read rules and the replayed mutators await long chains that outlast Dexie's zone:
   // every call goes through the tables bound to the transaction (see inTransaction).
@@ -82,7 +84,7 @@ export async function applyPull(
     if (!page.more && !options.catchUp) {
       await tx.outbox.where('id').belowOrEqual(page.lastMutationId).delete();
       await tx.meta.put({ key: COOKIE, value: page.cookie });
-      await tx.meta.put({ key: SCHEMA, value: SYNC_SCHEMA });
+      await tx.meta.put({ key: SCHEMA, value: options.schema ?? SYNC_SCHEMA });
     }
     await replayPending(tx, userId);
   });
@@ -189,8 +191,12 @@ async function dropUnreadable(
 async function replayPending(tx: DeviceTables, userId: Id): Promise<void> {
   const ctx = localContext(tx, userId);
   for (const entry of await tx.outbox.orderBy('id').toArray()) {
+    // Recorded by an older app: replayed as the server will run it (a retired one, not at all:
+    // the server refuses it, and the refusal shows it with its content).
+    const current = await upgradeMutation(entry, entry.schema, ctx.store);
+    if ('refused' in current) continue;
     try {
-      await runMutation(ctx, entry.name, entry.args);
+      await runMutation(ctx, current.name, current.args);
     } catch (e) {
       if (!isDomainError(e)) throw e;
     }

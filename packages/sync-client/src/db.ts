@@ -16,6 +16,12 @@ export interface OutboxEntry {
   args: unknown;
   /** ISO date-time the user made the change. */
   at: string;
+  /**
+   * The synced schema (SYNC_SCHEMA) of the app that recorded it. Absent from entries recorded
+   * before versions were noted: the engine notes them at its first sync after an update
+   * (stampOutbox), before anything can change the device's schema.
+   */
+  schema?: number;
 }
 
 /** The server state of a row before pending mutations touched it (null: it did not exist). */

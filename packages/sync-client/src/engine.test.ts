@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Stay } from '@popote/domain';
 import {
   REJECTION_ARGS_NOT_KEPT,
+  SYNC_MESSAGES,
+  SYNC_SCHEMA,
   type IdBlock,
   type Mutation,
   type PullRequest,
@@ -27,6 +29,7 @@ const FIRST_ID = 1_000;
 /** A server that applies nothing: it acknowledges pushes as told and answers scripted pulls. */
 class ScriptedServer implements SyncTransport {
   readonly pushes: number[][] = [];
+  readonly pushRequests: PushRequest[] = [];
   /** The last mutation id it says it processed. */
   processed = 0;
   /** How many mutations of each push it takes (Infinity: all). */
@@ -49,6 +52,7 @@ class ScriptedServer implements SyncTransport {
     this.pushFailure = null;
     if (failure) throw failure;
     this.pushes.push(request.mutations.map((m: Mutation) => m.id));
+    this.pushRequests.push(request);
     const fresh = request.mutations.filter((m) => m.id > this.processed);
     const taken = fresh.slice(0, this.takePerPush);
     if (taken.length > 0) this.processed = taken[taken.length - 1]!.id;
@@ -384,5 +388,66 @@ describe('a stay run by a team (issue 32)', () => {
     server.pulls.length = 0;
     await engine.sync();
     expect(server.pulls.map((p) => p.catchUpFrom)).toEqual([undefined]);
+  });
+
+  it('notes the schema of changes an older app left, and sends it with them', async () => {
+    // An app of the first synced schema left a change, and never kept a schema.
+    await db.meta.delete('schema');
+    await db.outbox.add({
+      id: 1,
+      name: 'updateStay',
+      args: { id: FIRST_ID, name: 'Ancien' },
+      at: '2026-06-01T10:00:00.000Z',
+    });
+    await db.meta.put({ key: 'nextMutationId', value: 2 });
+    await createStay('Nouveau');
+    const updated = new SyncEngine(db, USER, server);
+    server.pushFailure = new TransportError('offline', 'Aucune réponse du serveur.');
+    await expect(updated.sync()).rejects.toBeInstanceOf(TransportError);
+    expect((await db.outbox.toArray()).map((e) => e.schema)).toEqual([1, SYNC_SCHEMA]);
+    await updated.sync();
+    const [push] = server.pushRequests;
+    expect(push?.schema).toBe(SYNC_SCHEMA);
+    expect(push?.mutations.map((m) => [m.id, m.schema])).toEqual([
+      [1, 1],
+      [2, undefined],
+    ]);
+  });
+
+  it('keeps its changes when the server is older than the app, and still pulls', async () => {
+    const { id } = await createStay('En attente');
+    server.pushFailure = new TransportError('serverTooOld', SYNC_MESSAGES.serverTooOld);
+    const pulls = server.pulls.length;
+    server.nextPull = {
+      patch: [
+        {
+          op: 'put',
+          table: 'stays',
+          row: { id: 99, owner: USER, name: 'Autre', start: '2026-07-01', profileId: null },
+        },
+      ],
+    };
+    await engine.sync();
+    expect(server.pulls.length).toBe(pulls + 1);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.entityTable('stays').get(id)).toBeDefined();
+    expect(await db.entityTable('stays').get(99)).toBeDefined();
+    expect(await state()).toMatchObject({
+      status: 'serverTooOld',
+      error: 'Le serveur Popote doit être mis à jour',
+    });
+    // The server updated: the change goes, as typed.
+    await engine.sync();
+    expect(await db.outbox.count()).toBe(0);
+    expect((await state()).status).toBe('idle');
+  });
+
+  it('remembers that the server holds data back for a newer app', async () => {
+    server.nextPull = { serverSchema: SYNC_SCHEMA + 1 };
+    await engine.sync();
+    expect((await state()).serverSchema).toBe(SYNC_SCHEMA + 1);
+    server.nextPull = { serverSchema: SYNC_SCHEMA };
+    await engine.sync();
+    expect((await state()).serverSchema).toBeNull();
   });
 });

@@ -10,7 +10,15 @@ import { inTransaction, type LocalDb } from './db.js';
 import { ID_LOW_WATER, addIdBlock, spareIds } from './ids.js';
 import { TransportError, type SyncTransport } from './transport.js';
 
-export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'auth' | 'accountDeleted' | 'error';
+/** 'serverTooOld': the app is newer than the server; changes wait until it is updated. */
+export type SyncStatus =
+  | 'idle'
+  | 'syncing'
+  | 'offline'
+  | 'auth'
+  | 'accountDeleted'
+  | 'serverTooOld'
+  | 'error';
 
 export interface SyncState {
   status: SyncStatus;
@@ -18,6 +26,11 @@ export interface SyncState {
   lastSyncAt: string | null;
   /** The French reason of the last failure, if any. */
   error: string | null;
+  /**
+   * The server's synced schema at the last pull, when newer than the app's: the server holds
+   * some rows or fields back until the app is updated (the update prompt says so).
+   */
+  serverSchema?: number | null;
 }
 
 export const SYNC_STATE = 'syncState';
@@ -35,12 +48,19 @@ export async function clientIdOf(db: LocalDb): Promise<string> {
 export class SyncEngine {
   private running: Promise<void> | null = null;
   private again = false;
+  private stamped = false;
+
+  /** The synced schema this engine speaks: the app's (tests play other app versions). */
+  private readonly schema: number;
 
   constructor(
     readonly db: LocalDb,
     readonly userId: Id,
     private readonly transport: SyncTransport,
-  ) {}
+    options: { schema?: number } = {},
+  ) {
+    this.schema = options.schema ?? SYNC_SCHEMA;
+  }
 
   /**
    * Syncs until nothing is left to push. Concurrent calls share the run in progress and
@@ -67,13 +87,22 @@ export class SyncEngine {
   private async syncOnce(): Promise<void> {
     await this.setState({ status: 'syncing', error: null });
     try {
+      if (!this.stamped) await this.stampOutbox();
       const clientId = await clientIdOf(this.db);
       if ((await spareIds(this.db)) < ID_LOW_WATER) {
         await addIdBlock(this.db, await this.transport.ids({ clientId }));
       }
-      await this.pushAll(clientId);
-      await this.pullAll(clientId);
-      await this.setState({ status: 'idle', lastSyncAt: new Date().toISOString(), error: null });
+      const held = await this.pushAll(clientId);
+      // A server older than the app still answers pulls: others' changes arrive, and this
+      // device's own ones, kept pending, replay on top of them.
+      const serverSchema = await this.pullAll(clientId);
+      const lastSyncAt = new Date().toISOString();
+      const newer = serverSchema !== undefined && serverSchema > this.schema ? serverSchema : null;
+      await this.setState(
+        held
+          ? { status: 'serverTooOld', lastSyncAt, error: held.message, serverSchema: newer }
+          : { status: 'idle', lastSyncAt, error: null, serverSchema: newer },
+      );
     } catch (e) {
       if (!(e instanceof TransportError)) {
         await this.setState({ status: 'error', error: String(e) });
@@ -88,7 +117,32 @@ export class SyncEngine {
     }
   }
 
-  private async pushAll(clientId: string): Promise<void> {
+  /**
+   * Notes the schema of the app that recorded each outbox entry that does not say it (entries
+   * of an app from before versions were noted): the device's schema, which only a complete
+   * pull of the app that runs now changes. Once per engine: only an older app leaves them.
+   */
+  private async stampOutbox(): Promise<void> {
+    await inTransaction(
+      this.db,
+      async (tx) => {
+        const had = ((await tx.meta.get(SCHEMA))?.value as number | undefined) ?? 1;
+        await tx.outbox
+          .filter((entry) => entry.schema === undefined)
+          .modify((entry) => {
+            entry.schema = had;
+          });
+      },
+      [this.db.outbox, this.db.meta],
+    );
+    this.stamped = true;
+  }
+
+  /**
+   * Pushes the outbox in order. Answers the server's refusal when it is older than the app
+   * (nothing was processed: every change stays pending), else undefined.
+   */
+  private async pushAll(clientId: string): Promise<TransportError | undefined> {
     let after = 0;
     for (;;) {
       const batch = await this.db.outbox
@@ -96,14 +150,26 @@ export class SyncEngine {
         .above(after)
         .limit(MAX_PUSH_MUTATIONS)
         .toArray();
-      if (batch.length === 0) return;
-      const { lastMutationId } = await this.transport.push({
-        clientId,
-        mutations: batch.map(({ id, name, args }) => ({ id, name, args })),
-      });
+      if (batch.length === 0) return undefined;
+      let lastMutationId: number;
+      try {
+        ({ lastMutationId } = await this.transport.push({
+          clientId,
+          schema: this.schema,
+          // Only an entry of an older app says its schema: the push's is the others'.
+          mutations: batch.map(({ id, name, args, schema }) =>
+            schema === undefined || schema === this.schema
+              ? { id, name, args }
+              : { id, name, args, schema },
+          ),
+        }));
+      } catch (e) {
+        if (e instanceof TransportError && e.failure === 'serverTooOld') return e;
+        throw e;
+      }
       // The server may stop before the end of a heavy batch (its work bound per push): go on
       // from the last mutation it processed. No progress at all: leave the rest for next time.
-      if (lastMutationId < batch[0]!.id) return;
+      if (lastMutationId < batch[0]!.id) return undefined;
       after = Math.min(lastMutationId, batch[batch.length - 1]!.id);
     }
   }
@@ -112,19 +178,19 @@ export class SyncEngine {
    * Pulls every page; again from the new cookie while the server left refusals out of its last
    * page (each answer is complete, its cookie moves on), so that all of them arrive now.
    */
-  private async pullAll(clientId: string): Promise<void> {
+  private async pullAll(clientId: string): Promise<number | undefined> {
     let cookie = ((await this.db.meta.get(COOKIE))?.value as number | undefined) ?? null;
     if (cookie !== null) await this.catchUp(clientId, cookie);
     for (;;) {
       let cursor: string | null = null;
       let page: PullResponse;
       do {
-        page = await this.transport.pull({ clientId, cookie, cursor, schema: SYNC_SCHEMA });
-        await applyPull(this.db, this.userId, page);
+        page = await this.transport.pull({ clientId, cookie, cursor, schema: this.schema });
+        await applyPull(this.db, this.userId, page, { schema: this.schema });
         cursor = page.cursor;
       } while (page.more);
       // A cookie that does not move on would ask for the same page again: next sync.
-      if (!page.rejectionsLeft || page.cookie === cookie) return;
+      if (!page.rejectionsLeft || page.cookie === cookie) return page.serverSchema;
       cookie = page.cookie;
     }
   }
@@ -136,7 +202,7 @@ export class SyncEngine {
    */
   private async catchUp(clientId: string, cookie: number): Promise<void> {
     const had = ((await this.db.meta.get(SCHEMA))?.value as number | undefined) ?? 1;
-    if (had >= SYNC_SCHEMA) return;
+    if (had >= this.schema) return;
     let cursor: string | null = null;
     let page: PullResponse;
     do {
@@ -144,13 +210,13 @@ export class SyncEngine {
         clientId,
         cookie,
         cursor,
-        schema: SYNC_SCHEMA,
+        schema: this.schema,
         catchUpFrom: had,
       });
-      await applyPull(this.db, this.userId, page, { catchUp: true });
+      await applyPull(this.db, this.userId, page, { catchUp: true, schema: this.schema });
       cursor = page.cursor;
     } while (page.more);
-    await this.db.meta.put({ key: SCHEMA, value: SYNC_SCHEMA });
+    await this.db.meta.put({ key: SCHEMA, value: this.schema });
   }
 
   private async setState(change: Partial<SyncState>): Promise<void> {

@@ -15,6 +15,7 @@ import {
   type TableName,
   type UndoableMutation,
 } from '@popote/domain';
+import { SYNC_SCHEMA } from '@popote/sync-protocol';
 import { inTransaction, type DeviceTables, type LocalDb } from './db.js';
 import { DexieStore, fromStored } from './dexie-store.js';
 import { IdAllocator } from './ids.js';
@@ -100,7 +101,7 @@ async function runLocal<N extends MutationName, R>(
     await ids.save();
     const undo = await run(localContext(tx, userId), args);
     const id = ((await tx.meta.get(NEXT_MUTATION_ID))?.value as number | undefined) ?? 1;
-    await tx.outbox.add({ id, name, args, at: now.toISOString() });
+    await tx.outbox.add({ id, name, args, at: now.toISOString(), schema: SYNC_SCHEMA });
     await tx.meta.put({ key: NEXT_MUTATION_ID, value: id + 1 });
     return { args, undo };
   });

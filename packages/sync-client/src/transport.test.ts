@@ -6,6 +6,7 @@ import {
   TransportError,
   httpTransport,
 } from './transport.js';
+import { SYNC_MESSAGES } from '@popote/sync-protocol';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -149,6 +150,25 @@ describe('httpTransport', () => {
       'busy',
       message,
     ]);
+  });
+
+  it('tells a server older than the app (409 with its message) from any other 409', async () => {
+    const answers = [SYNC_MESSAGES.serverTooOld, SYNC_MESSAGES.gap];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ message: answers.shift() }), { status: 409 }),
+      ),
+    );
+    const transport = httpTransport('', () => 'jeton');
+    const failures: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const error = await transport
+        .push({ clientId: request.clientId, mutations: [] })
+        .catch((e: unknown) => e);
+      failures.push((error as TransportError).failure);
+    }
+    expect(failures).toEqual(['serverTooOld', 'refused']);
   });
 
   it('refuses an answer of the wrong shape as a server failure, never casting it', async () => {

@@ -4,6 +4,7 @@
  */
 import {
   decodeAnswer,
+  SYNC_MESSAGES,
   type IdBlock,
   type IdsRequest,
   type PullRequest,
@@ -30,6 +31,11 @@ export type TransportFailure =
    * Never a refusal: the request was not looked at, and nothing of it is refused.
    */
   | 'busy'
+  /**
+   * The server is older than the app (409 SYNC_MESSAGES.serverTooOld): it processed nothing;
+   * the changes stay pending until it is updated.
+   */
+  | 'serverTooOld'
   /** The server refused the request itself (4xx other than 401): a bug or a stale app. */
   | 'refused';
 
@@ -137,6 +143,9 @@ export function httpTransport(
     }
     if (response.status === 401) throw new TransportError('auth', message);
     if (response.status === 429) throw new TransportError('busy', message);
+    if (response.status === 409 && message === SYNC_MESSAGES.serverTooOld) {
+      throw new TransportError('serverTooOld', message);
+    }
     if (response.status >= 500) throw new TransportError('server', message);
     throw new TransportError('refused', message);
   }

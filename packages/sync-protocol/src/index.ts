@@ -11,6 +11,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { TABLE_NAMES, type TableName } from '@popote/domain';
 
+export * from './versions.js';
+
 /** A device (browser profile) id: random, chosen by the device. */
 export const ClientIdSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
 
@@ -24,11 +26,22 @@ export const MutationSchema = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
   name: Type.String({ maxLength: 64 }),
   args: Type.Unknown(),
+  /**
+   * The synced schema of the app that recorded it, when older than the push's: the server
+   * upgrades it (versions.ts). Absent: the push's schema.
+   */
+  schema: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
 });
 export type Mutation = Static<typeof MutationSchema>;
 
 export const PushRequestSchema = Type.Object({
   clientId: ClientIdSchema,
+  /**
+   * The device's synced schema (SYNC_SCHEMA of its app); absent from the first versions. A
+   * schema newer than the server's is answered 409 SYNC_MESSAGES.serverTooOld and nothing is
+   * processed: the device keeps its changes until the server is updated.
+   */
+  schema: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   mutations: Type.Array(MutationSchema, { maxItems: MAX_PUSH_MUTATIONS }),
 });
 export type PushRequest = Static<typeof PushRequestSchema>;
@@ -38,24 +51,6 @@ export const PushResponseSchema = Type.Object({
   lastMutationId: Type.Integer({ minimum: 0 }),
 });
 export type PushResponse = Static<typeof PushResponseSchema>;
-
-/**
- * The tables a device knows, by the version of its app's synced schema (issue 32, first step of
- * issue 33): a table added after the first version is sent only to devices that say they know
- * it, so that a device still on the previous app version keeps syncing (its decoder refuses an
- * answer naming a table it does not know). A device that updates pulls everything once more,
- * and so receives what was held back.
- */
-export const SYNC_SCHEMA = 2;
-const TABLE_SINCE: Partial<Record<TableName, number>> = {
-  stayMembers: 2,
-  stayInvitations: 2,
-  stayJournal: 2,
-};
-
-/** Whether a device on `schema` (absent: the first version) knows `table`. */
-export const knowsTable = (schema: number | undefined, table: TableName): boolean =>
-  (TABLE_SINCE[table] ?? 1) <= (schema ?? 1);
 
 export const PullRequestSchema = Type.Object({
   clientId: ClientIdSchema,
@@ -108,6 +103,11 @@ export const REJECTION_ARGS_NOT_KEPT = {
 export const PullResponseSchema = Type.Object({
   /** Store it once `more` is false; send it back with the next pull. */
   cookie: Type.Integer({ minimum: 0 }),
+  /**
+   * The server's synced schema. Newer than the device's: the server holds rows or fields back
+   * until the app updates (versions.ts), and the device's update prompt says so.
+   */
+  serverSchema: Type.Optional(Type.Integer({ minimum: 1 })),
   lastMutationId: Type.Integer({ minimum: 0 }),
   patch: Type.Array(PatchOpSchema),
   rejections: Type.Array(RejectionSchema),
@@ -139,6 +139,7 @@ export const ID_BLOCK_SIZE = 2 ** 20;
 /** The French messages the server answers on /sync (errors go in `message`). */
 export const SYNC_MESSAGES = {
   clientOfOtherUser: 'Cet appareil est enregistré pour un autre compte.',
+  serverTooOld: 'Le serveur Popote doit être mis à jour',
   gap: 'Des modifications de cet appareil manquent : la synchronisation reprendra depuis le début.',
 } as const;
 
@@ -171,6 +172,7 @@ export function decodeAnswer<K extends keyof SyncAnswers>(
 /** A pull page as the server holds it: the patch's operations already as JSON texts. */
 export interface EncodedPullPage {
   cookie: number;
+  serverSchema?: number;
   lastMutationId: number;
   more: boolean;
   cursor: string | null;
@@ -188,6 +190,7 @@ export interface EncodedPullPage {
 export function encodePullResponse(page: EncodedPullPage): string {
   return (
     `{"cookie":${page.cookie},"lastMutationId":${page.lastMutationId},` +
+    (page.serverSchema === undefined ? '' : `"serverSchema":${page.serverSchema},`) +
     `"more":${page.more},"cursor":${JSON.stringify(page.cursor)},` +
     (page.rejectionsLeft ? `"rejectionsLeft":true,` : '') +
     `"rejections":${JSON.stringify(page.rejections)},"patch":[${page.patch.join(',')}]}`

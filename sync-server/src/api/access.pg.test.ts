@@ -374,6 +374,8 @@ async function fixture(): Promise<Case[]> {
       other: 404,
     },
     { method: 'GET', path: '/team/invitations/mine', other: 200 },
+    // Each user's own data (issue 33): another user downloads theirs, nothing of Alice's.
+    { method: 'GET', path: '/user-data/export', other: 200, file: 'application/zip' },
     {
       method: 'POST',
       path: '/team/join',
@@ -484,6 +486,10 @@ describe('every /api route', () => {
     for (const method of ['GET', 'PUT', 'POST']) listed.add(`${method} /api/shop-session`);
     // The page of an invitation's link is read without an account (team/routes.test.ts).
     listed.add('GET /api/team/invitation');
+    // A data file's import and its preview take a zip, not JSON: the session, other users and
+    // hostile files are tested in user-data.pg.test.ts.
+    listed.add('POST /api/user-data/import');
+    listed.add('POST /api/user-data/import/preview');
     expect([...new Set(documented)].sort()).toEqual([...listed].sort());
   });
 

@@ -17,6 +17,7 @@ import { recipesCsvRoutes } from './recipes-csv-routes.js';
 import { staysRoutes } from './stays-routes.js';
 import { shopSessionApiRoutes } from '../shop-session/routes.js';
 import { teamRoutes } from '../team/routes.js';
+import { userDataRoutes } from './user-data-routes.js';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   const routes: DocumentedRoute[] = [];
@@ -37,6 +38,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(shopSessionApiRoutes);
   // A stay's team (issue 32): invitations, joining, members.
   await app.register(teamRoutes);
+  // 'Télécharger mes données' and 'Importer des données' (issue 33).
+  await app.register(userDataRoutes);
 
   let document: Record<string, unknown> | null = null;
   // Public: it describes the contract and holds no data.

@@ -179,6 +179,8 @@ const GETS_WITHOUT_RECIPES: Record<string, string> = {
   '/team': "a stay's team: pseudonyms and roles",
   '/team/invitation': "an invitation: a stay's name, a pseudonym, a role",
   '/team/invitations/mine': "invitations: stays' names, pseudonyms, roles",
+  '/user-data/export':
+    "the user's own rows; others' ingredients and recipes by name only, read through readableBy",
 };
 
 describe('a recipe made private again (issue 30, case 1)', () => {

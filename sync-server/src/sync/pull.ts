@@ -21,6 +21,10 @@ import {
   encodeDelOp,
   knowsTable,
   encodePutOp,
+  FIELD_SINCE,
+  rowJsonFor,
+  SYNC_SCHEMA,
+  tablesNewTo,
   REJECTION_ARGS_NOT_KEPT,
   SYNC_MESSAGES,
   type Rejection,
@@ -39,6 +43,8 @@ export interface PullPage {
   /** Patch operations as JSON texts, rows kept as stored (never re-serialised). */
   patch: string[];
   rejections: Rejection[];
+  /** The server's synced schema: a device older than it is told that data waits for its update. */
+  serverSchema: number;
   /** Some refusals did not fit in this last page: cookie and lastMutationId stop before them. */
   rejectionsLeft?: boolean;
   more: boolean;
@@ -52,11 +58,18 @@ export interface DeviceSchema {
   catchUpFrom?: number | undefined;
 }
 
-/** The tables a page may carry to this device. */
-function tablesFor(device: DeviceSchema): (table: TableName) => boolean {
+/**
+ * The tables a page may carry to this device: those it knows; on a catch-up, only those it
+ * lacked rows or fields of (see versions.ts in the protocol).
+ */
+function tablesFor(
+  device: DeviceSchema,
+  fieldSince: typeof FIELD_SINCE,
+): (table: TableName) => boolean {
   const { schema, catchUpFrom } = device;
   if (catchUpFrom === undefined) return (table) => knowsTable(schema, table);
-  return (table) => knowsTable(schema, table) && !knowsTable(catchUpFrom, table);
+  const lacked = new Set(tablesNewTo(catchUpFrom, schema ?? 1, TABLE_NAMES, fieldSince));
+  return (table) => lacked.has(table);
 }
 
 interface PatchPage {
@@ -71,7 +84,14 @@ export class Puller {
     private readonly writes: WriteTurns,
     private readonly now: () => number,
     private readonly rejectionBounds: RejectionBounds,
+    /** The fields added by each schema (the protocol's; tests declare their own). */
+    private readonly fieldSince: typeof FIELD_SINCE = FIELD_SINCE,
   ) {}
+
+  /** A put of a row as stored, without the fields the device does not know. */
+  private putOp(device: DeviceSchema, table: TableName, json: string): string {
+    return encodePutOp(table, rowJsonFor(device.schema, table, json, this.fieldSince));
+  }
 
   async pull(
     userId: Id,
@@ -128,7 +148,7 @@ export class Puller {
     device: DeviceSchema,
   ): Promise<PullPage> {
     const catchUp = device.catchUpFrom !== undefined;
-    const tables = tablesFor(device);
+    const tables = tablesFor(device, this.fieldSince);
     const start: PullCursor = cursor ?? {
       snapshotVersion: await snapshot.version(),
       lastMutationId: await snapshot.lastMutationId(clientId),
@@ -138,11 +158,12 @@ export class Puller {
     };
     const page =
       start.mode === 'full'
-        ? await this.fullPage(snapshot, userId, start, tables)
-        : await this.incrementalPage(snapshot, userId, start, tables);
+        ? await this.fullPage(snapshot, userId, start, tables, device)
+        : await this.incrementalPage(snapshot, userId, start, tables, device);
     if (page.more) {
       return {
         cookie: start.snapshotVersion,
+        serverSchema: SYNC_SCHEMA,
         lastMutationId: start.lastMutationId,
         patch: page.patch,
         rejections: [],
@@ -154,6 +175,7 @@ export class Puller {
     if (catchUp) {
       return {
         cookie: start.snapshotVersion,
+        serverSchema: SYNC_SCHEMA,
         lastMutationId: start.lastMutationId,
         patch: page.patch,
         rejections: [],
@@ -166,6 +188,7 @@ export class Puller {
     // keeps only complete pages (older ones ignore rejectionsLeft) gets it from its next pull.
     return {
       cookie: next ? next.version - 1 : start.snapshotVersion,
+      serverSchema: SYNC_SCHEMA,
       lastMutationId: next
         ? Math.min(start.lastMutationId, next.mutationId - 1)
         : start.lastMutationId,
@@ -220,6 +243,7 @@ export class Puller {
     userId: Id,
     at: PullCursor,
     tables: (table: TableName) => boolean,
+    device: DeviceSchema,
   ): Promise<PatchPage> {
     const ids = await readableIds(snapshot, userId);
     // Tables the device does not know are held back (see knowsTable).
@@ -234,7 +258,7 @@ export class Puller {
       const room = PULL_PAGE_ROWS - patch.length;
       const slice = wanted.slice(0, room);
       for (const { data } of await snapshot.rawByIds(table, slice)) {
-        patch.push(encodePutOp(table, data));
+        patch.push(this.putOp(device, table, data));
       }
       if (wanted.length > room) {
         const id = slice[slice.length - 1] ?? at.after.id;
@@ -254,6 +278,7 @@ export class Puller {
     userId: Id,
     at: PullCursor,
     tables: (table: TableName) => boolean,
+    device: DeviceSchema,
   ): Promise<PatchPage> {
     const store = snapshot;
     // The owners of the stays the user is a member of: their stays' rows may be the user's to
@@ -319,7 +344,7 @@ export class Puller {
       if (row.owner !== null && row.owner !== userId && !teamOwners.has(row.owner)) continue;
       const value = JSON.parse(row.data) as Row;
       if (await canReadRow(store, userId, row.tbl, value)) {
-        patch.push(encodePutOp(row.tbl, row.data));
+        patch.push(this.putOp(device, row.tbl, row.data));
         const deps = await readableDependents(store, userId, row.tbl, value);
         for (const [table, ids] of Object.entries(deps) as [TableName, Id[]][]) {
           let set = extra.get(table);
@@ -337,7 +362,7 @@ export class Puller {
       const ids = [...(extra.get(table) ?? [])].filter((id) => !sent.has(`${table}:${id}`));
       for (const { id, data } of await snapshot.rawByIds(table, ids)) {
         sent.add(`${table}:${id}`);
-        patch.push(encodePutOp(table, data));
+        patch.push(this.putOp(device, table, data));
       }
     }
     const last = changed[changed.length - 1];

@@ -5,12 +5,19 @@
  */
 import {
   forbidden,
+  invalid,
   isDomainError,
   SERVER_ONLY_MUTATIONS,
   SERVER_ONLY_REFUSAL,
   type Id,
 } from '@popote/domain';
-import { SYNC_MESSAGES, type Mutation, type PushResponse } from '@popote/sync-protocol';
+import {
+  SYNC_MESSAGES,
+  SYNC_SCHEMA,
+  upgradeMutation,
+  type Mutation,
+  type PushResponse,
+} from '@popote/sync-protocol';
 import type { SyncRows, SyncTx } from '../store/ports.js';
 import type { WriteTurns } from '../store/write-queue.js';
 import { clampDates } from './clamp-now.js';
@@ -27,6 +34,16 @@ export const SYNC_UNEXPECTED_REFUSAL =
 export class SyncGapError extends Error {
   constructor(readonly lastMutationId: number) {
     super(SYNC_MESSAGES.gap);
+  }
+}
+
+/**
+ * A device newer than the server: nothing of its push is processed, so that mutations the
+ * server does not know stay pending on the device until the server is updated.
+ */
+export class ServerTooOldError extends Error {
+  constructor() {
+    super(SYNC_MESSAGES.serverTooOld);
   }
 }
 
@@ -58,9 +75,16 @@ export class Pusher {
    * Applies the mutations in order. A turn takes the next mutations until its slice of time
    * is spent, so that other users' writes are served in between; once the push has written
    * limits.work.pushRowWrites rows it stops, and its answer tells the device where to go on
-   * from.
+   * from. `schema` is the device's synced schema (absent: the first version): mutations it
+   * recorded under an older one than the server's are upgraded first (versions.ts).
    */
-  async push(userId: Id, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
+  async push(
+    userId: Id,
+    clientId: string,
+    mutations: readonly Mutation[],
+    schema?: number,
+  ): Promise<PushResponse> {
+    if ((schema ?? 1) > SYNC_SCHEMA) throw new ServerTooOldError();
     const { rows, writes, limits } = this.deps;
     // A known device is read without a transaction of its own (one per turn otherwise).
     const ensureClient = async () => {
@@ -88,7 +112,7 @@ export class Pusher {
           for (const mutation of mutations) {
             if (mutation.id <= at) continue;
             if (mutation.id !== at + 1) throw new SyncGapError(at);
-            const outcome = await this.applyOne(userId, clientId, mutation);
+            const outcome = await this.applyOne(userId, clientId, mutation, schema);
             last = at = mutation.id;
             rowWrites += outcome.rowWrites;
             changed = outcome.applied || changed;
@@ -108,6 +132,7 @@ export class Pusher {
     userId: Id,
     clientId: string,
     mutation: Mutation,
+    pushSchema: number | undefined,
   ): Promise<{ applied: boolean; rowWrites: number }> {
     const { rows, writes, limits } = this.deps;
     clampDates(mutation.args, this.deps.now());
@@ -124,8 +149,16 @@ export class Pusher {
         await refuseDeletedAccount(tx, userId);
         const before = await tx.usage(userId);
         const context = serverMutationContext(rows, limits, tx, userId, meter);
-        if (SERVER_ONLY_MUTATIONS.has(mutation.name)) throw forbidden(SERVER_ONLY_REFUSAL);
-        await runJournaled(context, tx, mutation.name, mutation.args, this.deps.now());
+        // As the current schema runs it, from the rows as they are now; refused here (a retired
+        // mutation) like any other refusal, kept with the arguments the device recorded.
+        const current = await upgradeMutation(
+          mutation,
+          mutation.schema ?? pushSchema,
+          context.store,
+        );
+        if ('refused' in current) throw invalid(current.refused);
+        if (SERVER_ONLY_MUTATIONS.has(current.name)) throw forbidden(SERVER_ONLY_REFUSAL);
+        await runJournaled(context, tx, current.name, current.args, this.deps.now());
         const refusal = quotaRefusal(limits.quotas, before, await tx.usage(userId));
         if (refusal) throw refusal;
         await tx.setLastMutationId(clientId, mutation.id);

@@ -16,7 +16,7 @@ import type { IdsRequest, PullRequest, PushRequest } from '@popote/sync-protocol
 import { requireUserHook } from '../accounts/auth.js';
 import { DEFAULT_SYNC_PUSH_RATE_LIMIT } from '../config.js';
 import { HttpError } from '../http/errors.js';
-import { SyncGapError } from './sync-service.js';
+import { ServerTooOldError, SyncGapError } from './sync-service.js';
 
 /**
  * Pushes carry up to 200 mutations; an import of many recipes is one large mutation. Only a
@@ -71,9 +71,11 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = userOf(request);
       try {
-        return await sync.push(userId, request.body.clientId, request.body.mutations);
+        const { clientId, mutations, schema } = request.body;
+        return await sync.push(userId, clientId, mutations, schema);
       } catch (e) {
         if (e instanceof SyncGapError) throw new HttpError(409, e.message);
+        if (e instanceof ServerTooOldError) throw new HttpError(409, e.message);
         throw e;
       }
     },

@@ -22,7 +22,12 @@ import { DEFAULT_SYNC_LIMITS, quotaRefusal, type SyncLimits } from './work-bound
 
 export { API_CLIENT_ID } from './id-leases.js';
 export { PULL_PAGE_ROWS, type PullPage } from './pull.js';
-export { SYNC_UNEXPECTED_REFUSAL, SyncGapError, type ProcessedMutation } from './push.js';
+export {
+  ServerTooOldError,
+  SYNC_UNEXPECTED_REFUSAL,
+  SyncGapError,
+  type ProcessedMutation,
+} from './push.js';
 
 export class SyncService {
   private readonly processedListeners = new Set<(event: ProcessedMutation) => void>();
@@ -80,8 +85,13 @@ export class SyncService {
   }
 
   /** Applies a device's mutations in order and exactly once: see Pusher.push. */
-  push(userId: Id, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
-    return this.pusher.push(userId, clientId, mutations);
+  push(
+    userId: Id,
+    clientId: string,
+    mutations: readonly Mutation[],
+    schema?: number,
+  ): Promise<PushResponse> {
+    return this.pusher.push(userId, clientId, mutations, schema);
   }
 
   /** A page of what the user may read since the cookie (or all of it): see Puller.pull. */

@@ -134,12 +134,18 @@ export async function apiResult<T>(path: string, request: ApiRequest = {}): Prom
   }
 }
 
-function buildInit(request: ApiRequest): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** The session's bearer token and the XSRF header, for a call that is not JSON (a file). */
+export function sessionHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
   const session = getSession();
   if (session !== null) headers.Authorization = `Bearer ${session.token}`;
   const xsrf = readCookie(XSRF_COOKIE);
   if (xsrf !== null) headers[XSRF_HEADER] = xsrf;
+  return headers;
+}
+
+function buildInit(request: ApiRequest): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders() };
   const init: RequestInit = {
     method: request.method ?? 'GET',
     headers,

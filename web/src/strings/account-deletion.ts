@@ -23,7 +23,6 @@ export const ACCOUNT_DELETION = {
   ],
   downloadFirst:
     'Avant de supprimer votre compte, vous pouvez télécharger vos données pour les garder.',
-  download: 'Télécharger mes données',
   password: 'Mot de passe',
   passwordHint: 'Pour confirmer que c’est bien vous.',
   passwordMissing: 'Saisissez votre mot de passe pour supprimer votre compte.',

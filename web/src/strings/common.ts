@@ -184,6 +184,12 @@ export const SUCCESS = {
 export const PWA = {
   updateAvailable: 'Une nouvelle version est disponible.',
   update: 'Mettre à jour',
+  heldBack:
+    "Des données de vos séjours attendent cette mise à jour pour s'afficher sur cet appareil.",
+  pendingKept: (n: number): string =>
+    n > 1
+      ? `Vos ${n} modifications en attente sont gardées : elles seront envoyées après la mise à jour.`
+      : 'Votre modification en attente est gardée : elle sera envoyée après la mise à jour.',
 } as const;
 
 /** Sync indicator, refused changes and logout with pending changes (not shown in the spec). */
@@ -194,6 +200,9 @@ export const SYNC = {
   pending: (n: number): string => `${n} modification${n > 1 ? 's' : ''} en attente`,
   authExpired: 'Session expirée : reconnectez-vous',
   failed: 'Synchronisation en échec, nouvel essai bientôt',
+  serverTooOld: 'Le serveur Popote doit être mis à jour',
+  serverTooOldDetail:
+    'Cette version de Popote est plus récente que le serveur : vos modifications restent sur cet appareil et seront envoyées dès que le serveur sera mis à jour.',
   lastSync: (when: string): string => `Dernière synchronisation : ${when}`,
   refusedButton: (n: number): string =>
     `${n} modification${n > 1 ? 's' : ''} refusée${n > 1 ? 's' : ''}`,

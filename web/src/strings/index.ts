@@ -13,4 +13,5 @@ export * from './shopping';
 export * from './costs';
 export * from './team';
 export * from './journal';
+export * from './data';
 export * from './account-deletion';

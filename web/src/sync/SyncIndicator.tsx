@@ -40,6 +40,10 @@ export function SyncIndicator() {
     label = SYNC.authExpired;
     color = 'red';
     icon = <IconAlertTriangle size={14} />;
+  } else if (status === 'serverTooOld') {
+    label = pending > 0 ? `${SYNC.serverTooOld} · ${SYNC.pending(pending)}` : SYNC.serverTooOld;
+    color = 'orange';
+    icon = <IconAlertTriangle size={14} />;
   } else if (status === 'syncing') {
     label = SYNC.syncing;
     color = 'blue';
@@ -69,7 +73,18 @@ export function SyncIndicator() {
           {SYNC.reloginButton}
         </Button>
       )}
-      <Tooltip label={last ? SYNC.lastSync(formatDateTime(last)) : label} withinPortal>
+      <Tooltip
+        label={
+          status === 'serverTooOld'
+            ? SYNC.serverTooOldDetail
+            : last
+              ? SYNC.lastSync(formatDateTime(last))
+              : label
+        }
+        multiline={status === 'serverTooOld'}
+        w={status === 'serverTooOld' ? 280 : undefined}
+        withinPortal
+      >
         <Badge
           data-testid="sync-indicator"
           color={color}

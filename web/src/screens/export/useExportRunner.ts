@@ -11,7 +11,7 @@ import { buildInWorker } from '../../exports-worker/build-in-worker';
 import type { ExportKind, ExportRequest } from '../../exports-worker/protocol';
 import { notifyError, notifySuccess } from '../../feedback/feedback';
 import { EXPORT_SCREEN } from '../../strings';
-import { downloadBytes } from './download';
+import { downloadBytes } from '../../components/download';
 
 export type { ExportKind };
 

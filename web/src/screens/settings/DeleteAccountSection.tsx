@@ -14,34 +14,22 @@ import {
   Title,
 } from '@mantine/core';
 import { deleteAccount } from '../../api/account';
+import { downloadUserData } from '../../api/user-data';
+import { downloadBytes } from '../../components/download';
+import { notifySuccess } from '../../feedback/feedback';
 import { endDeletedAccount } from '../../session/account-deleted';
 import { useSession } from '../../session/useSession';
-import { ACCOUNT_DELETION as T } from '../../strings';
+import { ACCOUNT_DELETION as T, DATA } from '../../strings';
 import { useOnline } from '../../sync/useOnline';
-
-/** The id of the settings' 'Mes données' section, where the download of the user's data is. */
-export const MY_DATA_SECTION_ID = 'mes-donnees';
-
-/**
- * 'Télécharger mes données' without a handler: closes the dialog and brings the settings'
- * 'Mes données' section (id MY_DATA_SECTION_ID) into view, where the download is offered.
- */
-function showMyDataSection(): void {
-  const section = document.getElementById(MY_DATA_SECTION_ID);
-  section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  section?.querySelector<HTMLElement>('button, a[href]')?.focus({ preventScroll: true });
-}
 
 /**
  * 'Supprimer mon compte' (issue 33), a section of the settings: says what will be deleted and
  * what stays for others, offers to download the user's data first, asks for the password and a
  * confirmation, then erases the account on the server, logs out and deletes this device's local
  * database of the user (pending changes included: the one logout that drops them, on purpose).
- *
- * `onDownloadData`: what 'Télécharger mes données' does; by default it shows the settings'
- * 'Mes données' section (the download lives there).
+ * 'Télécharger mes données' saves the same file as the 'Mes données' section, from the dialog.
  */
-export function DeleteAccountSection({ onDownloadData }: { onDownloadData?: () => void }) {
+export function DeleteAccountSection() {
   const session = useSession();
   const online = useOnline();
   const [opened, setOpened] = useState(false);
@@ -49,6 +37,7 @@ export function DeleteAccountSection({ onDownloadData }: { onDownloadData?: () =
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [downloading, setDownloading] = useState(false);
 
   const close = () => {
     setOpened(false);
@@ -77,11 +66,22 @@ export function DeleteAccountSection({ onDownloadData }: { onDownloadData?: () =
     await endDeletedAccount(session.idUser, T.done);
   }
 
-  const download = () => {
-    close();
-    if (onDownloadData) onDownloadData();
-    else showMyDataSection();
-  };
+  async function download() {
+    if (downloading || !navigator.onLine) return;
+    setDownloading(true);
+    setError(null);
+    try {
+      const answer = await downloadUserData();
+      if (!answer.ok) {
+        setError(answer.message);
+        return;
+      }
+      downloadBytes(answer.value.bytes, answer.value.fileName, 'application/zip');
+      notifySuccess(DATA.downloaded(answer.value.fileName));
+    } finally {
+      setDownloading(false);
+    }
+  }
 
   return (
     <Stack gap="sm" data-testid="delete-account-section">
@@ -129,7 +129,7 @@ export function DeleteAccountSection({ onDownloadData }: { onDownloadData?: () =
                 <Text size="sm">{T.downloadFirst}</Text>
                 <Group>
                   <Button type="button" variant="light" onClick={download}>
-                    {T.download}
+                    {DATA.download}
                   </Button>
                 </Group>
               </Stack>

@@ -18,6 +18,7 @@ import { passwordChanged, rememberAccount } from '../../session/session';
 import { useSession } from '../../session/useSession';
 import { SETTINGS, SUCCESS } from '../../strings';
 import { useOnline } from '../../sync/useOnline';
+import { DataSection } from './DataSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 
 /**
@@ -197,6 +198,7 @@ export function SettingsScreen() {
             {SETTINGS.save}
           </Button>
         </Group>
+        <DataSection />
         <DeleteAccountSection />
       </Stack>
     </Card>
