@@ -12,13 +12,7 @@ import { TransportError, type SyncTransport } from './transport.js';
 
 /** 'serverTooOld': the app is newer than the server; changes wait until it is updated. */
 export type SyncStatus =
-  | 'idle'
-  | 'syncing'
-  | 'offline'
-  | 'auth'
-  | 'accountDeleted'
-  | 'serverTooOld'
-  | 'error';
+  'idle' | 'syncing' | 'offline' | 'auth' | 'accountDeleted' | 'serverTooOld' | 'error';
 
 export interface SyncState {
   status: SyncStatus;
