@@ -98,6 +98,16 @@ describe('accessibility (axe-core)', () => {
     });
   }
 
+  it("the settings' account deletion dialog (issue 33)", async () => {
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Supprimer mon compte…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Supprimer mon compte' });
+    await dialog.waitFor();
+    await expectNoGraveViolation('suppression du compte');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it("a shopping list, its share dialog and the helpers' page", async () => {
     await page.goto('/order?jours=1');
     await page.getByRole('button', { name: 'Créer une liste de courses' }).click();

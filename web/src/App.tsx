@@ -5,6 +5,7 @@ import { LoginScreen } from './screens/login/LoginScreen';
 import { useSession } from './session/useSession';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
 import { LoggedOutShell, Shell } from './shell/Shell';
+import { AccountDeletedNotice } from './components/AccountDeletedNotice';
 import { SyncProvider } from './sync/SyncProvider';
 import { isJoinPage, JOIN_PAGE, joinPagePath, PATHS, SHOP_SESSION_PAGE } from './navigation/routes';
 import { pendingInvitation } from './session/pending-invitation';
@@ -108,6 +109,7 @@ function UserApp() {
             <InvitationPreview />
           </Suspense>
         )}
+        <AccountDeletedNotice />
         <LoginScreen />
       </LoggedOutShell>
     );

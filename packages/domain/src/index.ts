@@ -31,3 +31,4 @@ export * from './describe-mutation.js';
 export * from './shop-list.js';
 export * from './allergens.js';
 export * from './user-data/index.js';
+export * from './account-erasure.js';

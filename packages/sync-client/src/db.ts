@@ -108,6 +108,15 @@ export const DB_VERSION = 5;
 
 export const dbNameForUser = (userId: Id): string => `popote-u${userId}`;
 
+/**
+ * Deletes the user's local database on this device (the account was deleted, issue 33): the
+ * one case where pending changes are dropped on purpose. Open connections (this tab's, other
+ * tabs') close themselves when asked (Dexie's default on 'versionchange').
+ */
+export function deleteUserDb(userId: Id): Promise<void> {
+  return Dexie.delete(dbNameForUser(userId));
+}
+
 /** The tables a mutation or a pull may touch, for one read-write transaction over them all. */
 export function allTables(db: LocalDb): Table[] {
   return [...TABLE_NAMES.map((t) => db.table(t)), db.outbox, db.base, db.meta, db.rejected];

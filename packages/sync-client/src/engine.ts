@@ -11,7 +11,8 @@ import { ID_LOW_WATER, addIdBlock, spareIds } from './ids.js';
 import { TransportError, type SyncTransport } from './transport.js';
 
 /** 'serverTooOld': the app is newer than the server; changes wait until it is updated. */
-export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'auth' | 'serverTooOld' | 'error';
+export type SyncStatus =
+  'idle' | 'syncing' | 'offline' | 'auth' | 'accountDeleted' | 'serverTooOld' | 'error';
 
 export interface SyncState {
   status: SyncStatus;
@@ -101,7 +102,10 @@ export class SyncEngine {
         await this.setState({ status: 'error', error: String(e) });
         throw e;
       }
-      const status = e.failure === 'offline' ? 'offline' : e.failure === 'auth' ? 'auth' : 'error';
+      const status =
+        e.failure === 'offline' || e.failure === 'auth' || e.failure === 'accountDeleted'
+          ? e.failure
+          : 'error';
       await this.setState({ status, error: e.message });
       throw e;
     }

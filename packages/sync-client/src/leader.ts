@@ -127,7 +127,8 @@ export async function runSyncRounds(options: SyncRoundsOptions): Promise<void> {
       await options.sync();
       failures = 0;
     } catch (e) {
-      if (e instanceof TransportError && e.failure === 'auth') {
+      // A deleted account waits too: the app logs out (and stops this loop) meanwhile.
+      if (e instanceof TransportError && (e.failure === 'auth' || e.failure === 'accountDeleted')) {
         await options.waitForNewToken(signal);
         continue;
       }

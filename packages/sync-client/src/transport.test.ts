@@ -1,6 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TransportError, httpTransport } from './transport.js';
+import {
+  ACCOUNT_DELETED_CODE,
+  isAccountDeletedAnswer,
+  TransportError,
+  httpTransport,
+} from './transport.js';
 import { SYNC_MESSAGES } from '@popote/sync-protocol';
 
 afterEach(() => {
@@ -93,6 +98,41 @@ describe('httpTransport', () => {
       'Requête invalide.',
     ]);
     expect(await transport.ids({ clientId: request.clientId })).toEqual({ first: 1, count: 10 });
+  });
+
+  it("tells a deleted account's 401 (issue 33) from an expired session", async () => {
+    const deleted = { message: 'Ce compte a été supprimé.', code: ACCOUNT_DELETED_CODE };
+    const answers = [
+      new Response(JSON.stringify(deleted), { status: 401 }),
+      new Response(JSON.stringify({ message: 'Session expirée.', code: 'autre' }), { status: 401 }),
+      new Response('<html>401</html>', { status: 401, statusText: 'Unauthorized' }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift()!),
+    );
+    const transport = httpTransport('', () => 'jeton');
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: TransportError) => [e.failure, e.message],
+      );
+    expect(await failure(transport.pull({ clientId: request.clientId, cookie: 3 }))).toEqual([
+      'accountDeleted',
+      'Ce compte a été supprimé.',
+    ]);
+    expect(await failure(transport.push({ clientId: request.clientId, mutations: [] }))).toEqual([
+      'auth',
+      'Session expirée.',
+    ]);
+    expect(await failure(transport.ids({ clientId: request.clientId }))).toEqual([
+      'auth',
+      'Unauthorized',
+    ]);
+    expect(isAccountDeletedAnswer(401, JSON.stringify(deleted))).toBe(true);
+    expect(isAccountDeletedAnswer(403, JSON.stringify(deleted))).toBe(false);
+    expect(isAccountDeletedAnswer(401, 'pas du JSON')).toBe(false);
+    expect(isAccountDeletedAnswer(401, 'null')).toBe(false);
   });
 
   it("takes the server's limit on pushes (429) for 'try later', never for a refusal", async () => {

@@ -19,6 +19,11 @@ export type TransportFailure =
   | 'offline'
   /** The token is missing or expired: sync pauses until the user logs in again. */
   | 'auth'
+  /**
+   * The account was deleted ('Supprimer mon compte', issue 33: a 401 whose `code` is
+   * ACCOUNT_DELETED_CODE): the app logs out and clears this user's local database.
+   */
+  | 'accountDeleted'
   /** The server failed (5xx): retry later with backoff. */
   | 'server'
   /**
@@ -57,6 +62,19 @@ export interface SyncTransport {
 export const REQUEST_TIMEOUT_MS = 120_000;
 
 const INVALID_ANSWER = 'Réponse du serveur invalide.';
+
+/** The `code` of the server's 401 for a token of a deleted account (sync-server http/errors.ts). */
+export const ACCOUNT_DELETED_CODE = 'account_deleted';
+
+/** Whether an error answer (its status and body text) says that the account was deleted. */
+export function isAccountDeletedAnswer(status: number, body: string): boolean {
+  if (status !== 401) return false;
+  try {
+    return (JSON.parse(body) as { code?: unknown } | null)?.code === ACCOUNT_DELETED_CODE;
+  } catch {
+    return false;
+  }
+}
 
 export interface HttpTransportOptions {
   timeoutMs?: number;
@@ -113,10 +131,16 @@ export function httpTransport(
       signal,
     });
     if (response.ok) return (await response.json()) as unknown;
-    const message = await response
-      .json()
-      .then((b: { message?: string }) => b.message ?? response.statusText)
-      .catch(() => response.statusText);
+    const text = await response.text().catch(() => '');
+    let message = response.statusText;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // Not JSON (a proxy's page): its status says enough.
+    }
+    if (isAccountDeletedAnswer(response.status, text)) {
+      throw new TransportError('accountDeleted', message);
+    }
     if (response.status === 401) throw new TransportError('auth', message);
     if (response.status === 429) throw new TransportError('busy', message);
     if (response.status === 409 && message === SYNC_MESSAGES.serverTooOld) {

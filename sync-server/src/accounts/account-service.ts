@@ -13,7 +13,8 @@ import {
   newPasswordMail,
   registrationMail,
 } from '../mail/account-mails.js';
-import { HttpError, tooManyAttempts, unauthorized } from '../http/errors.js';
+import { accountDeleted, HttpError, tooManyAttempts, unauthorized } from '../http/errors.js';
+import { eraseAccount } from './account-erasure.js';
 import type {
   AccountRow,
   AccountsReads,
@@ -434,6 +435,28 @@ export class AccountService {
       await this.tell(accountChangedMail(account.mail, pseudo, change, this.deps.config.publicUrl));
     }
     return this.settings(userId);
+  }
+
+  /**
+   * 'Supprimer mon compte' (issue 33): the password must be right (a wrong one changes nothing,
+   * answers 403 and counts like a wrong current password in the settings), then everything of
+   * the account is erased in one transaction (account-erasure.ts). Other users' devices are
+   * told at once to pull (the deletions reach them); the account's own devices get 401
+   * 'Ce compte a été supprimé.' at their next request.
+   */
+  async deleteAccount(userId: number, password: string): Promise<true> {
+    const { store, log } = this.deps;
+    const account = await store.accounts.getAccount(userId);
+    if (!account) throw accountDeleted();
+    await this.checkCurrentPassword(account, password);
+    const summary = await store.write(async (tx) => {
+      const current = await tx.accounts.getAccount(userId);
+      if (!current) throw accountDeleted();
+      return eraseAccount(tx, current);
+    });
+    log.info({ userId, ...summary }, 'Compte supprimé');
+    this.deps.announcePublicChange();
+    return true;
   }
 
   /**

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { unauthorized } from '../http/errors.js';
+import { accountDeleted, unauthorized } from '../http/errors.js';
 import { SESSION_TTL_MS } from './durations.js';
 
 export interface SessionClaims {
@@ -98,7 +98,14 @@ export async function requireSession(request: FastifyRequest): Promise<VerifiedS
   if (typeof sid !== 'string' || sid.length > 64) throw unauthorized();
   const userId = await store.accounts.sessionUserId(sid, now());
   // A deleted account's sessions, and ended ones, stop working at once.
-  if (userId === undefined || userId !== Number(sub)) throw unauthorized();
+  if (userId === undefined || userId !== Number(sub)) {
+    // A genuine token (signed by this server, which signs only for existing accounts, whose
+    // ids are never reused) whose account is gone: the account was deleted (issue 33).
+    if (userId === undefined && !(await store.accounts.getAccount(Number(sub)))) {
+      throw accountDeleted();
+    }
+    throw unauthorized();
+  }
   return { userId, sessionId: sid };
 }
 

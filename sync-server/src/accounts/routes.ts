@@ -24,6 +24,7 @@ import {
   ResetQuery,
   SettingsAnswer,
   SettingsBody,
+  DeleteAccountBody,
 } from './schemas.js';
 
 /** Account payloads are a few short strings. */
@@ -162,6 +163,19 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       const kind = outcome.revert ? 'mailRestore' : 'mailChange';
       return sendPage(reply, linkFailurePage(kind, outcome.kind, appUrl));
     },
+  );
+
+  // Beyond the contract: 'Supprimer mon compte' (issue 33). The password is checked (a wrong
+  // one answers 403 and counts like a wrong current password in the settings), then the
+  // account and everything of it is erased in one transaction.
+  app.post<{ Body: DeleteAccountBody }>(
+    '/account/delete',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      onRequest: requireUserHook,
+      schema: { body: DeleteAccountBody, response: { 200: Type.Boolean() } },
+    },
+    (request) => accounts().deleteAccount(userOf(request), request.body.Password),
   );
 
   // Beyond the contract: 'Se déconnecter' ends the session on the server too.

@@ -64,6 +64,10 @@ export const SettingsBody = Type.Object({
 });
 export type SettingsBody = Static<typeof SettingsBody>;
 
+/** Beyond the contract: 'Supprimer mon compte' (issue 33) asks for the account's password. */
+export const DeleteAccountBody = Type.Object({ Password });
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+
 /**
  * The contract's User. Never a password nor a hash: Password is always '' (old clients read
  * the field and send it back, meaning "unchanged"). No user is an administrator.

@@ -9,6 +9,7 @@ import { EMPTY_BODY, type ValidationIssue } from './typebox-validation.js';
 export const MESSAGES = {
   internal: 'Erreur interne du serveur.',
   sessionExpired: 'Votre session a expiré. Merci de vous reconnecter.',
+  accountDeleted: 'Ce compte a été supprimé.',
   tooManyAttempts: 'Trop de tentatives. Merci de réessayer dans quelques minutes.',
   malformedJson: "Requête invalide : le corps de la requête n'est pas un JSON valide.",
   emptyBody: 'Requête invalide : le corps de la requête est vide.',
@@ -24,15 +25,27 @@ export const MESSAGES = {
 /** An answer with a chosen status and a French message, thrown from routes and hooks. */
 export class HttpError extends Error {
   readonly statusCode: number;
+  /** A machine-readable reason sent beside the message (`code`), for the few a device acts on. */
+  readonly code: string | undefined;
 
-  constructor(statusCode: number, message: string) {
+  constructor(statusCode: number, message: string, code?: string) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
+    this.code = code;
   }
 }
 
+/** The `code` of a 401 whose token names a deleted account (see ACCOUNT_DELETED_CODE). */
+export const ACCOUNT_DELETED_CODE = 'account_deleted';
+
 export const unauthorized = (): HttpError => new HttpError(401, MESSAGES.sessionExpired);
+/**
+ * The token is genuine but its account was deleted ('Supprimer mon compte', issue 33): its
+ * devices log out and clear their local database when they read this code.
+ */
+export const accountDeleted = (): HttpError =>
+  new HttpError(401, MESSAGES.accountDeleted, ACCOUNT_DELETED_CODE);
 export const tooManyAttempts = (): HttpError => new HttpError(429, MESSAGES.tooManyAttempts);
 
 const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
@@ -51,8 +64,18 @@ const PART_LABEL: Record<string, string> = {
 };
 
 /** Status and French message for any error a request may raise. */
-export function describeError(error: unknown): { statusCode: number; message: string } {
-  if (error instanceof HttpError) return { statusCode: error.statusCode, message: error.message };
+export function describeError(error: unknown): {
+  statusCode: number;
+  message: string;
+  code?: string;
+} {
+  if (error instanceof HttpError) {
+    return {
+      statusCode: error.statusCode,
+      message: error.message,
+      ...(error.code !== undefined ? { code: error.code } : {}),
+    };
+  }
   if (isDomainError(error))
     return { statusCode: DOMAIN_STATUS[error.code], message: error.message };
   const fastifyError = error as Partial<FastifyError> & { validation?: ValidationIssue[] };
@@ -80,9 +103,12 @@ export function describeError(error: unknown): { statusCode: number; message: st
 }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const { statusCode, message } = describeError(error);
+  const { statusCode, message, code } = describeError(error);
   if (statusCode >= 500) request.log.error({ err: error }, 'Erreur interne');
-  void reply.code(statusCode).type('application/json; charset=utf-8').send({ message });
+  void reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(code !== undefined ? { message, code } : { message });
 }
 
 function validationMessage(error: {

@@ -122,6 +122,17 @@ export interface SyncTx extends SyncSnapshot {
   forgetRejections(clientId: string, upTo: number, before: string): Promise<void>;
   /** What the user holds, this transaction's writes included. */
   usage(userId: Id): Promise<UserUsage>;
+  /**
+   * The live rows of the table naming the user (account erasure, issue 33): journal entries
+   * they wrote or whose arguments name them (`userId`), invitations they used (`usedBy`).
+   */
+  idsNaming(table: 'stayJournal' | 'stayInvitations', userId: Id): Promise<Id[]>;
+  /**
+   * Forgets the user on the sync side once their rows are tombstones (account erasure): their
+   * devices, id leases, refusals, usage counters, and their id on the tombstones' owner and
+   * author columns (who may be told of a deletion is then decided without them).
+   */
+  forgetUser(userId: Id): Promise<void>;
 }
 
 export interface TransactionOptions {
@@ -254,6 +265,16 @@ export interface AccountsWrites extends AccountsReads {
   forgetAttempt(key: string, at: number): Promise<void>;
   clearAttempts(key: string): Promise<void>;
   deleteAttemptsBefore(before: number): Promise<void>;
+  /**
+   * Erases the account (issue 33): its row, sessions, mail-change links, the registrations of
+   * its address, and the attempt counters keyed by it (`attemptKeys`: exact keys, and prefixes
+   * of keys followed by a client address).
+   */
+  deleteAccount(
+    userId: number,
+    mail: string,
+    attemptKeys: { exact: string[]; prefixes: string[] },
+  ): Promise<void>;
 }
 
 /** The public stay export link's reads: one consistent picture of the stay and its rows. */

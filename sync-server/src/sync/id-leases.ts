@@ -7,6 +7,7 @@ import { forbidden, type Id } from '@popote/domain';
 import { ID_BLOCK_SIZE, SYNC_MESSAGES, type IdBlock } from '@popote/sync-protocol';
 import type { SyncRows, SyncTx } from '../store/ports.js';
 import type { WriteTurns } from '../store/write-queue.js';
+import { refuseDeletedAccount } from './deleted-account.js';
 
 /** The client id under which ids leased to REST /api writes are recorded. */
 export const API_CLIENT_ID = 'api';
@@ -21,6 +22,7 @@ export async function ensureDevice(
   userId: Id,
   now: number,
 ): Promise<number> {
+  await refuseDeletedAccount(tx, userId);
   const client = await tx.client(clientId);
   if (!client) {
     await tx.addClient(clientId, userId, now);
@@ -57,6 +59,7 @@ export class IdLeases {
   reserveFor(userId: Id, count: number): Promise<IdBlock> {
     return this.writes.run(() =>
       this.rows.transaction(async (tx) => {
+        await refuseDeletedAccount(tx, userId);
         const first = await tx.allocateIds(count);
         await tx.leaseIds(first, count, userId, API_CLIENT_ID, this.now());
         return { first, count };

@@ -21,6 +21,7 @@ import {
 import type { SyncRows, SyncTx } from '../store/ports.js';
 import type { WriteTurns } from '../store/write-queue.js';
 import { clampDates } from './clamp-now.js';
+import { isAccountDeletedError, refuseDeletedAccount } from './deleted-account.js';
 import { ensureDevice } from './id-leases.js';
 import { runJournaled } from './journal.js';
 import { newWorkMeter, serverMutationContext } from './mutation-context.js';
@@ -145,6 +146,7 @@ export class Pusher {
       const applied = await rows.transaction(async (tx) => {
         meter = newWorkMeter(limits); // a transaction run again starts its count again
         if (await processedElsewhere(tx)) return false;
+        await refuseDeletedAccount(tx, userId);
         const before = await tx.usage(userId);
         const context = serverMutationContext(rows, limits, tx, userId, meter);
         // As the current schema runs it, from the rows as they are now; refused here (a retired
@@ -171,7 +173,7 @@ export class Pusher {
       // The store failing (busy, disk full): the device retries later. Anything else thrown
       // while checking or running the mutation comes from its arguments: refusing it keeps
       // one hostile or broken mutation from blocking the device's queue with 500s forever.
-      if (rows.isStoreFailure(e)) throw e;
+      if (rows.isStoreFailure(e) || isAccountDeletedError(e)) throw e;
       const message = isDomainError(e) ? e.message : SYNC_UNEXPECTED_REFUSAL;
       if (!isDomainError(e)) this.deps.log?.(e, mutation.name);
       const recorded = await rows.transaction(async (tx) => {

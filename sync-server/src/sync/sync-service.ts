@@ -13,6 +13,7 @@ import { IdLeases } from './id-leases.js';
 import { newWorkMeter, serverMutationContext } from './mutation-context.js';
 import { Puller, type DeviceSchema, type PullPage } from './pull.js';
 import { runJournaled } from './journal.js';
+import { refuseDeletedAccount } from './deleted-account.js';
 
 /** Runs one mutation inside SyncService.mutate's transaction, journaled. */
 export type Apply = (name: string, args: unknown) => Promise<void>;
@@ -116,6 +117,7 @@ export class SyncService {
     await this.writes.run(async () => {
       await this.rows.transaction(
         async (tx) => {
+          await refuseDeletedAccount(tx, userId);
           const before = await tx.usage(userId);
           const meter = newWorkMeter(this.limits);
           const ctx = serverMutationContext(this.rows, this.limits, tx, userId, meter);

@@ -87,6 +87,13 @@ const EXTRA: FuzzRoute[] = [
   },
   { name: 'Logout', method: 'POST', path: '/api/logout', query: null, body: null },
   {
+    name: 'AccountDelete',
+    method: 'POST',
+    path: '/api/account/delete',
+    query: null,
+    body: '{ Password: string }',
+  },
+  {
     name: 'SettingsWithPassword',
     method: 'POST',
     path: '/api/settings',

@@ -1,6 +1,6 @@
 /** Account calls (spec 7.1); field names are those of the public contract. */
 import { noteMustChangePassword } from '../session/session';
-import { apiRequest } from './http';
+import { apiRequest, apiResult } from './http';
 
 export interface SignUpRequest {
   Mail: string;
@@ -84,3 +84,11 @@ export const getSettings = () => apiRequest<UserSettings>('/settings');
  */
 export const postSettings = (body: UserSettingsUpdate) =>
   apiRequest<UserSettings>('/settings', { method: 'POST', body });
+
+/**
+ * 'Supprimer mon compte' (issue 33, beyond the contract): erases the account once its password
+ * is checked. A failure resolves to its French message (a wrong password: 'Le mot de passe
+ * actuel est incorrect.'), shown beside the password.
+ */
+export const deleteAccount = (password: string) =>
+  apiResult<boolean>('/account/delete', { method: 'POST', body: { Password: password } });

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissError, getFeedback } from '../feedback/feedback';
 import { getSession, login, logout } from '../session/session';
 import { apiRequest, apiResult, apiUrl } from './http';
+import { accountDeletedNotice, dismissAccountDeletedNotice } from '../session/account-deleted';
+import { ACCOUNT_DELETION } from '../strings';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -51,6 +53,17 @@ describe('apiRequest', () => {
     expect(await apiRequest('/reset', { query: { mail: 'a@b.fr' } })).toBe(true);
     const headers = fetchMock.mock.calls[0]![1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBeUndefined();
+  });
+
+  it('ends the session of a deleted account (issue 33) instead of showing an error', async () => {
+    login({ idUser: 7, token: 'jeton', pseudo: 'Lou' });
+    const body = '{"message":"Ce compte a été supprimé.","code":"account_deleted"}';
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, body));
+    expect(await apiRequest('/settings')).toBeUndefined();
+    expect(getSession()).toBeNull();
+    expect(getFeedback().error).toBeNull();
+    expect(accountDeletedNotice()).toBe(ACCOUNT_DELETION.deletedElsewhere);
+    dismissAccountDeletedNotice();
   });
 
   it('shows a 401 as a server error and keeps the session', async () => {

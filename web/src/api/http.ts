@@ -4,9 +4,12 @@
  * undefined ("returns nothing", spec 8) so that the screen simply stops there.
  *
  * A 401 is reported like any server error and nothing is cleared: the user keeps the local
- * data and decides when to log in again.
+ * data and decides when to log in again. Except the 401 of a deleted account (issue 33): this
+ * device then logs out and clears the user's local database (account-deleted.ts).
  */
 import { notifyError } from '../feedback/feedback';
+import { isAccountDeletedAnswer } from '@popote/sync-client';
+import { endDeletedAccount } from '../session/account-deleted';
 import { getSession } from '../session/session';
 import {
   clientErrorReport,
@@ -14,7 +17,15 @@ import {
   readMessage,
   serverErrorReport,
 } from './errorCatalogue';
-import { ERRORS } from '../strings';
+import { ACCOUNT_DELETION, ERRORS } from '../strings';
+
+/** A 401 saying that the session's account was deleted ends it on this device (issue 33). */
+function endIfAccountDeleted(status: number, text: string): boolean {
+  const session = getSession();
+  if (session === null || !isAccountDeletedAnswer(status, text)) return false;
+  void endDeletedAccount(session.idUser, ACCOUNT_DELETION.deletedElsewhere);
+  return true;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -73,7 +84,9 @@ export async function apiRequest<T>(
     return undefined;
   }
   if (!response.ok) {
-    notifyError(serverErrorReport(response.status, text));
+    if (!endIfAccountDeleted(response.status, text)) {
+      notifyError(serverErrorReport(response.status, text));
+    }
     return undefined;
   }
   if (text.trim() === '') return null as T;
@@ -107,6 +120,7 @@ export async function apiResult<T>(path: string, request: ApiRequest = {}): Prom
     return { ok: false, status: null, message: ERRORS.noResponseBody };
   }
   if (!response.ok) {
+    endIfAccountDeleted(response.status, text);
     return {
       ok: false,
       status: response.status,

@@ -124,6 +124,15 @@ export function logout(): void {
   if (token !== undefined && token !== '') revokeOnServer(token);
 }
 
+/**
+ * The account was deleted (issue 33): the session is forgotten on this device without asking
+ * the server (its token no longer names an account). See account-deleted.ts, which also clears
+ * the user's local database.
+ */
+export function forgetDeletedAccountSession(userId: Id): void {
+  if (current?.idUser === userId) store(null);
+}
+
 function revokeOnServer(token: string): void {
   try {
     const base = (import.meta.env?.BASE_URL ?? '/').replace(/\/$/, '');

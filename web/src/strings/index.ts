@@ -14,3 +14,4 @@ export * from './costs';
 export * from './team';
 export * from './journal';
 export * from './data';
+export * from './account-deletion';

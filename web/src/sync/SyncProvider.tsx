@@ -5,6 +5,8 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { Id } from '@popote/domain';
 import { getSession, subscribeSession } from '../session/session';
+import { endDeletedAccount } from '../session/account-deleted';
+import { ACCOUNT_DELETION } from '../strings';
 import {
   LocalDb,
   dbNameForUser,
@@ -12,6 +14,8 @@ import {
   listenServerHints,
   startSyncLoop,
   httpTransport,
+  TransportError,
+  type SyncTransport,
 } from '@popote/sync-client';
 
 export interface SyncHandle {
@@ -45,13 +49,40 @@ function waitForNewToken(signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * The transport, with a watch on its answers: the account was deleted (on another device,
+ * issue 33) ends the session here and clears the user's local database.
+ */
+function watchAccountDeleted(transport: SyncTransport, userId: Id): SyncTransport {
+  const watched =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (e) {
+        if (e instanceof TransportError && e.failure === 'accountDeleted') {
+          void endDeletedAccount(userId, ACCOUNT_DELETION.deletedElsewhere);
+        }
+        throw e;
+      }
+    };
+  return {
+    ids: watched((request) => transport.ids(request)),
+    push: watched((request) => transport.push(request)),
+    pull: watched((request) => transport.pull(request)),
+  };
+}
+
 export function SyncProvider({ userId, children }: { userId: Id; children: ReactNode }) {
   const handle = useMemo<SyncHandle>(() => {
     const db = new LocalDb(dbNameForUser(userId));
     const engine = new SyncEngine(
       db,
       userId,
-      httpTransport('', currentToken, { onNetworkBack: onNetworkBack }),
+      watchAccountDeleted(
+        httpTransport('', currentToken, { onNetworkBack: onNetworkBack }),
+        userId,
+      ),
     );
     return { db, userId, engine };
   }, [userId]);

@@ -241,6 +241,26 @@ class PgAccountsWrites extends PgAccountsReads implements AccountsWrites {
   async deleteAttemptsBefore(before: number): Promise<void> {
     await this.run('DELETE FROM auth_attempts WHERE at <= $1', [before]);
   }
+  async deleteAccount(
+    userId: number,
+    mail: string,
+    attemptKeys: { exact: string[]; prefixes: string[] },
+  ): Promise<void> {
+    await this.run('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    await this.run('DELETE FROM mail_changes WHERE user_id = $1', [userId]);
+    await this.run('DELETE FROM pending_registrations WHERE mail = $1', [mail]);
+    await this.run('DELETE FROM auth_attempts WHERE key = ANY($1::text[])', [attemptKeys.exact]);
+    await this.run(
+      `DELETE FROM auth_attempts a USING unnest($1::text[]) AS p(prefix)
+       WHERE left(a.key, length(p.prefix)) = p.prefix`,
+      [attemptKeys.prefixes],
+    );
+    // The shared request counters of the user's pushes ('POST /sync/push user <id>').
+    await this.run(`DELETE FROM rate_limits WHERE key LIKE ('% user ' || $1::text)`, [
+      String(userId),
+    ]);
+    await this.run('DELETE FROM accounts WHERE id = $1', [userId]);
+  }
 }
 
 async function readMeta(db: Queryable, key: string): Promise<string | null> {

@@ -429,6 +429,31 @@ export class PgSyncTx extends PgReads implements SyncTx {
     );
     return r.rows[0] ?? { rows: 0, bytes: 0, stays: 0 };
   }
+
+  async idsNaming(table: 'stayJournal' | 'stayInvitations', userId: Id): Promise<Id[]> {
+    const sql =
+      table === 'stayJournal'
+        ? `SELECT id FROM rows WHERE tbl = 'stayJournal' AND data IS NOT NULL
+             AND ((data::jsonb ->> 'userId') = $1::text
+               OR (data::jsonb -> 'args' ->> 'userId') = $1::text)`
+        : `SELECT id FROM rows WHERE tbl = 'stayInvitations' AND data IS NOT NULL
+             AND (data::jsonb ->> 'usedBy') = $1::text`;
+    const r = await this.q<{ id: string | number }>(sql, [String(userId)]);
+    return r.rows.map((row) => Number(row.id));
+  }
+
+  async forgetUser(userId: Id): Promise<void> {
+    const clients = `SELECT client_id FROM sync_clients WHERE user_id = $1`;
+    await this.q(`DELETE FROM rejections WHERE user_id = $1 OR client_id IN (${clients})`, [
+      userId,
+    ]);
+    await this.q(`DELETE FROM client_progress WHERE client_id IN (${clients})`, [userId]);
+    await this.q('DELETE FROM sync_clients WHERE user_id = $1', [userId]);
+    await this.q('DELETE FROM id_leases WHERE user_id = $1', [userId]);
+    await this.q('UPDATE rows SET owner = NULL WHERE owner = $1 AND data IS NULL', [userId]);
+    await this.q('UPDATE rows SET author = NULL WHERE author = $1 AND data IS NULL', [userId]);
+    await this.q('DELETE FROM user_usage WHERE user_id = $1', [userId]);
+  }
 }
 
 export class PgSyncRows implements SyncRows {

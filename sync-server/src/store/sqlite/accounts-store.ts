@@ -236,6 +236,24 @@ export class AccountsStore {
     this.write('DELETE FROM auth_attempts WHERE at <= ?').run(before);
   }
 
+  /** Erases the account and what is keyed by it (AccountsWrites.deleteAccount). */
+  deleteAccount(
+    userId: number,
+    mail: string,
+    attemptKeys: { exact: string[]; prefixes: string[] },
+  ): void {
+    this.write('DELETE FROM sessions WHERE user_id = ?').run(userId);
+    this.write('DELETE FROM mail_changes WHERE user_id = ?').run(userId);
+    this.write('DELETE FROM pending_registrations WHERE mail = ?').run(mail);
+    const exact = this.write('DELETE FROM auth_attempts WHERE key = ?');
+    for (const key of attemptKeys.exact) exact.run(key);
+    const prefixed = this.write(
+      'DELETE FROM auth_attempts WHERE substr(key, 1, length(@prefix)) = @prefix',
+    );
+    for (const prefix of attemptKeys.prefixes) prefixed.run({ prefix });
+    this.write('DELETE FROM accounts WHERE id = ?').run(userId);
+  }
+
   private read(sql: string): Statement {
     return this.db.prepare(sql);
   }

@@ -120,4 +120,11 @@ export class SqliteAccountsWrites extends SqliteAccountsReads implements Account
   async deleteAttemptsBefore(before: number): Promise<void> {
     this.store.deleteAttemptsBefore(before);
   }
+  async deleteAccount(
+    userId: number,
+    mail: string,
+    attemptKeys: { exact: string[]; prefixes: string[] },
+  ): Promise<void> {
+    this.store.deleteAccount(userId, mail, attemptKeys);
+  }
 }

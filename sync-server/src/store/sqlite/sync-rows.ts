@@ -133,6 +133,12 @@ class SqliteSyncTx extends SqliteSnapshot implements SyncTx {
   async usage(userId: Id): Promise<UserUsage> {
     return this.writer.usage(userId);
   }
+  async idsNaming(table: 'stayJournal' | 'stayInvitations', userId: Id): Promise<Id[]> {
+    return this.writer.idsNaming(table, userId);
+  }
+  async forgetUser(userId: Id): Promise<void> {
+    this.writer.forgetUser(userId);
+  }
 }
 
 export class SqliteSyncRows implements SyncRows {

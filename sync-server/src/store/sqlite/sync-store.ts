@@ -390,6 +390,30 @@ export class SyncWriter extends SyncReader {
     return (this.w.usage.get(userId) as UserUsage | undefined) ?? { rows: 0, bytes: 0, stays: 0 };
   }
 
+  /** Live rows of the table naming the user (see SyncTx.idsNaming). */
+  idsNaming(table: 'stayJournal' | 'stayInvitations', userId: Id): Id[] {
+    const sql =
+      table === 'stayJournal'
+        ? `SELECT id FROM rows WHERE tbl = 'stayJournal' AND data IS NOT NULL
+             AND (json_extract(data, '$.userId') = @user
+               OR json_extract(data, '$.args.userId') = @user)`
+        : `SELECT id FROM rows WHERE tbl = 'stayInvitations' AND data IS NOT NULL
+             AND json_extract(data, '$.usedBy') = @user`;
+    return this.db.prepare(sql).pluck().all({ user: userId }) as Id[];
+  }
+
+  /** Forgets the user on the sync side (see SyncTx.forgetUser). */
+  forgetUser(userId: Id): void {
+    const run = (sql: string) => this.db.prepare(sql).run({ user: userId });
+    run(`DELETE FROM rejections WHERE user_id = @user
+           OR client_id IN (SELECT client_id FROM sync_clients WHERE user_id = @user)`);
+    run('DELETE FROM sync_clients WHERE user_id = @user');
+    run('DELETE FROM id_leases WHERE user_id = @user');
+    run('UPDATE rows SET owner = NULL WHERE owner = @user AND data IS NULL');
+    run('UPDATE rows SET author = NULL WHERE author = @user AND data IS NULL');
+    run('DELETE FROM user_usage WHERE user_id = @user');
+  }
+
   /** Runs fn as one versioned write transaction (synchronous work only). */
   write<T>(fn: (version: number) => T): T {
     const version = this.begin();

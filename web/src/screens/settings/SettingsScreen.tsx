@@ -19,6 +19,7 @@ import { useSession } from '../../session/useSession';
 import { SETTINGS, SUCCESS } from '../../strings';
 import { useOnline } from '../../sync/useOnline';
 import { DataSection } from './DataSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
 
 /**
  * Account preferences (spec 2.8). The password is never read back, only replaced. Offline, the
@@ -198,6 +199,7 @@ export function SettingsScreen() {
           </Button>
         </Group>
         <DataSection />
+        <DeleteAccountSection />
       </Stack>
     </Card>
   );
