@@ -63,6 +63,8 @@ interface RouteCase {
   file?: boolean;
   /** The CSV upload of the import (multipart). */
   multipart?: boolean;
+  /** Sends the caller's own data file ('Importer des données'), as just downloaded. */
+  zip?: boolean;
 }
 
 const UNAUTHENTICATED = 401;
@@ -667,6 +669,12 @@ const CASES: RouteCase[] = [
     body: (w) => ({ memberId: w.stay.members.P }),
     writes: true,
   },
+
+  // ---- A user's data (issue 33): the caller's own, whatever their roles elsewhere ----
+  { method: 'GET', path: '/user-data/export', on: 'none', who: 'anyone', file: true },
+  // Their own file, just downloaded: every row is found already there, nothing is written.
+  { method: 'POST', path: '/user-data/import/preview', on: 'none', who: 'anyone', zip: true },
+  { method: 'POST', path: '/user-data/import', on: 'none', who: 'anyone', zip: true },
 ];
 
 /** The French refusal a caller reads, by status. */
@@ -727,6 +735,20 @@ async function send(c: RouteCase, caller: Caller, w: World): Promise<LightMyRequ
       url: `/api${url}`,
       payload,
       headers: { ...headers, ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
+    });
+  }
+  if (c.zip) {
+    const file = session
+      ? (await apiClient(server, session).call('GET', '/user-data/export')).rawPayload
+      : Buffer.from('PK');
+    return server.inject({
+      method: c.method,
+      url: `/api${url}`,
+      payload: file,
+      headers: {
+        'content-type': 'application/zip',
+        ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+      },
     });
   }
   // The download link and the shared list's routes take their credential in the query.

@@ -10,6 +10,7 @@
  * which the test puts in when it sends (a fuzzed logout or password change replaces them).
  */
 import fc from 'fast-check';
+import { strToU8, zipSync } from 'fflate';
 import { multipartFile } from '../api-client.js';
 import {
   contractArb,
@@ -32,7 +33,10 @@ export interface FuzzRoute {
   path: string;
   /** The query's fields, `{ a: T; b: U }`, or null. */
   query: string | null;
-  /** The JSON body's type, 'multipart' (a CSV file), or null (no body expected). */
+  /**
+   * The JSON body's type, 'multipart' (a CSV file), 'zip' (a data file of 'Importer des
+   * données'), or null (no body expected).
+   */
   body: string | null;
 }
 
@@ -227,6 +231,21 @@ const EXTRA: FuzzRoute[] = [
     query: null,
     body: '{ stayId: IdSejour }',
   },
+  { name: 'UserDataExport', method: 'GET', path: '/api/user-data/export', query: null, body: null },
+  {
+    name: 'UserDataImportPreview',
+    method: 'POST',
+    path: '/api/user-data/import/preview',
+    query: null,
+    body: 'zip',
+  },
+  {
+    name: 'UserDataImport',
+    method: 'POST',
+    path: '/api/user-data/import',
+    query: null,
+    body: 'zip',
+  },
 ];
 
 export const FUZZ_ROUTES: FuzzRoute[] = [...fromContract(), ...EXTRA];
@@ -366,6 +385,49 @@ const csvContent = fc.oneof(
   fc.constant(`\ufeffRecettes;;\r\nTarte;entrée;-1\r\nOeufs;1e309;kg\r\n`),
 );
 
+const ZIP_TYPES = fc.constantFrom<string | null>(
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/octet-stream',
+  'application/json',
+  null,
+);
+
+/** A manifest of the data file's own shape, so that the tables behind it are read too. */
+const MANIFEST = {
+  format: 'popote-donnees',
+  version: 1,
+  exportedAt: '2025-06-01T08:00:00.000Z',
+  syncSchema: 2,
+  user: { mail: 'alice@popote.test', pseudo: 'Alice' },
+  counts: {},
+};
+
+const zipOf = (entries: Record<string, string>): Buffer =>
+  Buffer.from(
+    zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, strToU8(v)]))),
+  );
+
+/** Data files a user never saved: bytes, a hostile manifest, hostile tables, odd entry names. */
+const dataFile = fc.oneof(
+  fc.uint8Array({ maxLength: 600 }).map((bytes) => Buffer.from(bytes)),
+  hostileBody.map((manifest) => zipOf({ 'manifest.json': jsonText(manifest) })),
+  fc
+    .tuple(
+      fc.constantFrom('ingredients', 'recipes', 'menus', 'stays', 'meals', 'purchases', 'autre'),
+      hostileBody,
+    )
+    .map(([table, rows]) =>
+      zipOf({
+        'manifest.json': JSON.stringify(MANIFEST),
+        [`tables/${table}.json`]: jsonText(rows),
+      }),
+    ),
+  fc
+    .constantFrom('../manifest.json', '/etc/passwd', 'tables/../../x.json', 'a'.repeat(300))
+    .map((name) => zipOf({ 'manifest.json': JSON.stringify(MANIFEST), [name]: '[]' })),
+);
+
 /** A query string from generated fields: arrays repeat their key, objects go as JSON. */
 function queryOf(value: unknown): string {
   const pairs = value instanceof Pairs ? value.pairs : [];
@@ -428,6 +490,11 @@ export function requestArb(route: FuzzRoute, pools: IdPools): fc.Arbitrary<FuzzR
           }),
       },
       { weight: 3, arbitrary: malformedForm },
+      { weight: 2, arbitrary: anyBody },
+    );
+  } else if (route.body === 'zip') {
+    body = fc.oneof(
+      { weight: 8, arbitrary: fc.tuple(ZIP_TYPES, dataFile) },
       { weight: 2, arbitrary: anyBody },
     );
   } else if (route.body) {
