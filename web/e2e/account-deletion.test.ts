@@ -15,7 +15,7 @@ import {
   startApp,
   type RunningApp,
 } from './harness.js';
-import { downloadOf, loginThroughUi, openPage, visibleText } from './pages.js';
+import { downloadOf, loginThroughUi, openAccountDeletion, openPage, visibleText } from './pages.js';
 import { Seeder } from './seed.js';
 
 const PASSWORD = 'Ratatouille-2025';
@@ -65,16 +65,6 @@ async function loggedInAndSynced(page: Page, mail: string): Promise<void> {
 /** The dialog's password field (its label, 'Mot de passe'). */
 const passwordOf = (dialog: Locator): Locator => dialog.getByLabel('Mot de passe', { exact: true });
 
-async function openDeleteDialog(page: Page) {
-  await page.goto('/settings');
-  await page.getByRole('heading', { name: 'Réglages' }).waitFor();
-  const section = page.getByTestId('delete-account-section');
-  await section.getByRole('button', { name: 'Supprimer mon compte…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Supprimer mon compte' });
-  await dialog.waitFor();
-  return dialog;
-}
-
 describe('Supprimer mon compte', () => {
   it('deletes the account from the settings; this device and the other one are logged out and cleared', async () => {
     const { mail, userId } = await accountWithStay();
@@ -86,7 +76,7 @@ describe('Supprimer mon compte', () => {
     expect(await databases(computer)).toContain(dbName);
     expect(await databases(tablet)).toContain(dbName);
 
-    const dialog = await openDeleteDialog(computer);
+    const dialog = await openAccountDeletion(computer);
     const text = await visibleText(dialog);
     expect(text).toContain('Ce qui sera supprimé');
     expect(text).toContain('Ce qui reste, chez les autres');
@@ -141,7 +131,7 @@ describe('Supprimer mon compte', () => {
       const { mail } = await accountWithStay();
       const page = await openPage(await newContext(options));
       await loggedInAndSynced(page, mail);
-      const dialog = await openDeleteDialog(page);
+      const dialog = await openAccountDeletion(page);
       await expectNoHorizontalOverflow(page, `dialog on a ${name}`);
       const submit = dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' });
       await submit.scrollIntoViewIfNeeded();

@@ -85,3 +85,24 @@ export const plain = (text: string | null): string => (text ?? '').replace(/[\u0
 /** A locator's text, with plain spaces. */
 export const plainText = async (locator: Locator): Promise<string> =>
   plain(await locator.textContent());
+
+/** The settings' 'Supprimer mon compte' dialog, opened. */
+export async function openAccountDeletion(page: Page): Promise<Locator> {
+  await page.goto('/settings');
+  await page.getByRole('heading', { name: 'Réglages' }).waitFor();
+  const section = page.getByTestId('delete-account-section');
+  await section.getByRole('button', { name: 'Supprimer mon compte…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Supprimer mon compte' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Deletes the signed-in account from the settings, as its user does: ends logged out. */
+export async function deleteAccountInSettings(page: Page, password: string): Promise<void> {
+  const dialog = await openAccountDeletion(page);
+  await dialog.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+  await page.getByTestId('account-deleted-notice').waitFor();
+  await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+}

@@ -1,6 +1,7 @@
 /**
  * 'Télécharger mes données' and 'Importer des données' (issue 33) in a real browser: a user's
- * data downloaded from one server and imported into a new account on another server (a second
+ * data downloaded from one server, the account deleted there, and the file imported into a new
+ * account on another server (a second
  * instance with its own database) brings the library, the stay, the supplier profile and the
  * prices, and the stay's compiled quantities and costs are the same on both. Importing the
  * same file again creates nothing, on a touch tablet and on a phone.
@@ -21,7 +22,14 @@ import {
   TABLET,
   type RunningApp,
 } from './harness.js';
-import { downloadOf, loginThroughUi, loginWithActiveStay, openPage, plain } from './pages.js';
+import {
+  deleteAccountInSettings,
+  downloadOf,
+  loginThroughUi,
+  loginWithActiveStay,
+  openPage,
+  plain,
+} from './pages.js';
 import { qty, seedCampRecipes, Seeder } from './seed.js';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -229,7 +237,7 @@ describe('Mes données', () => {
   let file: { path: string; data: UserData };
   let before: { totals: string[][]; cost: string };
 
-  it('downloads a user’s data and imports it into a new account on another server', async () => {
+  it('downloads a user’s data, deletes the account and imports the file into a new account on another server', async () => {
     const context = await first.newContext({
       viewport: { width: 1280, height: 900 },
       bypassCSP: true,
@@ -240,8 +248,15 @@ describe('Mes données', () => {
     expect(before.totals.length).toBeGreaterThan(5);
     file = await downloadData(page);
     expect(file.data.manifest.user).toEqual({ mail: MAIL, pseudo: 'Intendante' });
-    // (The account's deletion in the settings goes here, once it exists.)
+    // She leaves this server: her account and its rows go.
+    await deleteAccountInSettings(page, PASSWORD);
     await context.close();
+    const login = await fetch(`${first.baseUrl}/api/loggin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Mail: MAIL, Password: PASSWORD }),
+    });
+    expect(await login.json()).toMatchObject({ Error: "Cette adresse mail n'est pas utilisée." });
 
     await createAccount(second, { mail: MAIL, password: PASSWORD, pseudo: 'Intendante' });
     const other = await second.newContext({
