@@ -1,9 +1,9 @@
 /**
  * 'Télécharger mes données' and 'Importer des données' (issue 33) in a real browser: a user's
  * data downloaded from one server, the account deleted there, and the file imported into a new
- * account on another server (a second
- * instance with its own database) brings the library, the stay, the supplier profile and the
- * prices, and the stay's compiled quantities and costs are the same on both. Importing the
+ * account on another server (a second instance with its own database) brings the library, the
+ * stay, the supplier profile and the prices, and the stay's compiled quantities and costs are
+ * the same on both. Importing the
  * same file again creates nothing, on a touch tablet and on a phone.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
