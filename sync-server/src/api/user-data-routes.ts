@@ -135,29 +135,23 @@ export async function userDataRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** Preview: what the import would do, computed on committed data; nothing is written. */
-  app.post('/user-data/import/preview', importOptions, async (request) => {
+  /** The uploaded file and what importing it would do, planned on committed data. */
+  async function planned(request: FastifyRequest) {
     const userId = userOf(request);
     const data = uploaded(request);
-    const plan = await planUserDataImport(
-      data,
-      readableBy(app.popote.store.rows.reads, userId),
-      userId,
-      null,
-    );
-    return reportOut(data, plan.report, true);
+    const reads = readableBy(app.popote.store.rows.reads, userId);
+    return { userId, data, preview: await planUserDataImport(data, reads, userId, null) };
+  }
+
+  /** Preview: what the import would do; nothing is written. */
+  app.post('/user-data/import/preview', importOptions, async (request) => {
+    const { data, preview } = await planned(request);
+    return reportOut(data, preview.report, true);
   });
 
   /** The import, in one transaction; answers its report. */
   app.post('/user-data/import', importOptions, async (request) => {
-    const userId = userOf(request);
-    const data = uploaded(request);
-    const preview = await planUserDataImport(
-      data,
-      readableBy(app.popote.store.rows.reads, userId),
-      userId,
-      null,
-    );
+    const { userId, data, preview } = await planned(request);
     if (!importWrites(preview.report)) return reportOut(data, preview.report, false);
     const ids = await reserveIds(app, userId, preview.idCount);
     let report = preview.report;

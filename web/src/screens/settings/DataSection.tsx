@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { downloadUserData, importUserData, type ImportReportAnswer } from '../../api/user-data';
-import { downloadBytes } from '../../components/download';
-import { notifySuccess } from '../../feedback/feedback';
+import { importUserData, type ImportReportAnswer } from '../../api/user-data';
 import { DATA } from '../../strings';
 import { useOnline } from '../../sync/useOnline';
+import { useUserDataDownload } from './useUserDataDownload';
 
 /** The order a report lists its kinds in (the server's IMPORT_KINDS). */
 const KINDS = Object.keys(DATA.kinds);
@@ -25,26 +24,9 @@ type Step =
 export function DataSection() {
   const online = useOnline();
   const input = useRef<HTMLInputElement>(null);
-  const [downloading, setDownloading] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
-
-  async function download() {
-    if (downloading || !navigator.onLine) return;
-    setDownloading(true);
-    setError(null);
-    try {
-      const answer = await downloadUserData();
-      if (!answer.ok) {
-        setError(answer.message);
-        return;
-      }
-      downloadBytes(answer.value.bytes, answer.value.fileName, 'application/zip');
-      notifySuccess(DATA.downloaded(answer.value.fileName));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const { downloading, download } = useUserDataDownload(setError);
 
   async function choose(file: File | undefined) {
     if (!file) return;

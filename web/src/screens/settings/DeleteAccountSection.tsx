@@ -14,13 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { deleteAccount } from '../../api/account';
-import { downloadUserData } from '../../api/user-data';
-import { downloadBytes } from '../../components/download';
-import { notifySuccess } from '../../feedback/feedback';
 import { endDeletedAccount } from '../../session/account-deleted';
 import { useSession } from '../../session/useSession';
 import { ACCOUNT_DELETION as T, DATA } from '../../strings';
 import { useOnline } from '../../sync/useOnline';
+import { useUserDataDownload } from './useUserDataDownload';
 
 /**
  * 'Supprimer mon compte' (issue 33), a section of the settings: says what will be deleted and
@@ -36,8 +34,8 @@ export function DeleteAccountSection() {
   const [password, setPassword] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { downloading, download } = useUserDataDownload(setError);
   const [busy, setBusy] = useState(false);
-  const [downloading, setDownloading] = useState(false);
 
   const close = () => {
     setOpened(false);
@@ -64,23 +62,6 @@ export function DeleteAccountSection() {
       return;
     }
     await endDeletedAccount(session.idUser, T.done);
-  }
-
-  async function download() {
-    if (downloading || !navigator.onLine) return;
-    setDownloading(true);
-    setError(null);
-    try {
-      const answer = await downloadUserData();
-      if (!answer.ok) {
-        setError(answer.message);
-        return;
-      }
-      downloadBytes(answer.value.bytes, answer.value.fileName, 'application/zip');
-      notifySuccess(DATA.downloaded(answer.value.fileName));
-    } finally {
-      setDownloading(false);
-    }
   }
 
   return (
@@ -128,7 +109,7 @@ export function DeleteAccountSection() {
               <Stack gap="xs">
                 <Text size="sm">{T.downloadFirst}</Text>
                 <Group>
-                  <Button type="button" variant="light" onClick={download}>
+                  <Button type="button" variant="light" loading={downloading} onClick={download}>
                     {DATA.download}
                   </Button>
                 </Group>
