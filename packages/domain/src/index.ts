@@ -32,3 +32,4 @@ export * from './shop-list.js';
 export * from './allergens.js';
 export * from './user-data/index.js';
 export * from './account-erasure.js';
+export * from './recipe-reading/index.js';
