@@ -33,3 +33,5 @@ export * from './allergens.js';
 export * from './user-data/index.js';
 export * from './account-erasure.js';
 export * from './recipe-reading/index.js';
+// The server's page reader (issue 34): a fetched page → a RecipeSource.
+export { PAGE_SOURCE_LIMITS, isCourseLike, readPageSource } from './recipe-reading/page-source.js';
