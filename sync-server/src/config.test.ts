@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       webRoot: '/srv/popote-web',
       logger: true,
       trustProxy: false,
+      recipeImportAllowHosts: [],
       authRateLimit: { max: 30, perAddressMax: 10, windowMs: 900_000 },
       syncLimits: {
         work: { mutationRowWrites: 50_000, pushRowWrites: 20_000, sliceMs: 4 },
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       QUOTA_MEGABYTES: '20',
       QUOTA_STAYS: '50',
       SYNC_PUSH_RATE_LIMIT_MAX: '120',
+      RECIPE_IMPORT_ALLOW_HOSTS: 'recettes.intranet, 10.0.0.5,[fd00::5]',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -57,6 +59,7 @@ describe('loadConfig', () => {
       webRoot: '/srv/web',
       logger: false,
       trustProxy: true,
+      recipeImportAllowHosts: ['recettes.intranet', '10.0.0.5', '[fd00::5]'],
       authRateLimit: { max: 5, perAddressMax: 3, windowMs: 60_000 },
       syncLimits: {
         work: { mutationRowWrites: 50_000, pushRowWrites: 20_000, sliceMs: 4 },
@@ -77,6 +80,12 @@ describe('loadConfig', () => {
     ]);
     for (const bad of ['peut-être', '10.0.0.1; rm', '1000']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(DomainError);
+    }
+  });
+
+  test('refuses an allow list of recipe hosts that is not names or addresses', () => {
+    for (const bad of ['http://intranet', 'a b', 'intranet/recettes', '10.0.0.0/8;x']) {
+      expect(() => loadConfig({ RECIPE_IMPORT_ALLOW_HOSTS: bad }), bad).toThrow(DomainError);
     }
   });
 

@@ -47,6 +47,14 @@ export interface ServerConfig {
    * (TEAM_LINK_RATE_LIMIT when absent): tokens are guessed no faster.
    */
   teamLinkRateLimit?: { max: number; windowMs: number };
+  /**
+   * RECIPE_IMPORT_ALLOW_HOSTS: host names or addresses from which 'Importer depuis un lien'
+   * may fetch a page even though they are private (an intranet's recipe site, the tests'
+   * local server); none by default: only public addresses are fetched (issue 34).
+   */
+  recipeImportAllowHosts?: string[];
+  /** Pages one user may have read per window (RECIPE_LINK_RATE_LIMIT when absent). */
+  recipeLinkRateLimit?: { max: number; windowMs: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -121,6 +129,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         stays: integer(env, 'QUOTA_STAYS', DEFAULT_SYNC_LIMITS.quotas.stays, 1, 1e9),
       },
     },
+    recipeImportAllowHosts: allowHosts(env),
     syncPushRateLimit: {
       max: integer(env, 'SYNC_PUSH_RATE_LIMIT_MAX', DEFAULT_SYNC_PUSH_RATE_LIMIT.max, 1, 1_000_000),
       windowMs: DEFAULT_SYNC_PUSH_RATE_LIMIT.windowMs,
@@ -145,6 +154,22 @@ function trustProxy(env: Env): boolean | number | string[] {
     );
   }
   return addresses;
+}
+
+/** RECIPE_IMPORT_ALLOW_HOSTS: comma-separated host names or IP addresses. */
+function allowHosts(env: Env): string[] {
+  const raw = text(env.RECIPE_IMPORT_ALLOW_HOSTS);
+  if (raw === null) return [];
+  const hosts = raw
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
+  if (!hosts.every((h) => /^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+|[\p{L}\p{N}._-]+)$/u.test(h))) {
+    throw invalid(
+      `Configuration invalide : RECIPE_IMPORT_ALLOW_HOSTS doit être une liste de noms d'hôtes ou d'adresses IP séparés par des virgules (reçu « ${raw} »).`,
+    );
+  }
+  return hosts;
 }
 
 function webRoot(env: Env): string | null {
