@@ -77,6 +77,8 @@ export async function startTestServer(
     syncPushRateLimit: { max: 1_000_000, windowMs: 60_000 },
     // Tests join stays by links far faster too (a test of the limit sets its own).
     teamLinkRateLimit: { max: 1_000_000, windowMs: 60_000 },
+    // And read recipe pages faster (a test of the limit sets its own).
+    recipeLinkRateLimit: { max: 1_000_000, windowMs: 60_000 },
     ...(pg ? { databaseUrl: pg.url } : {}),
     ...overrides,
   };

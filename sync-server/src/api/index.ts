@@ -18,6 +18,7 @@ import { staysRoutes } from './stays-routes.js';
 import { shopSessionApiRoutes } from '../shop-session/routes.js';
 import { teamRoutes } from '../team/routes.js';
 import { userDataRoutes } from './user-data-routes.js';
+import { recipeImportRoutes } from '../recipe-import/routes.js';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   const routes: DocumentedRoute[] = [];
@@ -40,6 +41,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(teamRoutes);
   // 'Télécharger mes données' and 'Importer des données' (issue 33).
   await app.register(userDataRoutes);
+  // 'Importer depuis un lien' (issue 34): a recipe read from a page's address.
+  await app.register(recipeImportRoutes);
 
   let document: Record<string, unknown> | null = null;
   // Public: it describes the contract and holds no data.

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { apiClient, multipartFile, type Method } from '../../test/api-client.js';
+import { recipePage, startRecipeSite, type RecipeSite } from '../../test/recipe-site.js';
 import {
   ACTORS,
   ACTOR_NAMES,
@@ -675,6 +676,15 @@ const CASES: RouteCase[] = [
   // Their own file, just downloaded: every row is found already there, nothing is written.
   { method: 'POST', path: '/user-data/import/preview', on: 'none', who: 'anyone', zip: true },
   { method: 'POST', path: '/user-data/import', on: 'none', who: 'anyone', zip: true },
+
+  // ---- 'Importer depuis un lien' (issue 34): a page read for the caller, nothing written ----
+  {
+    method: 'POST',
+    path: '/library/recipe-reading/link',
+    on: 'none',
+    who: 'anyone',
+    body: () => ({ Url: `${recipeSite.base}/mousse` }),
+  },
 ];
 
 /** The French refusal a caller reads, by status. */
@@ -702,13 +712,18 @@ const NO_LIBRARY: Library = {
 };
 
 let server: TestServer;
+let recipeSite: RecipeSite;
 let team: Team;
 let shared: Shared;
 let doc: { paths: Record<string, Record<string, unknown>> };
 let calls = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  recipeSite = await startRecipeSite({
+    '/mousse': { type: 'text/html', body: recipePage('two-blocks-one-broken') },
+  });
+  // The recipe site on 127.0.0.1, as an operator's RECIPE_IMPORT_ALLOW_HOSTS allows it.
+  server = await startTestServer({ recipeImportAllowHosts: ['127.0.0.1'] });
   team = await signUpTeam(server);
   shared = await seedShared(server, team);
   doc = (await server.inject({ method: 'GET', url: '/api/openapi.json' })).json();
@@ -716,6 +731,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   expect(await server.close()).toEqual([]);
+  await recipeSite.close();
 });
 
 const label = (c: RouteCase) => `${c.method} ${c.path}${c.query ? ` ?${'…'}` : ''}`;

@@ -291,10 +291,8 @@ export async function fetchPage(
       }
       if (status < 200 || status >= 300) {
         response.destroy();
-        throw new RecipeFetchError(
-          status === 404 || status === 410 ? 'notFound' : 'httpError',
-          `erreur ${status}`,
-        );
+        if (status === 404 || status === 410) throw new RecipeFetchError('notFound');
+        throw new RecipeFetchError('httpError', `erreur ${status}`);
       }
       const contentType = response.headers['content-type'];
       const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();

@@ -2,7 +2,7 @@
  * The routes the fuzz suite drives: the 67 calls of the original contract's table (the
  * contract test's own list), the import's first step, and the routes beyond the contract
  * (account links, logout, the export link, /sync, the phone app's link, the shared shopping
- * list, a stay's team), each with what it reads in the table's notation. `registeredRoutes` lists what the
+ * list, a stay's team, a user's data, a recipe read from a link), each with what it reads in the table's notation. `registeredRoutes` lists what the
  * server really serves, so that a new route cannot escape the fuzz suite unnoticed.
  *
  * And whole hostile requests for one route: who sends it (the owner, another user, nobody, a
@@ -245,6 +245,13 @@ const EXTRA: FuzzRoute[] = [
     path: '/api/user-data/import',
     query: null,
     body: 'zip',
+  },
+  {
+    name: 'RecipeReadingLink',
+    method: 'POST',
+    path: '/api/library/recipe-reading/link',
+    query: null,
+    body: '{ Url: string }',
   },
 ];
 
