@@ -14,6 +14,7 @@ import {
   type Method,
   type Session,
 } from '../../test/api-client.js';
+import { recipePage, startRecipeSite, type RecipeSite } from '../../test/recipe-site.js';
 
 interface Case {
   method: Method;
@@ -47,6 +48,7 @@ interface Operation {
 }
 
 let server: TestServer;
+let recipeSite: RecipeSite;
 let alice: ApiClient;
 let bob: ApiClient;
 let anonymous: ApiClient;
@@ -376,6 +378,13 @@ async function fixture(): Promise<Case[]> {
     { method: 'GET', path: '/team/invitations/mine', other: 200 },
     // Each user's own data (issue 33): another user downloads theirs, nothing of Alice's.
     { method: 'GET', path: '/user-data/export', other: 200, file: 'application/zip' },
+    // A recipe read from a link (issue 34): any user reads any page, nothing of anyone's.
+    {
+      method: 'POST',
+      path: '/library/recipe-reading/link',
+      body: { Url: `${recipeSite.base}/mousse` },
+      other: 200,
+    },
     {
       method: 'POST',
       path: '/team/join',
@@ -459,7 +468,11 @@ function badVariants(c: Case): { label: string; query?: Case['query']; body?: un
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  recipeSite = await startRecipeSite({
+    '/mousse': { type: 'text/html', body: recipePage('two-blocks-one-broken') },
+  });
+  // The recipe site on 127.0.0.1, as an operator's RECIPE_IMPORT_ALLOW_HOSTS allows it.
+  server = await startTestServer({ recipeImportAllowHosts: ['127.0.0.1'] });
   aliceSession = await server.signUp('alice@popote.test', 'motdepasse-solide', 'Alice');
   bobSession = await server.signUp('bob@popote.test', 'motdepasse-solide', 'Bob');
   alice = apiClient(server, aliceSession);
@@ -471,6 +484,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   expect(await server.close()).toEqual([]);
+  await recipeSite.close();
 });
 
 describe('every /api route', () => {
