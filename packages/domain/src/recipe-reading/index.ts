@@ -1,1 +1,3 @@
 export * from './types.js';
+export * from './ingredient-line.js';
+export { MEASURES, SPEC_UNITS, COUNTED, CONTAINERS } from './measures.js';
