@@ -43,7 +43,7 @@ const VAGUE_START = /(?:quelques|un peu|un petit peu|un bon|une bonne|du|de la|d
 const SIZE_WORDS =
   /(?:tres |bien )?(?:gros|grosse|grosses|petit|petite|petits|petites|bon|bonne|bons|bonnes|beau|belle|beaux|belles|bel|grand|grande|grands|grandes|moyen|moyenne|moyens|moyennes|genereux|genereuse|genereuses|large|larges|fin|fine|fines|fins|epais|epaisse|epaisses)(?![\p{L}'’-])\s*/uy;
 const MEASURE_AFTER =
-  /\s*(?:rases?|bombees?|pleines?|combles?|a ras|bien pleines?|bien remplies?|genereuses?|bien tasses?|tassees?)(?![\p{L}])/uy;
+  /\s*(?:rases?|bombees?|epaisses?|fines?|pleines?|combles?|a ras|bien pleines?|bien remplies?|genereuses?|bien tasses?|tassees?)(?![\p{L}])/uy;
 const LINK = /\s*(?:de\s+la\s+|de\s+l['’]\s*|de\s+|d['’]\s*|du\s+|des\s+)/uy;
 const APPROX = /(?:environ|env\.|approx\.?|approximativement|~|±|\+\/-|a peu pres)\s*/uy;
 const PART_OF = /(?:le\s+|les\s+|la\s+)?(jus|zestes?|ecorces?|pulpe|chair|blancs?|jaunes?)\s+(?:de\s+|d['’]\s*)(?=\d|[½¼¾⅓⅔]|une?\s|demi|deux|trois|quatre)/uy;
@@ -96,7 +96,8 @@ export function readIngredientLines(text: string): ReadLine[] {
 
 function splitBrackets(line: string): Parts {
   const brackets: string[] = [];
-  let main = line.replace(/\(([^()]*)\)|\[([^[\]]*)\]/gu, (_, round?: string, square?: string) => {
+  // 'oeuf(s)', 'cuillère(s)': a plural marker, not a note.
+  let main = line.replace(/(?<=\p{L})\((?:s|x|es)\)/gu, '').replace(/\(([^()]*)\)|\[([^[\]]*)\]/gu, (_, round?: string, square?: string) => {
     const inside = (round ?? square ?? '').trim();
     if (inside !== '') brackets.push(inside);
     return ' ';
@@ -193,8 +194,16 @@ class LineReader {
     private readonly parts: Parts,
   ) {
     // The markers go first: 'à volonté', 'facultatif' can stand anywhere.
+    // What follows a '+' is a note as it stands ('+ 10 g pour le moule').
+    let main = parts.main;
+    const plus = main.search(/\s\+\s?/u);
+    if (plus !== -1) {
+      const after = main.slice(plus).trim();
+      if (after !== '+') this.tailNotes.push(after);
+      main = main.slice(0, plus);
+    }
     const markers: string[] = [];
-    const removed = removeMatches(parts.main, NO_QUANTITY_MARKERS, markers);
+    const removed = removeMatches(main, NO_QUANTITY_MARKERS, markers);
     this.markers = markers;
     this.main = removed;
     this.folded = fold(removed);
@@ -250,8 +259,9 @@ class LineReader {
       }
     }
 
-    // Spec unit right after the number.
-    const unit = specUnitAt(folded, pos);
+    // Spec unit right after the number, or after 'de' ('¾ de litre').
+    const unitAfterDe = matchAt(/de\s+(?=l(?:itres?)?\s|l['’]|kg|kilos?\s)/uy, folded, pos);
+    const unit = specUnitAt(folded, unitAfterDe ?? pos);
     if (unit) {
       let phraseEnd = unit.end;
       // '1 kg 500': grams after kilograms.
@@ -320,9 +330,12 @@ class LineReader {
       let phraseEnd = counted.end;
       const after = matchAt(MEASURE_AFTER, folded, phraseEnd);
       if (after !== null) phraseEnd = after;
-      let linkEnd = matchAt(LINK, folded, phraseEnd);
+      const container = isContainer(counted.word);
+      // A container may go without 'de': '1 sachet levure chimique' (as some sites list it).
+      let linkEnd =
+        matchAt(LINK, folded, phraseEnd) ??
+        (container && /^ \p{L}/u.test(folded.slice(phraseEnd)) ? phraseEnd + 1 : null);
       if (linkEnd !== null) {
-        const container = isContainer(counted.word);
         // A container's content: '1 boîte de 400 g de tomates', '1 pot de 20 cl de crème'.
         const contentNumber = container ? readNumberAt(folded, linkEnd) : null;
         if (contentNumber) {

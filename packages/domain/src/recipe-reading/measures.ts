@@ -90,25 +90,27 @@ const cl = (factor: number): UnitRead => ({ unite: Unite.CL, factor });
 const g = (factor: number): UnitRead => ({ unite: Unite.G, factor });
 const both = (unit: UnitRead): Conversion => ({ liquid: unit, other: unit });
 
-// 'cuillère', 'cuillères', 'cuillerée', 'cuiller', 'cuil.', 'cuill.', 'c.', 'c'
-const SPOON = String.raw`(?:cuiller(?:e|ee)?s?|cuill?\.?|c\.?)\s*(?:a\s*\.?\s*|de\s+)?`;
+// 'cuillère(s) à', 'cuillerée(s) à', 'cuiller à' before a whole word; 'cuil.', 'cuill.', 'c.',
+// 'c' before a word or its initial ('c. à s.', 'càs', 'cs').
+const SPOON_WORD = String.raw`cuiller(?:e|ee)?s?\s+(?:a|de)\s+`;
+const SPOON = String.raw`(?:cuill?\.?|c\.?)\s*(?:a\s*\.?\s*)?`;
 const END = String.raw`(?![\p{L}\d])`;
 const measure = (source: string): RegExp => new RegExp(`(?:${source})${END}`, 'uy');
 
 export const MEASURES: readonly Measure[] = [
   {
     id: 'cuillère à soupe',
-    pattern: measure(String.raw`${SPOON}(?:soupe|s)\.?|tbsp|tbs|cs\.?`),
+    pattern: measure(String.raw`${SPOON_WORD}soupe|${SPOON}(?:soupe|s)\.?|tbsp|tbs|cs\.?`),
     conversion: { liquid: cl(1.5), other: g(15) },
   },
   {
     id: 'cuillère à dessert',
-    pattern: measure(String.raw`${SPOON}dessert|c\.?\s*a\s*d\.?`),
+    pattern: measure(String.raw`${SPOON_WORD}dessert|${SPOON}dessert|c\.?\s*a\s*d\.?`),
     conversion: { liquid: cl(1), other: g(10) },
   },
   {
     id: 'cuillère à café',
-    pattern: measure(String.raw`${SPOON}(?:cafe|the|c)\.?|tsp|cc\.?`),
+    pattern: measure(String.raw`${SPOON_WORD}(?:cafe|the)|${SPOON}(?:cafe|the|c)\.?|tsp|cc\.?`),
     conversion: { liquid: cl(0.5), other: g(5) },
   },
   {
@@ -207,7 +209,7 @@ export const COUNTED: readonly string[] = [
   'feuillet',
 ];
 
-const COUNTED_PATTERN = new RegExp(`(?:${COUNTED.join('|')})(?:s|x)?(?![\\p{L}\\d])`, 'uy');
+const COUNTED_PATTERN = new RegExp(`(?:${COUNTED.join('|')})(?:s|x)?(?![\\p{L}\\d-])`, 'uy');
 const CONTAINER_SET = new Set(CONTAINERS);
 
 /** The counted measure at `pos`: its singular and its end, or null. */
@@ -226,7 +228,7 @@ export const isContainer = (word: string): boolean => CONTAINER_SET.has(word);
  * Names that say a liquid: a spoon of them is a volume. 'poudre' overrides ('lait en poudre').
  */
 const LIQUID_WORDS =
-  /(?<![\p{L}])(?:huiles?|vinaigres?|lait|laits|creme|cremes|eau|eaux|jus|vins?|sirops?|sauces?|bouillons?|fumet|rhum|cognac|whisky|kirsch|calvados|armagnac|porto|alcool|liqueur|bieres?|cidre|extraits?|aromes?|nuoc|tabasco|marsala|madere|pastis|vodka|champagne|cointreau|amaretto|grand marnier|muscat|xeres|saint-?germain|limoncello|sake|mirin|espresso|cafe liquide|the infuse|lait de coco|fleur d'oranger|eau-de-vie)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:huiles?|vinaigres?|lait|laits|creme|cremes|eau|eaux|jus|vins?|sirops?|sauces?|bouillons?|fumet|rhum|cognac|whisky|kirsch|calvados|armagnac|porto|alcool|liqueur|bieres?|cidre|extraits?|aromes?|liquides?|nuoc|tabasco|marsala|madere|pastis|vodka|champagne|cointreau|amaretto|grand marnier|muscat|xeres|saint-?germain|limoncello|sake|mirin|espresso|cafe liquide|the infuse|lait de coco|fleur d'oranger|eau-de-vie)(?![\p{L}])/u;
 
 export function looksLiquid(foldedName: string): boolean {
   return LIQUID_WORDS.test(foldedName) && !/poudre|solide|en grains?/u.test(foldedName);
