@@ -27,7 +27,7 @@ const MAX_INGREDIENT_WORDS = 14;
 
 const INGREDIENTS_HEADING = /^(?:les\s+)?ingredients?(?![\p{L}])/u;
 const STEPS_HEADING =
-  /^(?:la\s+|les\s+)?(?:preparations?|etapes?(?: de (?:la )?preparation)?|instructions?|recette|realisation|deroule|methode|marche a suivre|progression|deroulement)(?![\p{L}])[^.]{0,30}$/u;
+  /^(?:la\s+|les\s+)?(?:preparations?|etapes?(?!\s*\d)(?: de (?:la )?preparation)?|instructions?|recette|realisation|deroule|methode|marche a suivre|progression|deroulement)(?![\p{L}])[^.]{0,30}$/u;
 const YIELD_LINE =
   /(?:^|[\s(])(?:pour\s+)?\d{1,5}(?:\s*(?:a|-|ou)\s*\d{1,5})?\s*(?:personnes?|pers\.?|parts?|portions?|convives?|couverts?)(?![\p{L}])|^(?:portions?|personnes?|nombre de personnes|parts?|pour)\s*:?\s*\d{1,5}\s*$/u;
 const NUMBERED_STEP = /^(?:\d{1,2}\s*[.)/-]\s|etape\s*\d|\d{1,2}\s*$)/u;
