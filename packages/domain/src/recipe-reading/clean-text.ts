@@ -14,6 +14,7 @@ export const MAX_READ_LINES = 300;
 
 // C0 and C1 controls (tabs and line breaks are spaces in a line), zero-width characters and
 // bidirectional marks.
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/gu;
 // Non-breaking, narrow and other Unicode spaces.
 const SPACES = /[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+/gu;

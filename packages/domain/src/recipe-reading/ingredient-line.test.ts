@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Unite } from '../enums.js';
 import { INGREDIENT_LINES } from '../../test/recipe-reading/ingredient-lines.fixture.js';
-import { readIngredientLine, readIngredientLines } from './ingredient-line.js';
+import { readIngredientLine } from './ingredient-line.js';
 
 const rows = INGREDIENT_LINES.flatMap(({ source, lines }) =>
   lines.map((line) => ({ source, line })),
@@ -20,7 +20,11 @@ describe('readIngredientLine on real-world French lines', () => {
       expect({
         status: read.status,
         val: read.quantity?.val ?? null,
-        unit: read.quantity ? (Object.keys(Unite) as (keyof typeof Unite)[]).find((k) => Unite[k] === read.quantity?.unite) : null,
+        unit: read.quantity
+          ? (Object.keys(Unite) as (keyof typeof Unite)[]).find(
+              (k) => Unite[k] === read.quantity?.unite,
+            )
+          : null,
         name: read.name,
         note: read.note,
       }).toEqual({ status, val, unit, name, note });

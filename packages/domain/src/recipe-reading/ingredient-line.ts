@@ -27,8 +27,22 @@
  */
 import { Unite } from '../enums.js';
 import { MAX_NAME_LENGTH } from '../limits.js';
-import { bound, cleanLine, fold, MAX_KEPT_CHARS, MAX_LINE_CHARS, tidySpaces } from './clean-text.js';
-import { countedAt, isContainer, looksLiquid, MEASURES, SPEC_UNITS, type UnitRead } from './measures.js';
+import {
+  bound,
+  cleanLine,
+  fold,
+  MAX_KEPT_CHARS,
+  MAX_LINE_CHARS,
+  tidySpaces,
+} from './clean-text.js';
+import {
+  countedAt,
+  isContainer,
+  looksLiquid,
+  MEASURES,
+  SPEC_UNITS,
+  type UnitRead,
+} from './measures.js';
 import { readNumberAt, roundValue } from './numbers.js';
 import type { ReadLine } from './types.js';
 
@@ -39,14 +53,16 @@ const MAX_NAME_WORDS = 10;
 const NO_QUANTITY_MARKERS =
   /(?<![\p{L}])(?:a volonte|selon (?:le|les|votre|vos|ton|tes) gouts?|selon (?:les )?envies?|au gouts?|a votre gout|q\.\s?s\.?|qs|quantite suffisante|facultatifs?|facultatives?|optionnel(?:le)?s?|pour la cuisson|pour (?:le|la|les) (?:moule|friture|plaque|service|decor|decoration|dorure|finition))(?![\p{L}])/gu;
 /** Words that start a line without quantity. */
-const VAGUE_START = /(?:quelques|un peu|un petit peu|un bon|une bonne|du|de la|de l['’]|des)(?![\p{L}])\s*/uy;
+const VAGUE_START =
+  /(?:quelques|un peu|un petit peu|un bon|une bonne|du|de la|de l['’]|des)(?![\p{L}])\s*/uy;
 const SIZE_WORDS =
   /(?:tres |bien )?(?:gros|grosse|grosses|petit|petite|petits|petites|bon|bonne|bons|bonnes|beau|belle|beaux|belles|bel|grand|grande|grands|grandes|moyen|moyenne|moyens|moyennes|genereux|genereuse|genereuses|large|larges|fin|fine|fines|fins|epais|epaisse|epaisses)(?![\p{L}'’-])\s*/uy;
 const MEASURE_AFTER =
   /\s*(?:rases?|bombees?|epaisses?|fines?|pleines?|combles?|a ras|bien pleines?|bien remplies?|genereuses?|bien tasses?|tassees?)(?![\p{L}])/uy;
 const LINK = /\s*(?:de\s+la\s+|de\s+l['’]\s*|de\s+|d['’]\s*|du\s+|des\s+)/uy;
 const APPROX = /(?:environ|env\.|approx\.?|approximativement|~|±|\+\/-|a peu pres)\s*/uy;
-const PART_OF = /(?:le\s+|les\s+|la\s+)?(jus|zestes?|ecorces?|pulpe|chair|blancs?|jaunes?)\s+(?:de\s+|d['’]\s*)(?=\d|[½¼¾⅓⅔]|une?\s|demi|deux|trois|quatre)/uy;
+const PART_OF =
+  /(?:le\s+|les\s+|la\s+)?(jus|zestes?|ecorces?|pulpe|chair|blancs?|jaunes?)\s+(?:de\s+|d['’]\s*)(?=\d|[½¼¾⅓⅔]|une?\s|demi|deux|trois|quatre)/uy;
 const SEASONING_ITEM = String.raw`(?:sel|poivre|piment(?: d'espelette| de cayenne)?|muscade|noix de muscade|paprika|cumin|curry|herbes de provence|fleur de sel)(?:\s+(?:du moulin|noir|blanc|gris|fin|fine|gros|moulu|concasse|de guerande|en grains?|mignonnette))*`;
 const SEASONING_LIST = new RegExp(
   String.raw`^${SEASONING_ITEM}(?:\s*(?:,|;|\bet\b|&|/|\+|-)\s*${SEASONING_ITEM})+$`,
@@ -97,11 +113,13 @@ export function readIngredientLines(text: string): ReadLine[] {
 function splitBrackets(line: string): Parts {
   const brackets: string[] = [];
   // 'oeuf(s)', 'cuillère(s)': a plural marker, not a note.
-  let main = line.replace(/(?<=\p{L})\((?:s|x|es)\)/gu, '').replace(/\(([^()]*)\)|\[([^[\]]*)\]/gu, (_, round?: string, square?: string) => {
-    const inside = (round ?? square ?? '').trim();
-    if (inside !== '') brackets.push(inside);
-    return ' ';
-  });
+  let main = line
+    .replace(/(?<=\p{L})\((?:s|x|es)\)/gu, '')
+    .replace(/\(([^()]*)\)|\[([^[\]]*)\]/gu, (_, round?: string, square?: string) => {
+      const inside = (round ?? square ?? '').trim();
+      if (inside !== '') brackets.push(inside);
+      return ' ';
+    });
   // An unclosed bracket: what follows is a note.
   const open = main.search(/[([]/u);
   if (open !== -1) {
@@ -240,7 +258,12 @@ class LineReader {
   }
 
   /** A line starting with a quantity, its number read up to `end`. */
-  private readFrom(start: number, firstCount: number, firstEnd: number, range: boolean): ReadLine | null {
+  private readFrom(
+    start: number,
+    firstCount: number,
+    firstEnd: number,
+    range: boolean,
+  ): ReadLine | null {
     const { folded, main } = this;
     let count = firstCount;
     let end = firstEnd;
@@ -300,7 +323,10 @@ class LineReader {
       let phraseEnd = measureEnd;
       const after = matchAt(MEASURE_AFTER, folded, phraseEnd);
       if (after !== null) phraseEnd = after;
-      if (measure.before && matchAt(measure.before, folded, skipSpaces(folded, phraseEnd)) === null) {
+      if (
+        measure.before &&
+        matchAt(measure.before, folded, skipSpaces(folded, phraseEnd)) === null
+      ) {
         continue;
       }
       const linkEnd = matchAt(LINK, folded, phraseEnd);
@@ -390,11 +416,16 @@ class LineReader {
         unit = spec.unit;
         end = spec.end;
       } else {
-        const measure = MEASURES.find((x) => !x.liquidOnly && !x.before && matchAt(x.pattern, folded, rest) !== null);
+        const measure = MEASURES.find(
+          (x) => !x.liquidOnly && !x.before && matchAt(x.pattern, folded, rest) !== null,
+        );
         const counted = measure ? null : countedAt(folded, rest);
         if (measure && measure.conversion) {
           end = matchAt(measure.pattern, folded, rest) as number;
-          const name = main.slice(0, at).replace(/[\s:=–-]+$/u, '').trim();
+          const name = main
+            .slice(0, at)
+            .replace(/[\s:=–-]+$/u, '')
+            .trim();
           unit = looksLiquid(fold(name)) ? measure.conversion.liquid : measure.conversion.other;
           phrase = main.slice(at, end).trim();
         } else if (counted) {
@@ -477,10 +508,15 @@ class LineReader {
     name = removeMatches(name, /(?<![\p{L}])(?:environ|env\.)(?![\p{L}])/gu, approx);
     if (approx.length > 0 && this.approx.length === 0) this.approx.push('environ');
     // An article left at the start after the removals: 'de l'huile', 'des lardons'.
-    const link = matchAt(/(?:de\s+la\s+|de\s+l['’]\s*|de\s+|d['’]\s*|du\s+|des\s+)/uy, fold(name), 0);
+    const link = matchAt(
+      /(?:de\s+la\s+|de\s+l['’]\s*|de\s+|d['’]\s*|du\s+|des\s+)/uy,
+      fold(name),
+      0,
+    );
     if (link !== null && link < name.length) name = name.slice(link);
     name = name.replace(/^[\s:.,;–-]+|[\s:.,;–-]+$/gu, '').replace(/\s+/gu, ' ');
-    if (name === '' || !/^[\p{L}'’"«]/u.test(name) || [...name].length > MAX_NAME_LENGTH) return null;
+    if (name === '' || !/^[\p{L}'’"«]/u.test(name) || [...name].length > MAX_NAME_LENGTH)
+      return null;
     return name;
   }
 
@@ -539,5 +575,8 @@ function removeMatches(text: string, pattern: RegExp, found: string[]): string {
   }
   if (at === 0) return text;
   out += text.slice(at);
-  return out.replace(/\s+([,;.])/gu, '$1').replace(/\s+/gu, ' ').trim();
+  return out
+    .replace(/\s+([,;.])/gu, '$1')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }

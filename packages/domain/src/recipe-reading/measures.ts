@@ -58,7 +58,10 @@ export interface UnitRead {
 
 /** Spec units, longest spellings first; a unit is never followed by a letter. */
 export const SPEC_UNITS: readonly { pattern: RegExp; unit: UnitRead }[] = [
-  { pattern: /(?:kilogrammes?|kilos?|kgs?)\.?(?![\p{L}\d])/uy, unit: { unite: Unite.Kg, factor: 1 } },
+  {
+    pattern: /(?:kilogrammes?|kilos?|kgs?)\.?(?![\p{L}\d])/uy,
+    unit: { unite: Unite.Kg, factor: 1 },
+  },
   { pattern: /(?:milligrammes?|mg)\.?(?![\p{L}\d])/uy, unit: { unite: Unite.G, factor: 0.001 } },
   { pattern: /(?:grammes?|grs?|g)\.?(?![\p{L}\d])/uy, unit: { unite: Unite.G, factor: 1 } },
   { pattern: /(?:centilitres?|cl)\.?(?![\p{L}\d])/uy, unit: { unite: Unite.CL, factor: 1 } },
@@ -118,7 +121,11 @@ export const MEASURES: readonly Measure[] = [
     pattern: measure(String.raw`cuiller(?:e|ee)?s?`),
     conversion: { liquid: cl(1.5), other: g(15) },
   },
-  { id: 'tasse à café', pattern: measure(String.raw`tasses?\s+a\s+cafe`), conversion: both(cl(10)) },
+  {
+    id: 'tasse à café',
+    pattern: measure(String.raw`tasses?\s+a\s+cafe`),
+    conversion: both(cl(10)),
+  },
   {
     id: 'verre',
     pattern: measure(String.raw`verres?(?:\s+a\s+(?:moutarde|eau))?`),

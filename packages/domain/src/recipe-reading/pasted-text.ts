@@ -47,7 +47,9 @@ function looksLikeIngredient(line: string): boolean {
   if (STARTS_WITH_QUANTITY.test(folded)) return true;
   if (read.status === 'read') return line.split(' ').length <= 8;
   // Seasonings and 'à volonté' lines.
-  return /^(?:sel|poivre)(?![\p{L}])/u.test(folded) || /volonte|selon (?:le|votre) gout/u.test(folded);
+  return (
+    /^(?:sel|poivre)(?![\p{L}])/u.test(folded) || /volonte|selon (?:le|votre) gout/u.test(folded)
+  );
 }
 
 /** A recipe from pasted text. Never throws. */
@@ -86,7 +88,12 @@ export function readRecipeText(text: string): ReadRecipe {
     // '200 g' then 'farine' on the next line.
     if (QUANTITY_ALONE.test(folded)) {
       const next = lines[i + 1];
-      if (next !== undefined && next !== '' && !isHeading(next) && !QUANTITY_ALONE.test(fold(next))) {
+      if (
+        next !== undefined &&
+        next !== '' &&
+        !isHeading(next) &&
+        !QUANTITY_ALONE.test(fold(next))
+      ) {
         ingredients.push(`${line} ${next}`);
         i++;
         continue;
@@ -113,7 +120,10 @@ export function readRecipeText(text: string): ReadRecipe {
     description.push(line);
   }
 
-  const body = description.join('\n').replace(/\n{3,}/gu, '\n\n').trim();
+  const body = description
+    .join('\n')
+    .replace(/\n{3,}/gu, '\n\n')
+    .trim();
   return {
     name: readRecipeName(title),
     forPeople,

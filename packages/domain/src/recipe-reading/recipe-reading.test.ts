@@ -13,7 +13,13 @@ import {
 import type { ReadLine, RecipeSource } from './types.js';
 
 /** A line as [status, val, unite, name, note] for short comparisons. */
-const brief = (l: ReadLine) => [l.status, l.quantity?.val ?? null, l.quantity?.unite ?? null, l.name, l.note];
+const brief = (l: ReadLine) => [
+  l.status,
+  l.quantity?.val ?? null,
+  l.quantity?.unite ?? null,
+  l.name,
+  l.note,
+];
 
 describe('readYield', () => {
   it.each([
@@ -100,17 +106,43 @@ describe('readIngredientLines', () => {
 describe('readIngredientLine on odd writing', () => {
   it('reads bullets, tabs, non-breaking and narrow spaces', () => {
     expect(brief(readIngredientLine('•\u00a0200\u202fg de sucre'))).toEqual([
-      'read', 200, Unite.G, 'sucre', null,
+      'read',
+      200,
+      Unite.G,
+      'sucre',
+      null,
     ]);
-    expect(brief(readIngredientLine('\t- 3\toeufs\t'))).toEqual(['read', 3, Unite.Pieces, 'oeufs', null]);
+    expect(brief(readIngredientLine('\t- 3\toeufs\t'))).toEqual([
+      'read',
+      3,
+      Unite.Pieces,
+      'oeufs',
+      null,
+    ]);
     expect(brief(readIngredientLine('* 1,5 kg de pommes de terre'))).toEqual([
-      'read', 1.5, Unite.Kg, 'pommes de terre', null,
+      'read',
+      1.5,
+      Unite.Kg,
+      'pommes de terre',
+      null,
     ]);
   });
 
   it('reads numbers glued to units and decomposed accents', () => {
-    expect(brief(readIngredientLine('200g de beurre'))).toEqual(['read', 200, Unite.G, 'beurre', null]);
-    expect(brief(readIngredientLine('1,5kg de boeuf'))).toEqual(['read', 1.5, Unite.Kg, 'boeuf', null]);
+    expect(brief(readIngredientLine('200g de beurre'))).toEqual([
+      'read',
+      200,
+      Unite.G,
+      'beurre',
+      null,
+    ]);
+    expect(brief(readIngredientLine('1,5kg de boeuf'))).toEqual([
+      'read',
+      1.5,
+      Unite.Kg,
+      'boeuf',
+      null,
+    ]);
     const nfd = '2 c. a\u0300 soupe de cre\u0300me'.normalize('NFD');
     expect(brief(readIngredientLine(nfd))).toEqual(['read', 3, Unite.CL, 'crème', '2 c. à soupe']);
   });
@@ -220,7 +252,10 @@ describe('readRecipeSource', () => {
     expect([...recipe.description].length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
     expect(recipe.url).toBeNull();
     expect(recipe.lines.length).toBeLessThanOrEqual(301);
-    expect(recipe.lines.at(-1)).toMatchObject({ status: 'unread', text: '19700 autres lignes non lues' });
+    expect(recipe.lines.at(-1)).toMatchObject({
+      status: 'unread',
+      text: '19700 autres lignes non lues',
+    });
     expect(recipe.lines[0]).toMatchObject({ status: 'read', name: 'sucre', quantity: { val: 1 } });
   });
 
@@ -276,7 +311,7 @@ describe('readRecipeText', () => {
       ['noQuantity', null, null, 'Noix de muscade', null],
     ]);
     expect(recipe.description).toBe(
-      'Préchauffez le four à 180 °C (th. 6).\nÉpluchez les pommes de terre et coupez-les en fines rondelles.\n\nFrottez le plat avec l\'ail puis beurrez-le.',
+      "Préchauffez le four à 180 °C (th. 6).\nÉpluchez les pommes de terre et coupez-les en fines rondelles.\n\nFrottez le plat avec l'ail puis beurrez-le.",
     );
   });
 

@@ -23,7 +23,8 @@ const PEOPLE_AFTER = new RegExp(
   String.raw`(\d{1,6})(?:\s*(?:a|-|–|ou)\s*(\d{1,6}))?\s*${PEOPLE_WORDS}(?![\p{L}])`,
   'u',
 );
-const PEOPLE_BEFORE = /(?:serves|servings?|portions?|parts?|personnes?|pour)\s*:?\s*(\d{1,6})(?:\s*(?:a|-|–|ou)\s*\d{1,6})?\s*$/u;
+const PEOPLE_BEFORE =
+  /(?:serves|servings?|portions?|parts?|personnes?|pour)\s*:?\s*(\d{1,6})(?:\s*(?:a|-|–|ou)\s*\d{1,6})?\s*$/u;
 const NUMBER_ALONE = /^(?:pour\s+)?(\d{1,6})(?:\s*(?:a|-|–|ou)\s*\d{1,6})?\s*$/u;
 
 /** The people a yield text is for, or null. */
@@ -39,10 +40,19 @@ export function readYield(text: string | null | undefined): number | null {
 /** In this order, the first that the text holds wins. */
 const COURSE_WORDS: readonly [RegExp, Plat][] = [
   [/accompagnements?|side(?: dish)?(?![\p{L}])|garnitures?(?![\p{L}])/u, Plat.Autre],
-  [/plats? principa(?:l|ux)|plats? complets?|main(?: course| dish)?(?![\p{L}])|entree principale/u, Plat.PlatPrincipal],
-  [/entrees?|starters?|appeti[sz]ers?|aperitifs?|apero|amuse-?bouches?|amuse-?gueules?|hors[- ]d['’]?(?:oeuvres?|œuvres?)|tapas|mise en bouche/u, Plat.Entree],
+  [
+    /plats? principa(?:l|ux)|plats? complets?|main(?: course| dish)?(?![\p{L}])|entree principale/u,
+    Plat.PlatPrincipal,
+  ],
+  [
+    /entrees?|starters?|appeti[sz]ers?|aperitifs?|apero|amuse-?bouches?|amuse-?gueules?|hors[- ]d['’]?(?:oeuvres?|œuvres?)|tapas|mise en bouche/u,
+    Plat.Entree,
+  ],
   [/desserts?|gateaux?|patisseries?|gouter|sweets?|entremets|cakes?(?![\p{L}])/u, Plat.Dessert],
-  [/sauces?|boissons?|drinks?|cocktails?|petit[- ]dejeuner|breakfast|brunch|confiseries?|condiments?|snacks?|pains?(?![\p{L}])|bread|confitures?/u, Plat.Autre],
+  [
+    /sauces?|boissons?|drinks?|cocktails?|petit[- ]dejeuner|breakfast|brunch|confiseries?|condiments?|snacks?|pains?(?![\p{L}])|bread|confitures?/u,
+    Plat.Autre,
+  ],
   [/plats?(?![\p{L}])|diner|dinner|lunch|dejeuner/u, Plat.PlatPrincipal],
 ];
 
