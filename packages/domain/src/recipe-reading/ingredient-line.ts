@@ -352,7 +352,7 @@ class LineReader {
 
     // Counted measures, followed by 'de': '2 gousses d'ail', '1 boîte de 400 g de tomates'.
     const counted = countedAt(folded, sizeEnd);
-    if (counted) {
+    if (counted && !isProductName(folded.slice(sizeEnd))) {
       let phraseEnd = counted.end;
       const after = matchAt(MEASURE_AFTER, folded, phraseEnd);
       if (after !== null) phraseEnd = after;
@@ -553,6 +553,14 @@ class LineReader {
       ...this.markers,
     ]);
   }
+}
+
+/**
+ * Products whose name starts with a counted measure: 'feuilles de brick' are bought as such,
+ * not as 'brick'.
+ */
+function isProductName(foldedRest: string): boolean {
+  return /^feuilles? de (?:brick|filo|lasagnes?|riz|nori|pates?)(?![\p{L}])/u.test(foldedRest);
 }
 
 function joinNotes(notes: readonly (string | null)[]): string | null {

@@ -1,7 +1,9 @@
 /**
- * Real-world French ingredient lines and what the reader must make of them (issue 34). They
- * are written as the sites and books write them, odd spellings, abbreviations, plural marks
- * and all, grouped by the kind of source they come from.
+ * Real-world French ingredient lines and what the reader must make of them (issue 34), grouped
+ * by the kind of source they come from and written as those sources write them: odd spellings,
+ * abbreviations, plural marks and all. They were typed from recipes of these sites and books
+ * as remembered, without access to the pages at the time: each is a line such a source prints,
+ * not a verified quotation of one page.
  *
  * Each row: [line, status, value, unit, name, note]; value and unit are null unless 'read'.
  */
@@ -129,6 +131,28 @@ export const INGREDIENT_LINES: LineSource[] = [
       ["1 tête d'ail", 'read', 1, 'Pieces', 'ail', '1 tête'],
       ['2 étoiles de badiane', 'read', 2, 'Pieces', 'badiane', '2 étoiles'],
       ['1 bâton de cannelle', 'read', 1, 'Pieces', 'cannelle', '1 bâton'],
+      ['3 à 4 c. à soupe de crème', 'read', 6, 'CL', 'crème', '3 à 4 c. à soupe'],
+      ['200 g de farine T55', 'read', 200, 'G', 'farine T55', null],
+      ["4 càs d'huile", 'read', 6, 'CL', 'huile', '4 càs'],
+      ['1 c.s. de sucre', 'read', 15, 'G', 'sucre', '1 c.s.'],
+      ['5 à 6 pommes de terre moyennes', 'read', 6, 'Pieces', 'pommes de terre moyennes', '5 à 6'],
+      ['Jus de 2 citrons', 'read', 2, 'Pieces', 'citrons', 'Jus'],
+      ['une demi-botte de radis', 'read', 0.5, 'Pieces', 'radis', 'une demi-botte'],
+      ["40 cl d'eau tiède", 'read', 40, 'CL', 'eau tiède', null],
+      ['2 c. à soupe de jus de citron', 'read', 3, 'CL', 'jus de citron', '2 c. à soupe'],
+      ['1 c. à café de zeste de citron', 'read', 5, 'G', 'zeste de citron', '1 c. à café'],
+      [
+        '½ cuillère à café de piment en poudre',
+        'read',
+        2.5,
+        'G',
+        'piment en poudre',
+        '½ cuillère à café',
+      ],
+      ['1 à 2 piments', 'read', 2, 'Pieces', 'piments', '1 à 2'],
+      ['2 feuilles de brick', 'read', 2, 'Pieces', 'feuilles de brick', null],
+      ['1 boule de mozzarella', 'read', 1, 'Pieces', 'mozzarella', '1 boule'],
+      ['4 filets de poulet (600 g)', 'read', 600, 'G', 'filets de poulet', '4 pièces'],
     ],
   },
   {
@@ -270,6 +294,42 @@ export const INGREDIENT_LINES: LineSource[] = [
         '1 c. à s., facultatif',
       ],
       ['Sucre glace (facultatif)', 'noQuantity', null, null, 'Sucre glace', 'facultatif'],
+      ['1 oeuf + 1 jaune', 'read', 1, 'Pieces', 'oeuf', '+ 1 jaune'],
+      ['2 yaourts nature (2 x 125 g)', 'read', 250, 'G', 'yaourts nature', '2 pièces'],
+      ['1 pâte brisée (ou feuilletée)', 'read', 1, 'Pieces', 'pâte brisée', 'ou feuilletée'],
+      ['1 petit pot de crème fraîche', 'read', 1, 'Pieces', 'crème fraîche', '1 petit pot'],
+      [
+        '1 grosse boîte de tomates concassées (800 g)',
+        'read',
+        800,
+        'G',
+        'tomates concassées',
+        '1 grosse boîte',
+      ],
+      [
+        '150 g de sucre (ou 120 g de sucre roux)',
+        'read',
+        150,
+        'G',
+        'sucre',
+        'ou 120 g de sucre roux',
+      ],
+      ['2 cuillères à soupe rases de cacao', 'read', 30, 'G', 'cacao', '2 cuillères à soupe rases'],
+      ['1 brique de 20 cl de crème liquide', 'read', 20, 'CL', 'crème liquide', '1 brique'],
+      ['8 cl de Grand Marnier', 'read', 8, 'CL', 'Grand Marnier', null],
+      ['1 sachet de 7 g de levure boulangère', 'read', 7, 'G', 'levure boulangère', '1 sachet'],
+      [
+        'Pâte feuilletée maison (voir recette)',
+        'noQuantity',
+        null,
+        null,
+        'Pâte feuilletée maison',
+        'voir recette',
+      ],
+      ['1 kg de tomates (bien mûres)', 'read', 1, 'Kg', 'tomates', 'bien mûres'],
+      ['1 verre de lait (20 cl)', 'read', 20, 'CL', 'lait', '1 verre'],
+      ['Une dizaine de tomates cerises', 'read', 10, 'Pieces', 'tomates cerises', 'Une dizaine'],
+      ['1 000 g de farine', 'unread', null, null, '', null],
     ],
   },
   {
