@@ -204,6 +204,8 @@ class LineReader {
   private readonly sizes: string[] = [];
   private readonly approx: string[] = [];
   private readonly markers: string[] = [];
+  /** What follows the first comma or a '+'. */
+  private readonly tailNotes: string[] = [];
   private bracketNotes: string[] = [];
   private stated: StatedQuantity | null = null;
 
@@ -211,7 +213,6 @@ class LineReader {
     private readonly written: string,
     private readonly parts: Parts,
   ) {
-    // The markers go first: 'à volonté', 'facultatif' can stand anywhere.
     // What follows a '+' is a note as it stands ('+ 10 g pour le moule').
     let main = parts.main;
     const plus = main.search(/\s\+\s?/u);
@@ -220,6 +221,7 @@ class LineReader {
       if (after !== '+') this.tailNotes.push(after);
       main = main.slice(0, plus);
     }
+    // Then the markers: 'à volonté', 'facultatif' can stand anywhere.
     const markers: string[] = [];
     const removed = removeMatches(main, NO_QUANTITY_MARKERS, markers);
     this.markers = markers;
@@ -485,16 +487,8 @@ class LineReader {
     return this.tidyName(this.main.slice(pos));
   }
 
-  private readonly tailNotes: string[] = [];
-
   private tidyName(raw: string): string | null {
     let name = raw.trim();
-    const plus = name.search(/\s\+\s?/u);
-    if (plus !== -1) {
-      const after = name.slice(plus).trim();
-      if (after !== '+') this.tailNotes.push(after);
-      name = name.slice(0, plus);
-    }
     // 'sel, poivre' stays whole: readIngredientLines splits it.
     if (!SEASONING_LIST.test(fold(name.replace(/[\s.;:]+$/u, '')))) {
       const comma = name.search(/[,;]/u);
