@@ -167,7 +167,7 @@ describe('readRecipeSource', () => {
       '2 carottes',
       '1 oignon piqué de 2 clous de girofle',
       '1 bouquet garni',
-      'Pour la sauce :',
+      'Pour la sauce',
       '50 g de beurre',
       '50 g de farine',
       '20 cl de crème fraîche',

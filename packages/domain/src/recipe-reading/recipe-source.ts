@@ -29,9 +29,14 @@ export function readRecipeName(name: string | null | undefined): string {
   return tidied === '' ? DEFAULT_RECIPE_NAME : bound(tidied, MAX_NAME_LENGTH);
 }
 
-/** A sub-heading of an ingredient list or of the steps: short and ending with ':'. */
+/**
+ * A sub-heading of an ingredient list or of the steps: short and ending with ':', or 'Pour la
+ * pâte', 'Pour le décor' without a quantity.
+ */
 export function isHeading(line: string): boolean {
-  return /:\s*$/u.test(line) && line.length <= 80 && !/\d\s*(?:g|kg|cl|ml|l)\b/iu.test(line);
+  if (line.length > 80) return false;
+  if (/^pour (?:la|le|les|l['’]|un|une|des) ?[^\d:.,;!?]{1,50}:?$/iu.test(line)) return true;
+  return /:\s*$/u.test(line) && !/\d\s*(?:g|kg|cl|ml|l)\b/iu.test(line);
 }
 
 /** The lines read from written ingredient lines, bounded. */
