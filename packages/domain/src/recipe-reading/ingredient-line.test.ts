@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { Unite } from '../enums.js';
+import { INGREDIENT_LINES } from '../../test/recipe-reading/ingredient-lines.fixture.js';
+import { readIngredientLine } from './ingredient-line.js';
+
+const rows = INGREDIENT_LINES.flatMap(({ source, lines }) =>
+  lines.map((line) => ({ source, line })),
+);
+
+describe('readIngredientLine on real-world French lines', () => {
+  it('holds at least 150 lines from several kinds of sources', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(150);
+    expect(INGREDIENT_LINES.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(rows.map(({ source, line }) => [line[0], source, line] as const))(
+    '%s',
+    (_text, _source, [text, status, val, unit, name, note]) => {
+      const read = readIngredientLine(text);
+      expect({
+        status: read.status,
+        val: read.quantity?.val ?? null,
+        unit: read.quantity
+          ? (Object.keys(Unite) as (keyof typeof Unite)[]).find(
+              (k) => Unite[k] === read.quantity?.unite,
+            )
+          : null,
+        name: read.name,
+        note: read.note,
+      }).toEqual({ status, val, unit, name, note });
+      expect(read.text).toBe(text);
+    },
+  );
+});
