@@ -4,6 +4,7 @@
  * callers, private addresses and hostile bodies in French, and is limited per user.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Plat, Unite, type ReadRecipe } from '@popote/domain';
 import { apiClient, type ApiClient } from '../../test/api-client.js';
 import { recipePage, startRecipeSite, type RecipeSite } from '../../test/recipe-site.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -46,7 +47,7 @@ describe('POST /api/library/recipe-reading/link', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('answers the recipe a page holds, as written', async () => {
+  it('answers the recipe a page holds, as written and as read in French', async () => {
     const res = await read(alice, `${base}/tarte`);
     expect(res.statusCode, res.body).toBe(200);
     const { source } = res.json<{ source: Record<string, unknown> }>();
@@ -58,7 +59,22 @@ describe('POST /api/library/recipe-reading/link', () => {
     });
     expect(source.ingredientLines).toContain('250 g de farine');
     expect(source.steps).toContain('La pâte sablée :');
-    expect(Object.keys(res.json<object>())).toEqual(['source']);
+    const { recipe } = res.json<{ recipe: ReadRecipe }>();
+    expect(recipe).toMatchObject({
+      name: 'Tarte au citron meringuée',
+      forPeople: 8,
+      plat: Plat.Dessert,
+      url: `${base}/tarte`,
+    });
+    expect(recipe.lines).toContainEqual({
+      text: '250 g de farine',
+      status: 'read',
+      quantity: { val: 250, unite: Unite.G },
+      name: 'farine',
+      note: null,
+    });
+    expect(recipe.description).toContain(`Source : ${base}/tarte`);
+    expect(Object.keys(res.json<object>())).toEqual(['source', 'recipe']);
   });
 
   it('refuses private addresses, directly or by a redirect, in French with the failure’s code', async () => {

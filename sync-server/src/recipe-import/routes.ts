@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { readPageSource, type RecipeSource } from '@popote/domain';
+import { readPageSource, readRecipeSource, type RecipeSource } from '@popote/domain';
 import { secured, userOf } from '../api/context.js';
 import { HttpError } from '../http/errors.js';
 import { RecipeFetchError, fetchPage, type RecipeFetchFailure } from './fetch-page.js';
@@ -36,11 +36,28 @@ export const RecipeSourceOut = Type.Object({
   steps: Type.Array(Type.String()),
   url: Text,
 });
-export const RecipeLinkOut = Type.Object({ source: RecipeSourceOut });
+/** A line as the domain's French reader read it (domain: ReadLine). */
+const ReadLineOut = Type.Object({
+  text: Type.String(),
+  status: Type.Union([Type.Literal('read'), Type.Literal('noQuantity'), Type.Literal('unread')]),
+  quantity: Type.Union([Type.Object({ val: Type.Number(), unite: Type.Integer() }), Type.Null()]),
+  name: Type.String(),
+  note: Text,
+});
+/** The recipe as read in French, for the review (domain: ReadRecipe). */
+export const ReadRecipeOut = Type.Object({
+  name: Type.String(),
+  forPeople: Type.Union([Type.Integer(), Type.Null()]),
+  plat: Type.Union([Type.Integer(), Type.Null()]),
+  lines: Type.Array(ReadLineOut),
+  description: Type.String(),
+  url: Text,
+});
+export const RecipeLinkOut = Type.Object({ source: RecipeSourceOut, recipe: ReadRecipeOut });
 
-/** The answer, built in one place: the French reading (readRecipeSource) will join it here. */
+/** The answer: what the page says, and the recipe as the domain reads it in French. */
 export function answerOf(source: RecipeSource): Static<typeof RecipeLinkOut> {
-  return { source };
+  return { source, recipe: readRecipeSource(source) };
 }
 
 const STATUS: Record<RecipeFetchFailure, 400 | 422> = {

@@ -15,3 +15,4 @@ export * from './team';
 export * from './journal';
 export * from './data';
 export * from './account-deletion';
+export * from './recipe-reading';

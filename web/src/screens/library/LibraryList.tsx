@@ -17,7 +17,9 @@ import {
 import {
   IconChevronDown,
   IconFileExport,
+  IconClipboardText,
   IconFileImport,
+  IconLink,
   IconList,
   IconPlus,
   IconSearch,
@@ -41,7 +43,7 @@ import {
   type LibraryEntry,
 } from '@popote/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { COMMON, LIBRARY, UNDO } from '../../strings';
+import { COMMON, LIBRARY, RECIPE_READING, UNDO } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
 import { useSync } from '../../sync/SyncProvider';
@@ -55,7 +57,7 @@ import { useLibraryRows, type LibraryRows } from './useLibraryRows';
 /** Items per page of the library list (spec 9). */
 const LIBRARY_PAGE_SIZE = 12;
 
-type Dialog = 'ingredients' | 'import' | 'export' | null;
+type Dialog = 'ingredients' | 'import' | 'importLink' | 'importText' | 'export' | null;
 
 /** What the list shows: the debounced search and the page, changed together. */
 interface ListQuery {
@@ -236,6 +238,8 @@ const LibraryDialogs = memo(function LibraryDialogs({
       </ConfirmDialog>
       <IngredientListDialog opened={dialog === 'ingredients'} onClose={onCloseDialog} />
       {dialog === 'import' && <ImportDialog onClose={onCloseDialog} />}
+      {dialog === 'importLink' && <ImportDialog source="link" onClose={onCloseDialog} />}
+      {dialog === 'importText' && <ImportDialog source="text" onClose={onCloseDialog} />}
       {dialog === 'export' && rows && <RecipesCsvDialog rows={rows} onClose={onCloseDialog} />}
     </>
   );
@@ -291,6 +295,15 @@ const LibraryToolbar = memo(function LibraryToolbar({
               onClick={() => onDialog('import')}
             >
               {LIBRARY.importRecipes}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLink size={16} />} onClick={() => onDialog('importLink')}>
+              {RECIPE_READING.fromLink}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconClipboardText size={16} />}
+              onClick={() => onDialog('importText')}
+            >
+              {RECIPE_READING.fromText}
             </Menu.Item>
             <Menu.Item
               leftSection={<IconFileExport size={16} />}

@@ -1,7 +1,9 @@
 /**
  * The recipes import in 3 steps (spec 2.6): 'Fichier', 'Ingrédients', 'Recettes'. The file is
  * read on the device and the whole import is one importRecipes mutation, so it works offline
- * and the server applies all of it or nothing.
+ * and the server applies all of it or nothing. A recipe read from a page's address or from
+ * pasted text (issue 34) takes the same steps after its own first one ('Recette': the reading
+ * and its review); its description (steps, source, lines without quantity) follows the import.
  */
 import { useMemo, useState } from 'react';
 import { Modal, Stepper } from '@mantine/core';
@@ -9,27 +11,44 @@ import {
   isDomainError,
   planRecipesImport,
   proposedChoices,
+  proposedKind,
   recipesImportArgs,
   type ImportName,
   type IngredientChoice,
+  type IngredientMatch,
   type ParsedRecipe,
   type RecipesImportPlan,
 } from '@popote/domain';
 import { notifySuccess } from '../../../feedback/feedback';
-import { LIBRARY, SUCCESS } from '../../../strings';
+import { LIBRARY, RECIPE_READING, SUCCESS } from '../../../strings';
+
+const TITLES = {
+  file: LIBRARY.importTitle,
+  link: RECIPE_READING.fromLink,
+  text: RECIPE_READING.fromText,
+} as const;
 import { useLocalQuery } from '../../../sync/useLocal';
 import { useMutate } from '../../../sync/useMutate';
 import { useSync } from '../../../sync/SyncProvider';
 import { FileStep } from './FileStep';
 import { IngredientsStep } from './IngredientsStep';
+import { ReadStep, type ReadSource } from './ReadStep';
 import { RecipesStep } from './RecipesStep';
 
 interface ReadFile {
   recipes: ParsedRecipe[];
   names: ImportName[];
+  /** A read recipe's description (absent for a CSV file). */
+  description?: string;
 }
 
-export function ImportDialog({ onClose }: { onClose: () => void }) {
+export function ImportDialog({
+  source = 'file',
+  onClose,
+}: {
+  source?: 'file' | ReadSource;
+  onClose: () => void;
+}) {
   const { userId } = useSync();
   const mutate = useMutate();
   const rows = useLocalQuery(
@@ -61,30 +80,60 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const confirm = async () => {
     if (!plan) return;
     setImporting(true);
-    const done = await mutate('importRecipes', (ids) =>
-      recipesImportArgs(plan, ids.range(plan.idCount), new Date().toISOString()),
+    const now = new Date().toISOString();
+    const imported = await mutate('importRecipes', (ids) =>
+      recipesImportArgs(plan, ids.range(plan.idCount), now),
     );
+    let done = imported !== null;
+    // A recipe read from the web: its steps, source and lines without quantity.
+    const recipe = imported?.recipes[0];
+    if (recipe && file?.description) {
+      const described = { id: recipe.id, description: file.description, now };
+      done = (await mutate('updateRecipe', described)) !== null;
+    }
     setImporting(false);
     if (done) {
-      notifySuccess(SUCCESS.recipesImported);
+      notifySuccess(source === 'file' ? SUCCESS.recipesImported : RECIPE_READING.imported);
       onClose();
     }
   };
+  const onRead = (read: {
+    recipes: ParsedRecipe[];
+    names: ImportName[];
+    matches: Map<string, IngredientMatch>;
+    description?: string;
+  }) => {
+    setFile({ recipes: read.recipes, names: read.names, description: read.description });
+    const proposed = proposedChoices(read.names, read.matches);
+    // A recipe read from the web names new foods: their category is proposed.
+    if (source !== 'file' && rows) {
+      for (const [key, choice] of proposed) {
+        if (choice.kind !== 'new') continue;
+        proposed.set(key, {
+          ...choice,
+          ingredientKind: proposedKind(choice.name, rows.ingredients),
+        });
+      }
+    }
+    setChoices(proposed);
+    setPlanError(null);
+    setStep(1);
+  };
 
   return (
-    <Modal opened onClose={onClose} title={LIBRARY.importTitle} size={1000}>
+    <Modal opened onClose={onClose} title={TITLES[source]} size={1000}>
       <Stepper active={step} size="sm">
-        <Stepper.Step label={LIBRARY.stepFile}>
-          <FileStep
-            ingredients={rows?.ingredients}
-            onCancel={onClose}
-            onRead={(read) => {
-              setFile({ recipes: read.recipes, names: read.names });
-              setChoices(proposedChoices(read.names, read.matches));
-              setPlanError(null);
-              setStep(1);
-            }}
-          />
+        <Stepper.Step label={source === 'file' ? LIBRARY.stepFile : RECIPE_READING.stepRead}>
+          {source === 'file' ? (
+            <FileStep ingredients={rows?.ingredients} onCancel={onClose} onRead={onRead} />
+          ) : (
+            <ReadStep
+              source={source}
+              ingredients={rows?.ingredients}
+              onCancel={onClose}
+              onRead={onRead}
+            />
+          )}
         </Stepper.Step>
         <Stepper.Step label={LIBRARY.stepIngredients}>
           {file && rows && (
@@ -105,6 +154,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <RecipesStep
               plan={plan}
               importing={importing}
+              confirmLabel={source === 'file' ? LIBRARY.importConfirm : RECIPE_READING.confirm}
               onBack={() => setStep(1)}
               onConfirm={() => void confirm()}
             />

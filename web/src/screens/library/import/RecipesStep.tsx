@@ -17,11 +17,14 @@ const RECIPES_PER_PAGE = 10;
 export function RecipesStep({
   plan,
   importing,
+  confirmLabel = LIBRARY.importConfirm,
   onBack,
   onConfirm,
 }: {
   plan: RecipesImportPlan;
   importing: boolean;
+  /** 'Importer les recettes', or 'Importer la recette' for a recipe read from the web. */
+  confirmLabel?: string;
   onBack: () => void;
   onConfirm: () => void;
 }) {
@@ -87,7 +90,7 @@ export function RecipesStep({
           {LIBRARY.back}
         </Button>
         <Button onClick={onConfirm} loading={importing}>
-          {LIBRARY.importConfirm}
+          {confirmLabel}
         </Button>
       </Group>
     </Stack>
