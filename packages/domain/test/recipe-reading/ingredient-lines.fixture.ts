@@ -1,9 +1,10 @@
 /**
- * Real-world French ingredient lines and what the reader must make of them (issue 34), grouped
- * by the kind of source they come from and written as those sources write them: odd spellings,
- * abbreviations, plural marks and all. They were typed from recipes of these sites and books
- * as remembered, without access to the pages at the time: each is a line such a source prints,
- * not a verified quotation of one page.
+ * French ingredient lines in the styles of recipe sites and books, and what the reader must
+ * make of them (issue 34): a complement to real-lines.fixture.ts, which holds lines copied from
+ * public pages with their addresses and is the reference for the issue's Done-when. These were
+ * typed from memory, as each kind of source writes its lines (odd spellings, abbreviations,
+ * plural marks and all), without access to the pages: each is a line such a source prints, not
+ * a quotation of one page. They keep cases the copied pages happen not to show.
  *
  * Each row: [line, status, value, unit, name, note]; value and unit are null unless 'read'.
  */
