@@ -1256,7 +1256,6 @@ export const REAL_LINES: RealPage[] = [
         'vin rouge',
         'Bourgogne ou vin corsé',
       ],
-      ['250 ml de bouillon de bœuf', 'read', 25, 'CL', 'bouillon de bœuf', null],
       ['2 cuillères à soupe de farine', 'read', 30, 'G', 'farine', '2 cuillères à soupe'],
       [
         '2 cuillères à soupe d’huile végétale ou de graisse de canard',
