@@ -16,17 +16,24 @@ export const MAX_READ_LINES = 300;
 // bidirectional marks.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/gu;
+// Emoji and their modifiers: pages put them after a line ('500 ml de lait 🥛'), they are no part
+// of the name.
+const EMOJI =
+  /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}]|\ufe0e|\ufe0f|\u20e3/gu;
 // Non-breaking, narrow and other Unicode spaces.
 const SPACES = /[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+/gu;
 /** List markers at the start of a line: bullets, dashes, asterisks, check boxes. */
 const BULLET = /^(?:[•·▪▫◦‣⁃●○■□☐✓✔➢►▸\-–—*+>]\s*)+/u;
 
-/** One line: NFC, controls and odd spaces made single spaces, trimmed, bullets removed. */
+/**
+ * One line: NFC, controls, emoji and odd spaces made single spaces, trimmed, bullets removed.
+ */
 export function cleanLine(text: string): string {
   const bounded = text.length > MAX_KEPT_CHARS * 4 ? text.slice(0, MAX_KEPT_CHARS * 4) : text;
   return bounded
     .normalize('NFC')
     .replace(CONTROL, ' ')
+    .replace(EMOJI, ' ')
     .replace(SPACES, ' ')
     .trim()
     .replace(BULLET, '')

@@ -7,8 +7,8 @@ const rows = INGREDIENT_LINES.flatMap(({ source, lines }) =>
   lines.map((line) => ({ source, line })),
 );
 
-describe('readIngredientLine on real-world French lines', () => {
-  it('holds at least 150 lines from several kinds of sources', () => {
+describe('readIngredientLine on lines typed in the styles of French sources', () => {
+  it('holds lines of several kinds of sources (the copied ones are in real-lines.test.ts)', () => {
     expect(rows.length).toBeGreaterThanOrEqual(150);
     expect(INGREDIENT_LINES.length).toBeGreaterThanOrEqual(6);
   });

@@ -10,20 +10,28 @@
  * - Without a unit, or with a counted measure (gousse, tranche, sachet...), the quantity is in
  *   pièces of what follows; the measure goes to the note ('2 gousses d'ail': 2 pièces of
  *   'ail', note '2 gousses').
- * - 'de', 'd'', 'du', 'des', 'de la', 'de l'' after the quantity are dropped.
+ * - 'de', 'd'', 'du', 'des', 'de la', 'de l'' after the quantity are dropped (not 'dés').
+ * - Another quantity of the same thing after a measure is a note ('1 tasse ou 250 g de vin
+ *   blanc': 25 cL, note '1 tasse ou 250 g'); '2 cuillères à soupe 1/2' is 2,5 spoons. A spoon
+ *   given with its volume ('30 ml (2 c. à soupe) de farine', '2 c. à thé (10 ml) de romarin',
+ *   as Québec pages write it) is the spoon's weight of what is not liquid (see measures.ts).
  * - A quantity in brackets or stated for a container ('1 boîte de tomates (400 g)', '1 boîte de
  *   400 g de tomates') is preferred when it is in a spec unit and the line's own is not; a
  *   container's content counts per container ('2 boîtes de thon (140 g)': 280 g), unless it says
  *   'soit' ('(soit 800 g)'); 'N x 140 g' is multiplied.
  * - The note gathers, in this order: the quantity as written when it was converted or replaced
  *   ('2 c. à soupe', '2 à 3', '1 boîte'), size words ('gros', 'belles'), 'environ', what
- *   brackets hold besides a quantity, what follows the first comma, what follows a '+', and the
- *   words 'facultatif', 'à volonté', 'selon le goût'...
+ *   brackets hold besides a quantity, what follows the first comma (a decimal comma, 'lait
+ *   3,25 %', is no separator), what follows a '+', and the words 'facultatif', 'à volonté',
+ *   'selon le goût', 'pour le plat'... Emoji ('500 ml de lait 🥛') and a table's '|' are left
+ *   out of the name.
  * - Without a quantity, a short name ('sel', 'poivre du moulin', 'persil', 'huile pour la
  *   friture', 'sel, poivre', 'quelques feuilles de basilic') is a line without quantity, which
  *   the review shows.
  * - Anything else (a sentence, a heading 'Pour la pâte :', a number alone, a name too long) is a
- *   line to fix ('unread'), its text kept.
+ *   line to fix ('unread'), its text kept; so is a line that is not one ingredient: an
+ *   alternative count ('4 grosses ou 8 petites carottes'), a list after a colon ('de chacun:
+ *   clou, cannelle'), a name holding a second quantity ('40 gr de beurre et 40 gr de farine').
  */
 import { Unite } from '../enums.js';
 import { MAX_NAME_LENGTH } from '../limits.js';
@@ -51,14 +59,22 @@ const MAX_NAME_WORDS = 10;
 
 /** Words that mean 'no set quantity', moved to the note. */
 const NO_QUANTITY_MARKERS =
-  /(?<![\p{L}])(?:a volonte|selon (?:le|les|votre|vos|ton|tes) gouts?|selon (?:les )?envies?|au gouts?|a votre gout|q\.\s?s\.?|qs|quantite suffisante|facultatifs?|facultatives?|optionnel(?:le)?s?|pour la cuisson|pour (?:le|la|les) (?:moule|friture|plaque|service|decor|decoration|dorure|finition))(?![\p{L}])/gu;
+  /(?<![\p{L}])(?:a volonte|selon (?:le|les|votre|vos|ton|tes) gouts?|selon (?:les )?envies?|au gouts?|a votre gout|q\.\s?s\.?|qs|quantite suffisante|facultatifs?|facultatives?|optionnel(?:le)?s?|pour la cuisson|pour (?:le|la|les) (?:moule|plat|friture|plaque|service|decor|decoration|dorure|finition))(?![\p{L}])/gu;
 /** Words that start a line without quantity. */
 const VAGUE_START =
-  /(?:quelques|un peu|un petit peu|un bon|une bonne|du|de la|de l['’]|des)(?![\p{L}])\s*/uy;
+  /(?:quelques|un peu|un petit peu|un reste|un bon|une bonne|du|de la|de l['’]|des)(?![\p{L}])\s*/uy;
 const SIZE_WORDS =
   /(?:tres |bien )?(?:gros|grosse|grosses|petit|petite|petits|petites|bon|bonne|bons|bonnes|beau|belle|beaux|belles|bel|grand|grande|grands|grandes|moyen|moyenne|moyens|moyennes|genereux|genereuse|genereuses|large|larges|fin|fine|fines|fins|epais|epaisse|epaisses)(?![\p{L}'’-])\s*/uy;
 const MEASURE_AFTER =
   /\s*(?:rases?|bombees?|epaisses?|fines?|pleines?|combles?|a ras|bien pleines?|bien remplies?|genereuses?|bien tasses?|tassees?)(?![\p{L}])/uy;
+/** Another quantity of the same thing after a measure: '1 tasse ou 250 g de vin blanc'. */
+const ALTERNATIVE =
+  /\s*(?:ou|soit|=)\s*\d{1,5}(?:[.,]\d{1,3})?\s*(?:kg|g|gr|cl|ml|l|dl)\.?(?![\p{L}\d])/uy;
+/** A half after a spoon: '2 cuillères à soupe 1/2', '2 cuillères à soupe et demie'. */
+const HALF_AFTER = /\s*(?:1\/2|½|et demie?)(?![\p{L}\d])/uy;
+/** A name holding another quantity ('pain trempé dans 1 ½ tasse de lait'): a line to fix. */
+const OTHER_QUANTITY =
+  /[\d½¼¾⅓⅔]\s*(?:kg|g|gr|cl|ml|l|dl|tasses?|verres?|c\.|cuil\.?|cuill\.?|cuilleres?)\s+(?:de\s|d['’])/u;
 const LINK = /\s*(?:de\s+la\s+|de\s+l['’]\s*|de\s+|d['’]\s*|du\s+|des\s+)/uy;
 const APPROX = /(?:environ|env\.|approx\.?|approximativement|~|±|\+\/-|a peu pres)\s*/uy;
 const PART_OF =
@@ -251,7 +267,7 @@ class LineReader {
       pos = PART_OF.lastIndex;
     }
     const number = readNumberAt(folded, pos);
-    if (number && !/^[\s]*(?:peu|petit peu)(?![\p{L}])/u.test(folded.slice(number.end))) {
+    if (number && !/^[\s]*(?:peu|petit peu|reste)(?![\p{L}])/u.test(folded.slice(number.end))) {
       const line = this.readFrom(pos, number.val, number.end, number.range);
       if (line && partNote) line.note = joinNotes([partNote, line.note]);
       return line ?? unread(this.written);
@@ -302,6 +318,13 @@ class LineReader {
       const name = this.nameFrom(pos);
       if (name === null) return null;
       if (range) this.phrase.push(main.slice(start, phraseEnd).trim());
+      // '30 ml (2 c. à soupe) de farine': the spoon's weight of what is not liquid.
+      const spoon =
+        unit.unit.unite === Unite.CL && !looksLiquid(fold(name)) ? this.spoonInBrackets() : null;
+      if (spoon !== null) {
+        if (!range) this.phrase.push(main.slice(start, phraseEnd).trim());
+        return this.finish(spoon, Unite.G, name);
+      }
       if (this.stated) {
         this.bracketNotes = [...this.bracketNotesOfStated(), ...this.bracketNotes];
         this.stated = null;
@@ -323,8 +346,16 @@ class LineReader {
       const measureEnd = matchAt(measure.pattern, folded, sizeEnd);
       if (measureEnd === null) continue;
       let phraseEnd = measureEnd;
+      let measured = count;
+      const half = measure.id.startsWith('cuill') ? matchAt(HALF_AFTER, folded, phraseEnd) : null;
+      if (half !== null) {
+        measured += 0.5;
+        phraseEnd = half;
+      }
       const after = matchAt(MEASURE_AFTER, folded, phraseEnd);
       if (after !== null) phraseEnd = after;
+      const alternative = matchAt(ALTERNATIVE, folded, phraseEnd);
+      if (alternative !== null) phraseEnd = alternative;
       if (
         measure.before &&
         matchAt(measure.before, folded, skipSpaces(folded, phraseEnd)) === null
@@ -337,7 +368,7 @@ class LineReader {
         const name = this.nameFrom(linkEnd);
         if (name === null) return null;
         this.phrase.push(main.slice(start, phraseEnd).trim());
-        return this.finish(count * measure.times, Unite.Pieces, name);
+        return this.finish(measured * measure.times, Unite.Pieces, name);
       }
       const namePos = linkEnd ?? skipSpaces(folded, phraseEnd);
       const name = this.nameFrom(namePos);
@@ -347,9 +378,19 @@ class LineReader {
       const conversion = measure.conversion;
       if (!conversion) continue;
       this.phrase.push(main.slice(start, phraseEnd).trim());
+      // '2 c. à thé (10 ml) de romarin': the spoon's weight of what is not liquid.
+      if (
+        this.stated &&
+        measure.id.startsWith('cuill') &&
+        !liquid &&
+        this.stated.unite !== Unite.G
+      ) {
+        this.bracketNotes = [...this.bracketNotesOfStated(), ...this.bracketNotes];
+        this.stated = null;
+      }
       if (this.stated) return this.finishStated(name, 1);
       const to = liquid ? conversion.liquid : conversion.other;
-      return this.finish(count * to.factor, to.unite, name);
+      return this.finish(measured * to.factor, to.unite, name);
     }
 
     // Counted measures, followed by 'de': '2 gousses d'ail', '1 boîte de 400 g de tomates'.
@@ -488,10 +529,12 @@ class LineReader {
   }
 
   private tidyName(raw: string): string | null {
-    let name = raw.trim();
+    // A comma or a colon left at the start by a marker's removal ('au goût, poivre').
+    let name = raw.trim().replace(/^[,;:]+\s*/u, '');
     // 'sel, poivre' stays whole: readIngredientLines splits it.
-    if (!SEASONING_LIST.test(fold(name.replace(/[\s.;:]+$/u, '')))) {
-      const comma = name.search(/[,;]/u);
+    if (!SEASONING_LIST.test(fold(name.replace(/[\s.;:|]+$/u, '')))) {
+      // A decimal comma ('lait 3,25 %') is no separator.
+      const comma = name.search(/;|(?<!\d),|,(?!\d)/u);
       if (comma !== -1) {
         const after = name.slice(comma + 1).trim();
         if (after !== '') this.tailNotes.unshift(after);
@@ -501,17 +544,44 @@ class LineReader {
     const approx: string[] = [];
     name = removeMatches(name, /(?<![\p{L}])(?:environ|env\.)(?![\p{L}])/gu, approx);
     if (approx.length > 0 && this.approx.length === 0) this.approx.push('environ');
-    // An article left at the start after the removals: 'de l'huile', 'des lardons'.
+    // An article left at the start after the removals: 'de l'huile', 'des lardons' (not 'dés').
     const link = matchAt(
       /(?:de\s+la\s+|de\s+l['’]\s*|de\s+|d['’]\s*|du\s+|des\s+)/uy,
       fold(name),
       0,
     );
-    if (link !== null && link < name.length) name = name.slice(link);
-    name = name.replace(/^[\s:.,;–-]+|[\s:.,;–-]+$/gu, '').replace(/\s+/gu, ' ');
+    if (
+      link !== null &&
+      link < name.length &&
+      name.slice(0, link).toLowerCase() === fold(name).slice(0, link)
+    )
+      name = name.slice(link);
+    name = name.replace(/^[\s:.,;|–-]+|[\s:.,;|–-]+$/gu, '').replace(/\s+/gu, ' ');
     if (name === '' || !/^[\p{L}'’"«]/u.test(name) || [...name].length > MAX_NAME_LENGTH)
       return null;
+    // Not one ingredient: 'ou 8 petites carottes' (an alternative count), 'chacun: clou,
+    // cannelle', 'beurre et 40 gr de farine' (a second quantity).
+    const folded = fold(name);
+    if (/^(?:ou|et)\s/u.test(folded) || name.includes(':') || OTHER_QUANTITY.test(folded))
+      return null;
     return name;
+  }
+
+  /** A spoon alone in brackets ('(2 c. à soupe)'), as the weight of what is not liquid. */
+  private spoonInBrackets(): number | null {
+    for (const inside of this.bracketNotes) {
+      const folded = fold(inside.trim());
+      const number = readNumberAt(folded, 0);
+      if (!number) continue;
+      const at = skipSpaces(folded, number.end);
+      for (const measure of MEASURES.filter((m) => m.id.startsWith('cuill'))) {
+        const end = matchAt(measure.pattern, folded, at);
+        if (end !== null && /^[\s.]*$/u.test(folded.slice(end)) && measure.conversion) {
+          return number.val * measure.conversion.other.factor;
+        }
+      }
+    }
+    return null;
   }
 
   private bracketNotesOfStated(): string[] {

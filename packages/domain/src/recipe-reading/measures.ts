@@ -19,7 +19,7 @@
  *
  * | Measure                                            | Liquid   | Anything else |
  * |----------------------------------------------------|----------|---------------|
- * | cuillère à soupe (c. à s., cuil. à s., càs, cs, CS) | 1,5 cL   | 15 gr         |
+ * | cuillère à soupe (c. à s., càs, cs; c. à table)     | 1,5 cL   | 15 gr         |
  * | cuillère à dessert                                 | 1 cL     | 10 gr         |
  * | cuillère à café / à thé (c. à c., càc, cc)          | 0,5 cL   | 5 gr          |
  * | verre                                              | 20 cL    | 20 cL         |
@@ -34,13 +34,16 @@
  * | noisette (de beurre)                               | 5 gr     |               |
  * | poignée                                            | 30 gr    | 30 gr         |
  * | livre                                              | 500 gr   | 500 gr        |
- * | douzaine, dizaine, vingtaine                       | × 12, × 10, × 20 pièces  |
+ * | lb, lbs (the pound of Québec pages)                | 454 gr   | 454 gr        |
+ * | douzaine, dizaine, vingtaine, moitié               | × 12, × 10, × 20, × ½ pièces |
  *
  * A spoon is a volume, but a spoon of flour or sugar is bought by weight: a spoon of
  * something whose name says it is liquid (LIQUID_WORDS: huile, vinaigre, lait, crème, eau,
  * jus, vin, sirop, sauce...) becomes cL, any other one grams, with the conventional 15 g and
  * 5 g. Glasses, cups and bowls stay volumes whatever they hold: their weight depends too much
- * on what fills them, and the note says '1 verre' for the review.
+ * on what fills them, and the note says '1 verre' for the review. Québec pages give a spoon
+ * with its volume ('30 ml (2 c. à soupe) de farine', '2 c. à thé (10 ml) de romarin'): of
+ * something not liquid, the spoon's weight is read (30 gr), the millilitres going to the note.
  *
  * Counted measures (COUNTED: gousse, tranche, feuille, branche, brin, botte, sachet, boîte,
  * pot...) are pièces of what follows: '2 gousses d'ail' is 2 pièces of 'ail', note
@@ -103,7 +106,9 @@ const measure = (source: string): RegExp => new RegExp(`(?:${source})${END}`, 'u
 export const MEASURES: readonly Measure[] = [
   {
     id: 'cuillère à soupe',
-    pattern: measure(String.raw`${SPOON_WORD}soupe|${SPOON}(?:soupe|s)\.?|tbsp|tbs|cs\.?`),
+    pattern: measure(
+      String.raw`${SPOON_WORD}(?:soupe|table)|${SPOON}(?:soupe|table|s)\.?|tbsp|tbs|cs\.?`,
+    ),
     conversion: { liquid: cl(1.5), other: g(15) },
   },
   {
@@ -157,9 +162,11 @@ export const MEASURES: readonly Measure[] = [
   },
   { id: 'poignée', pattern: measure(String.raw`poignees?`), conversion: both(g(30)) },
   { id: 'livre', pattern: measure(String.raw`livres?`), conversion: both(g(500)) },
+  { id: 'lb', pattern: measure(String.raw`lbs?\.?`), conversion: both(g(454)) },
   { id: 'douzaine', pattern: measure(String.raw`douzaines?`), conversion: null, times: 12 },
   { id: 'dizaine', pattern: measure(String.raw`dizaines?`), conversion: null, times: 10 },
   { id: 'vingtaine', pattern: measure(String.raw`vingtaines?`), conversion: null, times: 20 },
+  { id: 'moitié', pattern: measure(String.raw`moities?`), conversion: null, times: 0.5 },
 ];
 
 /** Containers: pièces of their content; a content stated in a spec unit counts per container. */

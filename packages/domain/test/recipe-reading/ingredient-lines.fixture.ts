@@ -1,9 +1,10 @@
 /**
- * Real-world French ingredient lines and what the reader must make of them (issue 34), grouped
- * by the kind of source they come from and written as those sources write them: odd spellings,
- * abbreviations, plural marks and all. They were typed from recipes of these sites and books
- * as remembered, without access to the pages at the time: each is a line such a source prints,
- * not a verified quotation of one page.
+ * French ingredient lines in the styles of recipe sites and books, and what the reader must
+ * make of them (issue 34): a complement to real-lines.fixture.ts, which holds lines copied from
+ * public pages with their addresses and is the reference for the issue's Done-when. These were
+ * typed from memory, as each kind of source writes its lines (odd spellings, abbreviations,
+ * plural marks and all), without access to the pages: each is a line such a source prints, not
+ * a quotation of one page. They keep cases the copied pages happen not to show.
  *
  * Each row: [line, status, value, unit, name, note]; value and unit are null unless 'read'.
  */
@@ -224,7 +225,7 @@ export const INGREDIENT_LINES: LineSource[] = [
       ['250 ml (1 tasse) de farine tout usage', 'read', 25, 'CL', 'farine tout usage', '1 tasse'],
       ['125 ml (1/2 tasse) de sucre', 'read', 12.5, 'CL', 'sucre', '1/2 tasse'],
       ['2 oeufs', 'read', 2, 'Pieces', 'oeufs', null],
-      ['5 ml (1 c. à thé) de poudre à pâte', 'read', 0.5, 'CL', 'poudre à pâte', '1 c. à thé'],
+      ['5 ml (1 c. à thé) de poudre à pâte', 'read', 5, 'G', 'poudre à pâte', '5 ml, 1 c. à thé'],
       [
         '60 ml (1/4 tasse) de beurre non salé, fondu',
         'read',
@@ -247,7 +248,7 @@ export const INGREDIENT_LINES: LineSource[] = [
       ],
       ['1 boîte de 796 ml de tomates en dés', 'read', 79.6, 'CL', 'tomates en dés', '1 boîte'],
       ['Sel et poivre', 'noQuantity', null, null, 'Sel et poivre', null],
-      ['2,5 ml (1/2 c. à thé) de sel', 'read', 0.25, 'CL', 'sel', '1/2 c. à thé'],
+      ['2,5 ml (1/2 c. à thé) de sel', 'read', 2.5, 'G', 'sel', '2,5 ml, 1/2 c. à thé'],
       ['1 c. à soupe de fécule de maïs', 'read', 15, 'G', 'fécule de maïs', '1 c. à soupe'],
       ['180 ml (3/4 tasse) de lait', 'read', 18, 'CL', 'lait', '3/4 tasse'],
     ],
