@@ -29,6 +29,11 @@ export const RECIPE_READING = {
   noQuantity: 'Sans quantité : ira dans la description',
   unread: 'À corriger : quantité ou ingrédient illisible',
   description: 'Description',
+  ingredientsSummary: (names: number): string =>
+    names > 1 ? `${names} ingrédients lus dans la recette.` : '1 ingrédient lu dans la recette.',
+  ingredientsIntro:
+    'Pour chaque ingrédient lu, choisissez un ingrédient existant ou créez-en un nouveau.',
+  readName: 'Dans la recette',
   confirm: 'Importer la recette',
   imported: 'Recette importée',
   empty: 'Collez le texte de la recette.',

@@ -138,6 +138,7 @@ export function ImportDialog({
         <Stepper.Step label={LIBRARY.stepIngredients}>
           {file && rows && (
             <IngredientsStep
+              read={source !== 'file'}
               recipeCount={file.recipes.length}
               names={file.names}
               existing={rows.ingredients}

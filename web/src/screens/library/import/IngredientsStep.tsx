@@ -16,13 +16,14 @@ import {
   type IngredientChoice,
   type IngredientKind,
 } from '@popote/domain';
-import { LIBRARY } from '../../../strings';
+import { LIBRARY, RECIPE_READING } from '../../../strings';
 import { KIND_OPTIONS } from '../kindOptions';
 
 const ROWS_PER_PAGE = 25;
 const NEW = 'new';
 
 export function IngredientsStep({
+  read = false,
   recipeCount,
   names,
   existing,
@@ -32,6 +33,8 @@ export function IngredientsStep({
   onBack,
   onNext,
 }: {
+  /** A recipe read from a page or pasted text (issue 34): no file to speak of. */
+  read?: boolean;
   recipeCount: number;
   names: ImportName[];
   existing: Ingredient[];
@@ -58,12 +61,16 @@ export function IngredientsStep({
 
   return (
     <Stack mt="md">
-      <Text size="sm">{LIBRARY.fileSummary(recipeCount, names.length)}</Text>
-      <Text size="sm">{LIBRARY.ingredientsIntro}</Text>
+      <Text size="sm">
+        {read
+          ? RECIPE_READING.ingredientsSummary(names.length)
+          : LIBRARY.fileSummary(recipeCount, names.length)}
+      </Text>
+      <Text size="sm">{read ? RECIPE_READING.ingredientsIntro : LIBRARY.ingredientsIntro}</Text>
       <Table data-testid="import-ingredients">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{LIBRARY.fileName}</Table.Th>
+            <Table.Th>{read ? RECIPE_READING.readName : LIBRARY.fileName}</Table.Th>
             <Table.Th>{LIBRARY.chosenIngredient}</Table.Th>
             <Table.Th />
           </Table.Tr>
