@@ -28,6 +28,14 @@ export type ReadSource = 'link' | 'text';
 /** What the step hands on: the CSV import's reading, and the recipe's description. */
 export type ReadRecipeResult = Extract<ReadResult, { ok: true }> & { description: string };
 
+/**
+ * A line names its food in lower case ('de farine'), and the ingredient made from it would be
+ * 'farine' beside the catalogue's 'Farine de blé': its first letter is capitalised, as the
+ * library's names are ('Farine'). Matching with existing ingredients ignores the case.
+ */
+const asIngredientName = (name: string): string =>
+  name.charAt(0).toLocaleUpperCase('fr-FR') + name.slice(1);
+
 export function ReadStep({
   source,
   ingredients,
@@ -70,7 +78,12 @@ export function ReadStep({
     if (!review || !ingredients) return;
     try {
       const { parsed, description } = reviewedForImport(review.recipe);
-      const recipes = [parsed];
+      const recipes = [
+        {
+          ...parsed,
+          ingredients: parsed.ingredients.map((i) => ({ ...i, name: asIngredientName(i.name) })),
+        },
+      ];
       const names = importNames(recipes);
       const matches = matchIngredientNames(
         names.map((n) => n.name),
