@@ -19,10 +19,10 @@ import {
   formatNumber,
   MAX_GROUP_SIZE,
   PLAT_LABELS,
+  Plat,
   PLATS,
   readIngredientLine,
   UNITE_LABELS,
-  type Plat,
   type ReadLine,
   type ReviewedRecipe,
 } from '@popote/domain';
@@ -94,7 +94,8 @@ export function ReadRecipeReview({
         <Select
           label={T.plat}
           data={PLATS.map((p) => ({ value: String(p), label: PLAT_LABELS[p] || '—' }))}
-          value={recipe.plat === null ? null : String(recipe.plat)}
+          // Unsaid by the source, it is imported as 'Autre': the field says so.
+          value={String(recipe.plat ?? Plat.Autre)}
           onChange={(v) => setRecipe({ ...recipe, plat: v === null ? null : (Number(v) as Plat) })}
           allowDeselect={false}
         />
