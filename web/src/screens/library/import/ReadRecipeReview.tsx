@@ -1,7 +1,7 @@
 /**
  * The review of a recipe read from a page or pasted text (issue 34), before the import's
  * ingredient step: its name, people and course type, and each line as read. A line's text can
- * be corrected (it is read again when the field is left) or the line taken out; a line still
+ * be corrected (it is read again as it is typed) or the line taken out; a line still
  * unread blocks the import, so that nothing of the source is silently dropped.
  */
 import {
@@ -133,15 +133,11 @@ function LineRow({
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <TextInput
           aria-label={label}
-          defaultValue={line.text}
+          // Read again as it is typed: 'Suivant' is enabled as soon as the line reads, not
+          // only once the field is left (a tap on a greyed 'Suivant' did nothing).
+          value={line.text}
           error={line.status === 'unread' ? T.unread : undefined}
-          onBlur={(e) => {
-            const text = e.currentTarget.value;
-            if (text !== line.text) onChange(readIngredientLine(text));
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
-          }}
+          onChange={(e) => onChange(readIngredientLine(e.currentTarget.value))}
         />
         <LineReading line={line} />
       </Stack>
