@@ -32,7 +32,7 @@ import { useMutate } from '../../../sync/useMutate';
 import { useSync } from '../../../sync/SyncProvider';
 import { FileStep } from './FileStep';
 import { IngredientsStep } from './IngredientsStep';
-import { ReadStep, type ReadSource } from './ReadStep';
+import { ReadStep, useReadState, type ReadSource } from './ReadStep';
 import { RecipesStep } from './RecipesStep';
 
 interface ReadFile {
@@ -59,6 +59,7 @@ export function ImportDialog({
     [userId],
   );
   const [step, setStep] = useState(0);
+  const readState = useReadState();
   const [file, setFile] = useState<ReadFile | null>(null);
   const [choices, setChoices] = useState<Map<string, IngredientChoice>>(new Map());
   const [plan, setPlan] = useState<RecipesImportPlan | null>(null);
@@ -129,6 +130,7 @@ export function ImportDialog({
           ) : (
             <ReadStep
               source={source}
+              state={readState}
               ingredients={rows?.ingredients}
               onCancel={onClose}
               onRead={onRead}

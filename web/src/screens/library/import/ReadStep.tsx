@@ -36,23 +36,38 @@ export type ReadRecipeResult = Extract<ReadResult, { ok: true }> & { description
 const asIngredientName = (name: string): string =>
   name.charAt(0).toLocaleUpperCase('fr-FR') + name.slice(1);
 
+/**
+ * What the user typed and the review, kept by the dialog: 'Retour' from the ingredients step
+ * shows them again with the corrections made, instead of an empty field.
+ */
+export interface ReadState {
+  input: string;
+  review: Review | null;
+}
+
+export function useReadState() {
+  return useState<ReadState>({ input: '', review: null });
+}
+
 export function ReadStep({
   source,
+  state: [{ input, review }, setState],
   ingredients,
   onCancel,
   onRead,
 }: {
   source: ReadSource;
+  state: ReturnType<typeof useReadState>;
   /** Undefined while the device's ingredients load. */
   ingredients: Ingredient[] | undefined;
   onCancel: () => void;
   onRead: (read: ReadRecipeResult) => void;
 }) {
   const online = useOnline();
-  const [input, setInput] = useState('');
+  const setInput = (next: string) => setState((s) => ({ ...s, input: next }));
+  const setReview = (next: Review) => setState((s) => ({ ...s, review: next }));
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [review, setReview] = useState<Review | null>(null);
 
   const startReview = (recipe: ReadRecipe) => {
     const { url: _url, ...reviewed } = recipe;
