@@ -106,9 +106,15 @@ export function ImportDialog({
   }) => {
     setFile({ recipes: read.recipes, names: read.names, description: read.description });
     const proposed = proposedChoices(read.names, read.matches);
-    // A recipe read from the web names new foods: their category is proposed.
+    // A recipe read from the web names new foods: their category is proposed. Back from the
+    // ingredients step to the review and forward again, the choices made stay.
     if (source !== 'file' && rows) {
       for (const [key, choice] of proposed) {
+        const made = choices.get(key);
+        if (made) {
+          proposed.set(key, made);
+          continue;
+        }
         if (choice.kind !== 'new') continue;
         proposed.set(key, {
           ...choice,
