@@ -76,7 +76,7 @@ const TARTE_TEXT = [
   'Pour 8 personnes',
   '',
   'Ingrédients',
-  '- 1 kg de pommes',
+  '- 1 kg 1/2 de pommes',
   '- 250 g de farine',
   '- 125 g de beurre',
   '- 80 g de sucre',
@@ -285,6 +285,17 @@ describe('a recipe read from a link, on a tablet', () => {
     // The camp cooks with liquid cream, and grates its own Gruyère.
     await chooseIngredient(page, dialog, 'Crème fraîche', 'Crème liquide');
     await chooseIngredient(page, dialog, 'Gruyère râpé', 'Gruyère');
+    // Back to the review and forward again: the choices stay.
+    await dialog.getByRole('button', { name: 'Retour' }).tap();
+    await dialog.getByTestId('read-recipe-review').waitFor();
+    await dialog.getByRole('button', { name: 'Suivant' }).tap();
+    expect((await ingredientChoices(dialog)).map(([, chosen]) => chosen)).toEqual([
+      'Pomme de terre',
+      'Lait entier',
+      'Crème liquide',
+      "Huile d'olive",
+      'Gruyère',
+    ]);
     await dialog.getByRole('button', { name: 'Suivant' }).tap();
     expect(await plannedItems(dialog)).toEqual([
       'Pomme de terre 1,50 kg',
@@ -359,13 +370,25 @@ describe('a pasted recipe, offline, on a tablet', () => {
     // The text does not say: 'Autre', as it is imported.
     expect(await dialog.getByLabel('Type de plat').inputValue()).toBe('Autre');
     expect(await reviewLines(dialog)).toEqual([
-      ['1 kg de pommes', '1 kg de « pommes »'],
+      // The reader does not know '1 kg 1/2' yet: the user writes it otherwise.
+      ['1 kg 1/2 de pommes', 'À corriger : quantité ou ingrédient illisible'],
       ['250 g de farine', '250 gr de « farine »'],
       ['125 g de beurre', '125 gr de « beurre »'],
       ['80 g de sucre', '80 gr de « sucre »'],
       ['1 pincée de sel', '0,50 gr de « sel »\n\n1 pincée'],
     ]);
-    await dialog.getByRole('button', { name: 'Suivant' }).tap();
+    // The unread line blocks the import until it is corrected; a tap on 'Suivant' reads it.
+    const next = dialog.getByRole('button', { name: 'Suivant' });
+    expect(await next.isDisabled()).toBe(true);
+    await dialog.getByText("Une ligne reste à corriger ou à retirer avant l'import.").waitFor();
+    await dialog.getByRole('textbox', { name: 'Ligne 1', exact: true }).fill('1,5 kg de pommes');
+    await next.tap();
+    await dialog.getByTestId('import-ingredients').waitFor();
+    // Back to the review: the correction is still there.
+    await dialog.getByRole('button', { name: 'Retour' }).tap();
+    await dialog.getByTestId('read-recipe-review').waitFor();
+    expect((await reviewLines(dialog))[0]).toEqual(['1,5 kg de pommes', '1,50 kg de « pommes »']);
+    await next.tap();
     await dialog.getByTestId('import-ingredients').waitFor();
     expect(await ingredientChoices(dialog)).toEqual([
       ['Pommes', 'Pomme'],
@@ -378,7 +401,7 @@ describe('a pasted recipe, offline, on a tablet', () => {
     expect(await dialog.getByLabel('Catégorie de « Farine »').inputValue()).toBe('Épicerie');
     await dialog.getByRole('button', { name: 'Suivant' }).tap();
     expect(await plannedItems(dialog)).toEqual([
-      'Pomme 1 kg',
+      'Pomme 1,50 kg',
       'Farine NOUVEAU 250 gr',
       'Beurre 125 gr',
       'Sucre en poudre 80 gr',
@@ -396,7 +419,7 @@ describe('a pasted recipe, offline, on a tablet', () => {
     await putInMidi(page, 1, 'tarte pommes', TARTE);
     // For 8 people, the meal has 30: 3,75 times each quantity.
     expect(await totalsOfDay(page, 'mardi 8 juillet 2025')).toEqual([
-      ['Pomme', '3,75 kg'],
+      ['Pomme', '5,63 kg'],
       ['Farine', '937,50 gr'],
       ['Sel', '1,88 gr'],
       ['Sucre en poudre', '300 gr'],
@@ -415,7 +438,7 @@ describe('a pasted recipe, offline, on a tablet', () => {
     expect(
       stored.ingredients.map((i) => [serverIngredientName(i.ingredientId), i.quantity]),
     ).toEqual([
-      ['Pomme', { val: 1, unite: 1, forPeople: 8 }],
+      ['Pomme', { val: 1.5, unite: 1, forPeople: 8 }],
       ['Farine', { val: 250, unite: 2, forPeople: 8 }],
       ['Beurre', { val: 125, unite: 2, forPeople: 8 }],
       ['Sucre en poudre', { val: 80, unite: 2, forPeople: 8 }],
