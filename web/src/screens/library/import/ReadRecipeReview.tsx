@@ -88,6 +88,10 @@ export function ReadRecipeReview({
           min={1}
           max={MAX_GROUP_SIZE}
           allowDecimal={false}
+          // On a touch screen each arrow is a 44 px target: the pair spilled out of the field
+          // over 'Ingrédients lus'. The number is typed.
+          hideControls
+          inputMode="numeric"
           onChange={(v) => setRecipe({ ...recipe, forPeople: typeof v === 'number' ? v : null })}
           required
         />
