@@ -175,6 +175,20 @@ async function reviewLines(dialog: Locator): Promise<[string, string][]> {
 const choice = (dialog: Locator, name: string): Locator =>
   dialog.getByLabel(`Ingrédient pour « ${name} »`);
 
+/** The controls found over a line of text, sampled every 20 px across its width. */
+async function controlsOver(text: Locator): Promise<string[]> {
+  return text.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    const found = new Set<string>();
+    for (let x = r.left + 2; x < r.right; x += 20) {
+      const hit = document.elementFromPoint(x, r.top + r.height / 2);
+      const control = hit?.closest('button, input');
+      if (control && !e.contains(control)) found.add(control.outerHTML.slice(0, 120));
+    }
+    return [...found];
+  });
+}
+
 /** The choices of the ingredients step: each name of the recipe and the ingredient chosen. */
 async function ingredientChoices(dialog: Locator): Promise<[string, string][]> {
   const rows = await dialog.getByTestId('import-name').all();
@@ -261,6 +275,8 @@ describe('a recipe read from a link, on a tablet', () => {
     expect(await dialog.getByLabel('Nom de la recette').inputValue()).toBe(GRATIN);
     expect(await dialog.getByLabel('Nombre de personnes').inputValue()).toBe('6');
     expect(await dialog.getByLabel('Type de plat').inputValue()).toBe('Plat principal');
+    // Nothing of the fields above spills over the lines' title.
+    expect(await controlsOver(dialog.getByText('Ingrédients lus', { exact: true }))).toEqual([]);
     expect(await reviewLines(dialog)).toEqual([
       ['1,5 kg de pommes de terre', '1,50 kg de « pommes de terre »'],
       ['50 cl de lait entier', '50 cL de « lait entier »'],
