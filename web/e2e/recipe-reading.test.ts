@@ -571,5 +571,20 @@ describe('the review on a phone', () => {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
     expect(grave).toEqual([]);
+
+    // The ingredients step: each ingredient chosen reads whole, not cut ('Sucre' for 'Sucre en
+    // poudre').
+    await dialog.getByRole('button', { name: 'Suivant' }).tap();
+    await dialog.getByTestId('import-ingredients').waitFor();
+    await expectNoHorizontalOverflow(phone, 'the ingredients step on a phone');
+    const cut = await dialog
+      .locator('[data-testid="import-name"] input:not([type="hidden"])')
+      .evaluateAll((inputs) =>
+        (inputs as HTMLInputElement[])
+          .filter((i) => i.scrollWidth > i.clientWidth)
+          .map((i) => `${i.getAttribute('aria-label')}: ${i.value}`),
+      );
+    expect(cut).toEqual([]);
+    expect(await ingredientChoices(dialog)).toHaveLength(5);
   });
 });
