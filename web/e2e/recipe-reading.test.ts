@@ -100,6 +100,7 @@ const TARTE_DESCRIPTION = [
 let app: RunningApp;
 let site: Server;
 let siteBase: string;
+const browserSiteRequests: string[] = [];
 let context: BrowserContext;
 let page: Page;
 
@@ -113,8 +114,15 @@ async function seedStay(): Promise<void> {
   await seed.flush();
 }
 
+/**
+ * A recipe site on 127.0.0.1 serving these pages by path (the server tests' own,
+ * sync-server/test/recipe-site.ts, is not part of @popote/sync-server/testing). Counts the
+ * requests, to tell that the server fetched the page.
+ */
+let siteRequests = 0;
 async function startRecipeSite(pages: Record<string, string>): Promise<Server> {
   const server = createServer((req, res) => {
+    siteRequests++;
     const body = pages[req.url ?? ''];
     res.writeHead(body ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(body ?? 'introuvable');
@@ -130,6 +138,10 @@ beforeAll(async () => {
   await createAccount(app, { mail: MAIL, password: PASSWORD, pseudo: 'Intendante' });
   await seedStay();
   context = await app.newContext(TABLET);
+  // The page is read by the server, never opened on the device.
+  context.on('request', (request) => {
+    if (request.url().startsWith(siteBase)) browserSiteRequests.push(request.url());
+  });
   page = await openPage(context);
   await loginWithActiveStay(page, MAIL, PASSWORD);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -272,6 +284,8 @@ describe('a recipe read from a link, on a tablet', () => {
     await dialog.getByLabel('Adresse de la recette').fill(url());
     await dialog.getByRole('button', { name: 'Lire la recette' }).tap();
     await dialog.getByTestId('read-recipe-review').waitFor();
+    expect(siteRequests).toBe(1);
+    expect(browserSiteRequests).toEqual([]);
     expect(await dialog.getByLabel('Nom de la recette').inputValue()).toBe(GRATIN);
     expect(await dialog.getByLabel('Nombre de personnes').inputValue()).toBe('6');
     expect(await dialog.getByLabel('Type de plat').inputValue()).toBe('Plat principal');
