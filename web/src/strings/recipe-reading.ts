@@ -38,4 +38,5 @@ export const RECIPE_READING = {
   imported: 'Recette importée',
   empty: 'Collez le texte de la recette.',
   noAddress: 'Indiquez l’adresse de la page de la recette.',
+  noName: 'Donnez un nom à la recette.',
 } as const;

@@ -91,8 +91,12 @@ export function ReadStep({
 
   const next = () => {
     if (!review || !ingredients) return;
+    // Said here, where the name is typed: the import's plan would only say 'Le nom de base ne
+    // peut pas être vide' on the next step, where it cannot be changed.
+    const name = review.recipe.name.trim();
+    if (name === '') return setError(T.noName);
     try {
-      const { parsed, description } = reviewedForImport(review.recipe);
+      const { parsed, description } = reviewedForImport({ ...review.recipe, name });
       const recipes = [
         {
           ...parsed,
