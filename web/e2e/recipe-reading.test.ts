@@ -407,8 +407,17 @@ describe('a pasted recipe, offline, on a tablet', () => {
       ['80 g de sucre', '80 gr de « sucre »'],
       ['1 pincée de sel', '0,50 gr de « sel »\n\n1 pincée'],
     ]);
-    // The unread line blocks the import until it is corrected; a tap on 'Suivant' reads it.
+    // A recipe needs a name, said where it is typed.
     const next = dialog.getByRole('button', { name: 'Suivant' });
+    await dialog.getByLabel('Nom de la recette').fill(' ');
+    await dialog.getByRole('textbox', { name: 'Ligne 1', exact: true }).fill('1,5 kg de pommes');
+    await next.tap();
+    expect(await visibleText(dialog.getByTestId('import-error'))).toBe(
+      'Donnez un nom à la recette.',
+    );
+    await dialog.getByLabel('Nom de la recette').fill(TARTE);
+    await dialog.getByRole('textbox', { name: 'Ligne 1', exact: true }).fill('1 kg 1/2 de pommes');
+    // The unread line blocks the import until it is corrected; a tap on 'Suivant' reads it.
     expect(await next.isDisabled()).toBe(true);
     await dialog.getByText("Une ligne reste à corriger ou à retirer avant l'import.").waitFor();
     await dialog.getByRole('textbox', { name: 'Ligne 1', exact: true }).fill('1,5 kg de pommes');
