@@ -42,6 +42,11 @@ export interface StartAppOptions {
    * version of the app (see copyOfWebApp).
    */
   webRoot?: string;
+  /**
+   * RECIPE_IMPORT_ALLOW_HOSTS as an operator sets it ('127.0.0.1'): the private hosts from
+   * which 'Importer depuis un lien' may read a page, such as a test's local recipe site.
+   */
+  recipeImportAllowHosts?: string;
 }
 
 const TEST_SCRYPT_LOG2_N = 10;
@@ -86,7 +91,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   // The mailed links must carry the real port, so the port is chosen before the server starts.
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const defaults = loadConfig({});
+  const defaults = loadConfig({ RECIPE_IMPORT_ALLOW_HOSTS: options.recipeImportAllowHosts });
   const config: ServerConfig = {
     ...defaults,
     host: '127.0.0.1',

@@ -29,8 +29,14 @@ export const RECIPE_READING = {
   noQuantity: 'Sans quantité : ira dans la description',
   unread: 'À corriger : quantité ou ingrédient illisible',
   description: 'Description',
+  ingredientsSummary: (names: number): string =>
+    names > 1 ? `${names} ingrédients lus dans la recette.` : '1 ingrédient lu dans la recette.',
+  ingredientsIntro:
+    'Pour chaque ingrédient lu, choisissez un ingrédient existant ou créez-en un nouveau.',
+  readName: 'Dans la recette',
   confirm: 'Importer la recette',
   imported: 'Recette importée',
   empty: 'Collez le texte de la recette.',
   noAddress: 'Indiquez l’adresse de la page de la recette.',
+  noName: 'Donnez un nom à la recette.',
 } as const;

@@ -32,7 +32,7 @@ import { useMutate } from '../../../sync/useMutate';
 import { useSync } from '../../../sync/SyncProvider';
 import { FileStep } from './FileStep';
 import { IngredientsStep } from './IngredientsStep';
-import { ReadStep, type ReadSource } from './ReadStep';
+import { ReadStep, useReadState, type ReadSource } from './ReadStep';
 import { RecipesStep } from './RecipesStep';
 
 interface ReadFile {
@@ -59,6 +59,7 @@ export function ImportDialog({
     [userId],
   );
   const [step, setStep] = useState(0);
+  const readState = useReadState();
   const [file, setFile] = useState<ReadFile | null>(null);
   const [choices, setChoices] = useState<Map<string, IngredientChoice>>(new Map());
   const [plan, setPlan] = useState<RecipesImportPlan | null>(null);
@@ -105,9 +106,15 @@ export function ImportDialog({
   }) => {
     setFile({ recipes: read.recipes, names: read.names, description: read.description });
     const proposed = proposedChoices(read.names, read.matches);
-    // A recipe read from the web names new foods: their category is proposed.
+    // A recipe read from the web names new foods: their category is proposed. Back from the
+    // ingredients step to the review and forward again, the choices made stay.
     if (source !== 'file' && rows) {
       for (const [key, choice] of proposed) {
+        const made = choices.get(key);
+        if (made) {
+          proposed.set(key, made);
+          continue;
+        }
         if (choice.kind !== 'new') continue;
         proposed.set(key, {
           ...choice,
@@ -129,6 +136,7 @@ export function ImportDialog({
           ) : (
             <ReadStep
               source={source}
+              state={readState}
               ingredients={rows?.ingredients}
               onCancel={onClose}
               onRead={onRead}
@@ -138,6 +146,7 @@ export function ImportDialog({
         <Stepper.Step label={LIBRARY.stepIngredients}>
           {file && rows && (
             <IngredientsStep
+              read={source !== 'file'}
               recipeCount={file.recipes.length}
               names={file.names}
               existing={rows.ingredients}

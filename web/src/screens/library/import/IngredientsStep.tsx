@@ -16,13 +16,14 @@ import {
   type IngredientChoice,
   type IngredientKind,
 } from '@popote/domain';
-import { LIBRARY } from '../../../strings';
+import { LIBRARY, RECIPE_READING } from '../../../strings';
 import { KIND_OPTIONS } from '../kindOptions';
 
 const ROWS_PER_PAGE = 25;
 const NEW = 'new';
 
 export function IngredientsStep({
+  read = false,
   recipeCount,
   names,
   existing,
@@ -32,6 +33,8 @@ export function IngredientsStep({
   onBack,
   onNext,
 }: {
+  /** A recipe read from a page or pasted text (issue 34): no file to speak of. */
+  read?: boolean;
   recipeCount: number;
   names: ImportName[];
   existing: Ingredient[];
@@ -58,14 +61,17 @@ export function IngredientsStep({
 
   return (
     <Stack mt="md">
-      <Text size="sm">{LIBRARY.fileSummary(recipeCount, names.length)}</Text>
-      <Text size="sm">{LIBRARY.ingredientsIntro}</Text>
+      <Text size="sm">
+        {read
+          ? RECIPE_READING.ingredientsSummary(names.length)
+          : LIBRARY.fileSummary(recipeCount, names.length)}
+      </Text>
+      <Text size="sm">{read ? RECIPE_READING.ingredientsIntro : LIBRARY.ingredientsIntro}</Text>
       <Table data-testid="import-ingredients">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{LIBRARY.fileName}</Table.Th>
+            <Table.Th>{read ? RECIPE_READING.readName : LIBRARY.fileName}</Table.Th>
             <Table.Th>{LIBRARY.chosenIngredient}</Table.Th>
-            <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -76,55 +82,61 @@ export function IngredientsStep({
               <Table.Tr key={name.key} data-testid="import-name">
                 <Table.Td>{name.name}</Table.Td>
                 <Table.Td>
-                  <Select
-                    aria-label={LIBRARY.chooseFor(name.name)}
-                    data={[
-                      { value: NEW, label: LIBRARY.newIngredientOption, disabled: !creatable },
-                      ...options,
-                    ]}
-                    value={choice?.kind === 'existing' ? String(choice.ingredient.id) : NEW}
-                    onChange={(v) => {
-                      if (v === null) return;
-                      const ingredient = byId.get(Number(v));
-                      onChange(
-                        name.key,
-                        v === NEW || !ingredient
-                          ? { kind: 'new', name: name.name, ingredientKind: 0 }
-                          : { kind: 'existing', ingredient },
-                      );
-                    }}
-                    searchable
-                    limit={50}
-                    allowDeselect={false}
-                    size="xs"
-                  />
-                  {choice?.kind === 'new' && !creatable && (
-                    <Text size="xs" c="red">
-                      {LIBRARY.nameTaken}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {choice?.kind === 'new' && (
-                    <Group gap="xs" wrap="nowrap">
-                      <Badge color="teal">{LIBRARY.newBadge}</Badge>
-                      <Select
-                        aria-label={LIBRARY.kindFor(name.name)}
-                        placeholder={LIBRARY.newKind}
-                        data={KIND_OPTIONS}
-                        value={String(choice.ingredientKind)}
-                        onChange={(v) =>
-                          v !== null &&
-                          onChange(name.key, {
-                            ...choice,
-                            ingredientKind: Number(v) as IngredientKind,
-                          })
-                        }
-                        allowDeselect={false}
-                        size="xs"
-                      />
-                    </Group>
-                  )}
+                  {/* The category of a new ingredient goes under its choice, not in a third
+                      column: on a phone the three columns cut the names chosen ('Sucre' for
+                      'Sucre en poudre', 'Nouve'). */}
+                  <Stack gap={4}>
+                    <Select
+                      aria-label={LIBRARY.chooseFor(name.name)}
+                      data={[
+                        { value: NEW, label: LIBRARY.newIngredientOption, disabled: !creatable },
+                        ...options,
+                      ]}
+                      value={choice?.kind === 'existing' ? String(choice.ingredient.id) : NEW}
+                      onChange={(v) => {
+                        if (v === null) return;
+                        const ingredient = byId.get(Number(v));
+                        onChange(
+                          name.key,
+                          v === NEW || !ingredient
+                            ? { kind: 'new', name: name.name, ingredientKind: 0 }
+                            : { kind: 'existing', ingredient },
+                        );
+                      }}
+                      searchable
+                      limit={50}
+                      allowDeselect={false}
+                      size="xs"
+                    />
+                    {choice?.kind === 'new' && !creatable && (
+                      <Text size="xs" c="red">
+                        {LIBRARY.nameTaken}
+                      </Text>
+                    )}
+                    {choice?.kind === 'new' && (
+                      <Group gap="xs" wrap="nowrap">
+                        <Badge color="teal" style={{ flexShrink: 0 }}>
+                          {LIBRARY.newBadge}
+                        </Badge>
+                        <Select
+                          aria-label={LIBRARY.kindFor(name.name)}
+                          placeholder={LIBRARY.newKind}
+                          data={KIND_OPTIONS}
+                          value={String(choice.ingredientKind)}
+                          onChange={(v) =>
+                            v !== null &&
+                            onChange(name.key, {
+                              ...choice,
+                              ingredientKind: Number(v) as IngredientKind,
+                            })
+                          }
+                          allowDeselect={false}
+                          size="xs"
+                          style={{ flex: 1, minWidth: 0 }}
+                        />
+                      </Group>
+                    )}
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,7 +1,7 @@
 /**
  * The review of a recipe read from a page or pasted text (issue 34), before the import's
  * ingredient step: its name, people and course type, and each line as read. A line's text can
- * be corrected (it is read again when the field is left) or the line taken out; a line still
+ * be corrected (it is read again as it is typed) or the line taken out; a line still
  * unread blocks the import, so that nothing of the source is silently dropped.
  */
 import {
@@ -19,10 +19,10 @@ import {
   formatNumber,
   MAX_GROUP_SIZE,
   PLAT_LABELS,
+  Plat,
   PLATS,
   readIngredientLine,
   UNITE_LABELS,
-  type Plat,
   type ReadLine,
   type ReviewedRecipe,
 } from '@popote/domain';
@@ -35,9 +35,21 @@ export interface Review {
 }
 
 export const reviewOf = (recipe: ReviewedRecipe): Review => ({
-  recipe,
+  recipe: { ...recipe, lines: recipe.lines.map(ownText) },
   keys: recipe.lines.map((_, i) => i),
 });
+
+/**
+ * 'sel, poivre' is read as two lines without quantity that both keep the written text: the
+ * review would show 'sel, poivre' twice, and the description would say it twice. Each shows
+ * (and keeps) its own ingredient instead: 'sel', then 'poivre'.
+ */
+function ownText(line: ReadLine, index: number, lines: readonly ReadLine[]): ReadLine {
+  const split = lines.some((l, i) => i !== index && l.text === line.text);
+  return split && line.status === 'noQuantity' && line.name !== ''
+    ? { ...line, text: line.name }
+    : line;
+}
 
 export function ReadRecipeReview({
   review,
@@ -76,13 +88,18 @@ export function ReadRecipeReview({
           min={1}
           max={MAX_GROUP_SIZE}
           allowDecimal={false}
+          // On a touch screen each arrow is a 44 px target: the pair spilled out of the field
+          // over 'Ingrédients lus'. The number is typed.
+          hideControls
+          inputMode="numeric"
           onChange={(v) => setRecipe({ ...recipe, forPeople: typeof v === 'number' ? v : null })}
           required
         />
         <Select
           label={T.plat}
           data={PLATS.map((p) => ({ value: String(p), label: PLAT_LABELS[p] || '—' }))}
-          value={recipe.plat === null ? null : String(recipe.plat)}
+          // Unsaid by the source, it is imported as 'Autre': the field says so.
+          value={String(recipe.plat ?? Plat.Autre)}
           onChange={(v) => setRecipe({ ...recipe, plat: v === null ? null : (Number(v) as Plat) })}
           allowDeselect={false}
         />
@@ -120,15 +137,11 @@ function LineRow({
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <TextInput
           aria-label={label}
-          defaultValue={line.text}
+          // Read again as it is typed: 'Suivant' is enabled as soon as the line reads, not
+          // only once the field is left (a tap on a greyed 'Suivant' did nothing).
+          value={line.text}
           error={line.status === 'unread' ? T.unread : undefined}
-          onBlur={(e) => {
-            const text = e.currentTarget.value;
-            if (text !== line.text) onChange(readIngredientLine(text));
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
-          }}
+          onChange={(e) => onChange(readIngredientLine(e.currentTarget.value))}
         />
         <LineReading line={line} />
       </Stack>

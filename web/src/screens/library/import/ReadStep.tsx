@@ -28,23 +28,46 @@ export type ReadSource = 'link' | 'text';
 /** What the step hands on: the CSV import's reading, and the recipe's description. */
 export type ReadRecipeResult = Extract<ReadResult, { ok: true }> & { description: string };
 
+/**
+ * A line names its food in lower case ('de farine'), and the ingredient made from it would be
+ * 'farine' beside the catalogue's 'Farine de blé': its first letter is capitalised, as the
+ * library's names are ('Farine'). Matching with existing ingredients ignores the case.
+ */
+const asIngredientName = (name: string): string =>
+  name.charAt(0).toLocaleUpperCase('fr-FR') + name.slice(1);
+
+/**
+ * What the user typed and the review, kept by the dialog: 'Retour' from the ingredients step
+ * shows them again with the corrections made, instead of an empty field.
+ */
+export interface ReadState {
+  input: string;
+  review: Review | null;
+}
+
+export function useReadState() {
+  return useState<ReadState>({ input: '', review: null });
+}
+
 export function ReadStep({
   source,
+  state: [{ input, review }, setState],
   ingredients,
   onCancel,
   onRead,
 }: {
   source: ReadSource;
+  state: ReturnType<typeof useReadState>;
   /** Undefined while the device's ingredients load. */
   ingredients: Ingredient[] | undefined;
   onCancel: () => void;
   onRead: (read: ReadRecipeResult) => void;
 }) {
   const online = useOnline();
-  const [input, setInput] = useState('');
+  const setInput = (next: string) => setState((s) => ({ ...s, input: next }));
+  const setReview = (next: Review) => setState((s) => ({ ...s, review: next }));
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [review, setReview] = useState<Review | null>(null);
 
   const startReview = (recipe: ReadRecipe) => {
     const { url: _url, ...reviewed } = recipe;
@@ -68,9 +91,18 @@ export function ReadStep({
 
   const next = () => {
     if (!review || !ingredients) return;
+    // Said here, where the name is typed: the import's plan would only say 'Le nom de base ne
+    // peut pas être vide' on the next step, where it cannot be changed.
+    const name = review.recipe.name.trim();
+    if (name === '') return setError(T.noName);
     try {
-      const { parsed, description } = reviewedForImport(review.recipe);
-      const recipes = [parsed];
+      const { parsed, description } = reviewedForImport({ ...review.recipe, name });
+      const recipes = [
+        {
+          ...parsed,
+          ingredients: parsed.ingredients.map((i) => ({ ...i, name: asIngredientName(i.name) })),
+        },
+      ];
       const names = importNames(recipes);
       const matches = matchIngredientNames(
         names.map((n) => n.name),
