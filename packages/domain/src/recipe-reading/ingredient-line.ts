@@ -108,8 +108,9 @@ export function readIngredientLine(text: string): ReadLine {
 
 /**
  * One written line as the lines the review shows: a list of seasonings ('sel, poivre', 'sel et
- * poivre du moulin') gives one line without quantity per seasoning, each keeping the text as
- * written; any other line gives one line.
+ * poivre du moulin') gives one line without quantity per seasoning, each with its own words as
+ * its text ('sel', then 'poivre du moulin'), so that the review and the description say each
+ * once; any other line gives one line.
  */
 export function readIngredientLines(text: string): ReadLine[] {
   const read = readIngredientLine(text);
@@ -121,7 +122,7 @@ export function readIngredientLines(text: string): ReadLine[] {
     const start = folded.indexOf(piece, at);
     at = start + piece.length;
     const name = read.name.slice(start, at).trim();
-    if (name !== '') lines.push({ ...read, name });
+    if (name !== '') lines.push({ ...read, text: name, name });
   }
   return lines.length > 0 ? lines : [read];
 }

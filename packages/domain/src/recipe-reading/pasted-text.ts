@@ -101,7 +101,13 @@ export function readRecipeText(text: string): ReadRecipe {
     }
     if (mode === 'ingredients') {
       if (isHeading(line)) continue;
-      if (looksLikeIngredient(line) || (line.split(' ').length <= 6 && !/[.!?]$/u.test(line))) {
+      // Under the heading, a line that starts with a quantity stays an ingredient line, read or
+      // to fix ('125 g + 10 g de beurre'): the list goes on after it.
+      if (
+        looksLikeIngredient(line) ||
+        STARTS_WITH_QUANTITY.test(folded) ||
+        (line.split(' ').length <= 6 && !/[.!?]$/u.test(line))
+      ) {
         ingredients.push(line);
         continue;
       }

@@ -75,14 +75,14 @@ describe('readCourse', () => {
 });
 
 describe('readIngredientLines', () => {
-  it('gives one line without quantity per seasoning of a list, each keeping the text', () => {
+  it('gives one line without quantity per seasoning of a list, each with its own words', () => {
     expect(readIngredientLines('Sel, poivre').map(brief)).toEqual([
       ['noQuantity', null, null, 'Sel', null],
       ['noQuantity', null, null, 'poivre', null],
     ]);
     expect(readIngredientLines('sel et poivre du moulin').map((l) => [l.name, l.text])).toEqual([
-      ['sel', 'sel et poivre du moulin'],
-      ['poivre du moulin', 'sel et poivre du moulin'],
+      ['sel', 'sel'],
+      ['poivre du moulin', 'poivre du moulin'],
     ]);
     expect(readIngredientLines('Sel, poivre, herbes de Provence').map((l) => l.name)).toEqual([
       'Sel',
@@ -276,6 +276,27 @@ describe('readRecipeSource', () => {
 });
 
 describe('readRecipeText', () => {
+  it('keeps an ingredient line it cannot read in the list, and the lines after it', () => {
+    const text = [
+      'Pâte brisée',
+      'Ingrédients',
+      '250 g de farine',
+      '125 g + 10 g de beurre pour le moule et la pâte',
+      '80 g de sucre',
+      '1 pincée de sel',
+      'Préparation',
+      'Mélangez la farine et le beurre du bout des doigts.',
+    ].join('\n');
+    const recipe = readRecipeText(text);
+    expect(recipe.lines.map((l) => [l.text, l.status])).toEqual([
+      ['250 g de farine', 'read'],
+      ['125 g + 10 g de beurre pour le moule et la pâte', expect.any(String)],
+      ['80 g de sucre', 'read'],
+      ['1 pincée de sel', 'read'],
+    ]);
+    expect(recipe.description).not.toContain('80 g de sucre');
+  });
+
   it('reads a page of a big site copied with its headings and bullets', () => {
     const text = [
       'Gratin dauphinois',

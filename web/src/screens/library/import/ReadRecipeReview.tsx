@@ -35,21 +35,9 @@ export interface Review {
 }
 
 export const reviewOf = (recipe: ReviewedRecipe): Review => ({
-  recipe: { ...recipe, lines: recipe.lines.map(ownText) },
+  recipe,
   keys: recipe.lines.map((_, i) => i),
 });
-
-/**
- * 'sel, poivre' is read as two lines without quantity that both keep the written text: the
- * review would show 'sel, poivre' twice, and the description would say it twice. Each shows
- * (and keeps) its own ingredient instead: 'sel', then 'poivre'.
- */
-function ownText(line: ReadLine, index: number, lines: readonly ReadLine[]): ReadLine {
-  const split = lines.some((l, i) => i !== index && l.text === line.text);
-  return split && line.status === 'noQuantity' && line.name !== ''
-    ? { ...line, text: line.name }
-    : line;
-}
 
 export function ReadRecipeReview({
   review,
