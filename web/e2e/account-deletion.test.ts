@@ -73,8 +73,9 @@ describe('Supprimer mon compte', () => {
     await loggedInAndSynced(computer, mail);
     const tablet = await openPage(await newContext(TABLET));
     await loggedInAndSynced(tablet, mail);
-    expect(await databases(computer)).toContain(dbName);
-    expect(await databases(tablet)).toContain(dbName);
+    // The indicator reads 'À jour' from its first render: the database may still be opening.
+    await expect.poll(() => databases(computer)).toContain(dbName);
+    await expect.poll(() => databases(tablet)).toContain(dbName);
 
     const dialog = await openAccountDeletion(computer);
     const text = await visibleText(dialog);

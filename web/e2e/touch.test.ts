@@ -153,6 +153,21 @@ describe.each([
     await expectNoHorizontalOverflow(page, `filled day view on a ${name}`);
   });
 
+  it('types a number in a field without arrows spilling out of it', async () => {
+    await openDayView(page, 0, 2);
+    await dayMeals(page).first().getByRole('button', { name: 'Actions du repas' }).tap();
+    await page.getByRole('menuitem', { name: 'Détails' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Modifier le repas' });
+    const field = dialog.getByLabel('Personnes supplémentaires');
+    await field.waitFor();
+    // The arrows (two 44 px buttons on a touch screen) are hidden: the number is typed.
+    expect(await dialog.locator('.mantine-NumberInput-controls').isVisible()).toBe(false);
+    const box = (await field.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await dialog.getByRole('button', { name: 'Annuler' }).tap();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('deletes a meal, then "Annuler" restores it with its menu', async () => {
     await openDayView(page, 0, 2);
     await deleteFilledMeal(page, 1);
