@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Unite } from '../enums.js';
 import { INGREDIENT_LINES } from '../../test/recipe-reading/ingredient-lines.fixture.js';
+import { lineAsRow } from '../../test/recipe-reading/line-as-row.js';
 import { readIngredientLine } from './ingredient-line.js';
 
 const rows = INGREDIENT_LINES.flatMap(({ source, lines }) =>
@@ -17,17 +17,7 @@ describe('readIngredientLine on lines typed in the styles of French sources', ()
     '%s',
     (_text, _source, [text, status, val, unit, name, note]) => {
       const read = readIngredientLine(text);
-      expect({
-        status: read.status,
-        val: read.quantity?.val ?? null,
-        unit: read.quantity
-          ? (Object.keys(Unite) as (keyof typeof Unite)[]).find(
-              (k) => Unite[k] === read.quantity?.unite,
-            )
-          : null,
-        name: read.name,
-        note: read.note,
-      }).toEqual({ status, val, unit, name, note });
+      expect(lineAsRow(read)).toEqual({ status, val, unit, name, note });
       expect(read.text).toBe(text);
     },
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Unite } from '../enums.js';
 import { REAL_LINES } from '../../test/recipe-reading/real-lines.fixture.js';
+import { lineAsRow } from '../../test/recipe-reading/line-as-row.js';
 import { readIngredientLine } from './ingredient-line.js';
 
 const rows = REAL_LINES.flatMap(({ url, lines }) => lines.map((line) => ({ url, line })));
@@ -16,17 +16,7 @@ describe('readIngredientLine on lines copied from public recipe pages', () => {
     '%s',
     (_text, _url, [text, status, val, unit, name, note]) => {
       const read = readIngredientLine(text);
-      expect({
-        status: read.status,
-        val: read.quantity?.val ?? null,
-        unit: read.quantity
-          ? (Object.keys(Unite) as (keyof typeof Unite)[]).find(
-              (k) => Unite[k] === read.quantity?.unite,
-            )
-          : null,
-        name: read.name,
-        note: read.note,
-      }).toEqual({ status, val, unit, name, note });
+      expect(lineAsRow(read)).toEqual({ status, val, unit, name, note });
       // Never dropped: the text comes back as written.
       expect(read.text).toBe(text.trim());
     },
