@@ -15,7 +15,7 @@ import {
   planShopItems,
   purchasesByIngredient,
   resolveSupplier,
-  stockByIngredient,
+  larderOf,
   type Ingredient,
   type MutationArgs,
   type MutationName,
@@ -551,7 +551,7 @@ async function plannedLines(
     const compiled = compileIngredients(await loadCompileInput(store, stay.id, days));
     return planShopItems({
       compiled,
-      stock: stockByIngredient(await store.where('stock', 'stayId', stay.id)),
+      stock: larderOf(await store.where('stock', 'stayId', stay.id), stay.start),
       freshPerDay: rng.chance(0.6),
       supplierOf,
       // Lines of ingredients with a pack say the whole packs to buy (issue 21).

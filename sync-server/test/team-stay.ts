@@ -67,6 +67,10 @@ export interface SeededStay {
   lineKey: string;
   shareToken: string;
   stock: Id;
+  /** The kitchen register (issue 35): the first meal's sample, a reading, a delivery. */
+  sample: Id;
+  reading: Id;
+  delivery: Id;
   /** An open link invitation ('Lecture'), with its token. */
   invitation: Id;
   invitationToken: string;
@@ -204,6 +208,7 @@ export async function seedStay(
   const menus: [Id, Id] = [o.next++, o.next++];
   const list = o.next++;
   const stock = o.next++;
+  const [sample, reading, delivery] = [o.next++, o.next++, o.next++];
   const invitation = o.next++;
   const ing = shared.ingredient;
   const lineKey = String(ing.id);
@@ -249,6 +254,40 @@ export async function seedStay(
       name: 'addStock',
       args: { id: stock, stayId: id, ingredientId: ing.id, unite: 2, val: 500 },
     },
+    { name: 'takeSample', args: { id: sample, mealId: meals[0], time: '12:30', dishes: ['Riz'] } },
+    {
+      name: 'addReading',
+      args: {
+        id: reading,
+        stayId: id,
+        unit: 'refrigerateur',
+        day: 0,
+        time: '08:10',
+        value: 3,
+        note: '',
+        action: '',
+      },
+    },
+    {
+      name: 'addDelivery',
+      args: {
+        id: delivery,
+        stayId: id,
+        day: 0,
+        time: '09:00',
+        supplier: 'Ferme',
+        ingredientId: ing.id,
+        val: 2,
+        unite: 1,
+        lot: 'L42',
+        dateKind: 'dlc',
+        date: '2025-07-04',
+        storage: 'chilled',
+        temperature: 3,
+        accepted: true,
+        reason: '',
+      },
+    },
     {
       name: 'inviteToStay',
       args: {
@@ -280,6 +319,9 @@ export async function seedStay(
     lineKey,
     shareToken,
     stock,
+    sample,
+    reading,
+    delivery,
     invitation,
     invitationToken,
     members,

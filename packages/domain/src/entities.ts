@@ -101,6 +101,26 @@ export interface Stay {
   exportSecret: string | null;
   /** What the stay may spend per person and per day, in euros (issue 21); absent: no budget. */
   budget?: number | null;
+  /**
+   * The kitchen's cold units whose temperatures the register keeps (issue 35); absent: the
+   * default 'Réfrigérateur' and 'Congélateur' (register.ts, DEFAULT_COLD_UNITS).
+   */
+  coldUnits?: ColdUnit[];
+}
+
+/** When a cold unit's temperature is read each day: before 14 h, and from 14 h on. */
+export type ReadingCheck = 'matin' | 'soir';
+
+/** A fridge, freezer or cold room of the kitchen and the range it must hold (°C). */
+export interface ColdUnit {
+  /** Stable within its stay: readings name their unit by it. */
+  key: string;
+  name: string;
+  /** null: no lower (or upper) bound. */
+  min: number | null;
+  max: number | null;
+  /** The readings expected each day. */
+  checks: ReadingCheck[];
 }
 
 export interface Group {
@@ -186,7 +206,18 @@ export interface StockItem {
   ingredientId: Id;
   unite: Unite;
   val: number;
+  /** Its date (issue 35), ISO day: a use-by ('dlc') or best-before ('ddm') date; absent: none. */
+  useBy?: string | null;
+  dateKind?: DateKind;
+  /** The lot number of the delivery it came from; absent or '': none. */
+  lot?: string;
 }
+
+/**
+ * 'dlc' (date limite de consommation, use-by: not eaten after it) or 'ddm' (date de durabilité
+ * minimale, best before: still safe after it).
+ */
+export type DateKind = 'dlc' | 'ddm';
 
 /** One use of an ingredient behind a line of a shopping list (the old phone app's "Origin"). */
 export interface ShopUse {
@@ -357,6 +388,71 @@ export interface StayJournalEntry {
   target: { table: TableName; id: Id } | null;
 }
 
+/**
+ * One entry of a stay's kitchen register (issue 35): a food sample kept of a meal ('Plat
+ * témoin'), a temperature reading of a cold unit, or a delivery received. Day and time are the
+ * camp's (a day offset of the stay, 'HH:MM'); `by` is the account that recorded it, set by the
+ * mutator (its later changes are in the stay's journal).
+ */
+export type RegisterEntry = RegisterSample | RegisterReading | RegisterDelivery;
+
+interface RegisterEntryBase {
+  id: Id;
+  stayId: Id;
+  /** The stay's owner. */
+  owner: Id;
+  day: number;
+  /** 'HH:MM'. */
+  time: string;
+  by: Id;
+}
+
+export interface RegisterSample extends RegisterEntryBase {
+  kind: 'sample';
+  /** The meal sampled, its day (`day`) and slot as when it was taken. */
+  mealId: Id;
+  slot: Horaire;
+  /** The dishes sampled, by name (as the menu was when it was taken). */
+  dishes: string[];
+  /** When it was thrown away (ISO date-time); null: still kept. */
+  discarded: string | null;
+}
+
+export interface RegisterReading extends RegisterEntryBase {
+  kind: 'reading';
+  /** The cold unit's key (ColdUnit.key). */
+  unit: string;
+  /** °C. */
+  value: number;
+  note: string;
+  /** What was done about a reading out of range ('Action corrective'); '' otherwise. */
+  action: string;
+}
+
+export interface RegisterDelivery extends RegisterEntryBase {
+  kind: 'delivery';
+  /** The supplier's name (one of the stay's profile, or typed). */
+  supplier: string;
+  ingredientId: Id;
+  /** The product's name as received (the ingredient's, copied: the register outlives it). */
+  product: string;
+  val: number;
+  unite: Unite;
+  lot: string;
+  dateKind: DateKind;
+  /** The use-by or best-before date, ISO day; null: none on the product. */
+  date: string | null;
+  /** How it is kept: chilled and frozen goods have their temperature taken on arrival. */
+  storage: 'ambient' | 'chilled' | 'frozen';
+  /** °C on arrival; null: not taken. */
+  temperature: number | null;
+  accepted: boolean;
+  /** Why it was refused; '' when accepted. */
+  reason: string;
+  /** The larder entry it was put in; null until then. */
+  stockId: Id | null;
+}
+
 /** Every synced table and the type of its rows. */
 export interface Tables {
   users: PublicUser;
@@ -374,6 +470,7 @@ export interface Tables {
   stayMembers: StayMember;
   stayInvitations: StayInvitation;
   stayJournal: StayJournalEntry;
+  register: RegisterEntry;
 }
 export type TableName = keyof Tables;
 export type Row<T extends TableName = TableName> = Tables[T];
@@ -395,4 +492,5 @@ export const TABLE_NAMES: readonly TableName[] = [
   'stayMembers',
   'stayInvitations',
   'stayJournal',
+  'register',
 ];

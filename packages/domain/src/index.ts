@@ -11,6 +11,7 @@ export * from './quantity.js';
 export * from './pieces.js';
 export * from './compile.js';
 export * from './larder.js';
+export * from './register.js';
 export * from './costs.js';
 export * from './wizard.js';
 export * from './stay-rules.js';

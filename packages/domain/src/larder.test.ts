@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { Unite } from './enums.js';
 import type { Ingredient } from './entities.js';
-import { daysBefore, stockAfter, stockByIngredient, subtractStock } from './larder.js';
+import {
+  coverFromLarder,
+  daysBefore,
+  larderAlerts,
+  larderOf,
+  larderTotal,
+  lastDayOf,
+  stockAfter,
+  stockByIngredient,
+  subtractStock,
+} from './larder.js';
 
 const total = (pieces: number, grams: number, centiliters: number) => ({
   pieces,
@@ -69,10 +79,11 @@ describe('the larder over the days', () => {
     const farine = { id: 1, name: 'Farine' } as Ingredient;
     const oeufs = { id: 2, name: 'Œufs' } as Ingredient;
     const stock = new Map([
-      [1, total(0, 5000, 0)],
-      [2, total(30, 0, 0)],
+      [1, [{ quantity: total(0, 5000, 0), lastDay: null }]],
+      [2, [{ quantity: total(30, 0, 0), lastDay: null }]],
     ]);
     const earlier = {
+      meals: { 1: { day: 0, slot: 1 as const }, 2: { day: 1, slot: 1 as const } },
       ingredients: [
         // 2 kg of flour on day 0, 1,5 kg on day 1.
         {
@@ -92,9 +103,102 @@ describe('the larder over the days', () => {
       ],
     };
     const left = stockAfter(stock, earlier);
-    expect(left.get(1)).toEqual(total(0, 1500, 0));
-    expect(left.get(2)).toEqual(total(17, 0, 0));
+    expect(larderTotal(left.get(1)!)).toEqual(total(0, 1500, 0));
+    expect(larderTotal(left.get(2)!)).toEqual(total(17, 0, 0));
     // What the larder did not hold stays absent.
     expect(stockAfter(new Map(), earlier).size).toBe(0);
+  });
+});
+
+describe('dates in the larder (issue 35)', () => {
+  const START = '2026-07-06';
+  const milk = (val: number, useBy?: string, dateKind?: 'dlc' | 'ddm') => ({
+    ingredientId: 7,
+    unite: Unite.L,
+    val,
+    ...(useBy ? { useBy, dateKind } : {}),
+  });
+
+  it('groups entries into lots by the last day they may be eaten, the soonest first', () => {
+    const larder = larderOf(
+      [
+        milk(2),
+        milk(1, '2026-07-09', 'dlc'),
+        milk(3, '2026-07-07', 'dlc'),
+        milk(0.5, '2026-07-09', 'dlc'),
+        // A best-before date is no limit: it joins the undated lot.
+        milk(4, '2026-07-06', 'ddm'),
+      ],
+      START,
+    );
+    expect(larder.get(7)).toEqual([
+      { quantity: total(0, 0, 300), lastDay: 1 },
+      { quantity: total(0, 0, 150), lastDay: 3 },
+      { quantity: total(0, 0, 600), lastDay: null },
+    ]);
+    expect(lastDayOf(START, { useBy: '2026-07-05', dateKind: 'dlc' })).toBe(-1);
+    expect(lastDayOf(START, { useBy: '2026-07-05' })).toBe(-1);
+    expect(lastDayOf(START, { useBy: '2026-07-05', dateKind: 'ddm' })).toBeNull();
+    expect(lastDayOf(START, { useBy: null })).toBeNull();
+  });
+
+  it('covers a day only from lots still good on that day, the ones expiring first first', () => {
+    const lots = larderOf([milk(3, '2026-07-07', 'dlc'), milk(2)], START).get(7)!;
+    // Day 0 needs 2 L: from the milk that expires on day 1. Day 3 needs 4 L: the dated milk
+    // is past its date (1 L of it is lost), the undated 2 L cover half.
+    const covered = coverFromLarder(lots, [
+      { day: 3, need: total(0, 0, 400) },
+      { day: 0, need: total(0, 0, 200) },
+    ]);
+    expect(covered.used).toEqual(total(0, 0, 400));
+    expect(covered.toBuy).toEqual(total(0, 0, 200));
+    expect(covered.left).toEqual([{ quantity: total(0, 0, 100), lastDay: 1 }]);
+    // Expired before the first meal: it covers nothing.
+    const late = coverFromLarder(lots, [{ day: 2, need: total(0, 0, 300) }]);
+    expect(late.used).toEqual(total(0, 0, 200));
+    expect(late.toBuy).toEqual(total(0, 0, 100));
+    expect(larderTotal(late.left)).toEqual(total(0, 0, 300));
+  });
+
+  it('warns of what expired, what expires before a meal, what to eat soon, and what is past its best-before date', () => {
+    const entries = [
+      { id: 1, ...milk(1, '2026-07-07', 'dlc') },
+      { id: 2, ...milk(1, '2026-07-09', 'dlc') },
+      { id: 3, ...milk(1, '2026-07-10', 'dlc') },
+      {
+        id: 4,
+        ingredientId: 8,
+        unite: Unite.Kg,
+        val: 1,
+        useBy: '2026-07-08',
+        dateKind: 'ddm' as const,
+      },
+      {
+        id: 5,
+        ingredientId: 9,
+        unite: Unite.Kg,
+        val: 1,
+        useBy: '2026-07-09',
+        dateKind: 'dlc' as const,
+      },
+      { id: 6, ...milk(1) },
+    ];
+    // Today is day 3 (9 July); milk is planned on days 3 and 5, the ingredient 9 on day 3.
+    const alerts = larderAlerts(
+      entries,
+      START,
+      3,
+      new Map([
+        [7, [3, 5]],
+        [9, [3]],
+      ]),
+    );
+    expect(alerts.map((a) => [a.entry.id, a.kind, a.dateDay, a.mealDay])).toEqual([
+      [1, 'expired', 1, null],
+      [4, 'pastBestBefore', 2, null],
+      [2, 'expiresBeforeMeal', 3, 5],
+      [5, 'useSoon', 3, null],
+      [3, 'expiresBeforeMeal', 4, 5],
+    ]);
   });
 });

@@ -33,6 +33,12 @@ export const MAX_SHOP_LISTS_PER_USER = 200;
 export const MAX_USES_PER_SHOP_ITEM = 500;
 /** Entries of one stay's larder. */
 export const MAX_STOCK_PER_STAY = 2_000;
+/** Entries of one stay's kitchen register (issue 35): samples, readings and deliveries. */
+export const MAX_REGISTER_PER_STAY = 5_000;
+/** Cold units of one stay's kitchen. */
+export const MAX_COLD_UNITS = 20;
+/** A note, a corrective action or a refusal's reason in the register. */
+export const MAX_REGISTER_TEXT_LENGTH = 2_000;
 /** Ingredients one user gives a pack or a price (issue 21). */
 export const MAX_PURCHASES_PER_USER = 5_000;
 /** Prices of one ingredient: the default one and one per supplier. */

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { compileIngredients, loadCompileInput, type CompileResult } from './compile.js';
 import type { Id, Ingredient } from './entities.js';
 import { Horaire, IngredientKind, Unite } from './enums.js';
-import { stockByIngredient } from './larder.js';
+import { larderOf, type StockEntry } from './larder.js';
+
+/** Entries without dates: the stay's start does not matter. */
+const undated = (entries: readonly StockEntry[]) => larderOf(entries, '2026-07-01');
 import type { Pack, Purchase } from './entities.js';
 import { ALICE, World } from '../test/mutators-world.js';
 import { emptyTotal, type QuantityTotal } from './quantity.js';
@@ -171,7 +174,7 @@ describe('planShopItems', () => {
           [12, Unite.Kg, 1],
         ],
       ]),
-      stock: stockByIngredient([
+      stock: undated([
         { ingredientId: flour.id, unite: Unite.Kg, val: 1 },
         { ingredientId: flour.id, unite: Unite.G, val: 500 },
         // Another ingredient's stock covers nothing of it.
@@ -211,7 +214,7 @@ describe('planShopItems', () => {
       ),
       freshPerDay: false,
       // 4 kg of flour, 1,5 kg in the larder: 2,5 kg to buy is 3 packets of 1 kg.
-      stock: stockByIngredient([{ ingredientId: flour.id, unite: Unite.G, val: 1500 }]),
+      stock: undated([{ ingredientId: flour.id, unite: Unite.G, val: 1500 }]),
       purchases: new Map([
         [flour.id, purchase(20, flour.id, { name: 'paquet', size: 1, unite: Unite.Kg })],
         [eggs.id, purchase(21, eggs.id, { name: 'plateau', size: 30, unite: Unite.Pieces })],
@@ -238,7 +241,7 @@ describe('planShopItems', () => {
   it('gives no packs when the larder covers it all', () => {
     const items = plan({
       compiled: compiled([flour, [[10, Unite.Kg, 1]]]),
-      stock: stockByIngredient([{ ingredientId: flour.id, unite: Unite.Kg, val: 2 }]),
+      stock: undated([{ ingredientId: flour.id, unite: Unite.Kg, val: 2 }]),
       purchases: new Map([
         [
           flour.id,
@@ -266,7 +269,7 @@ describe('planShopItems', () => {
           [10, Unite.Kg, 2],
         ],
       ]),
-      stock: stockByIngredient([{ ingredientId: tomatoes.id, unite: Unite.Kg, val: 3 }]),
+      stock: undated([{ ingredientId: tomatoes.id, unite: Unite.Kg, val: 3 }]),
     });
     expect(items.map((i) => [i.key, i.inStock, i.toBuy])).toEqual([
       ['2@0', total(0, 2000, 0), total(0, 0, 0)],
@@ -299,7 +302,7 @@ describe('planShopItems', () => {
         ],
       ]),
       freshPerDay: false,
-      stock: stockByIngredient([{ ingredientId: eggs.id, unite: Unite.Pieces, val: 2.5 }]),
+      stock: undated([{ ingredientId: eggs.id, unite: Unite.Pieces, val: 2.5 }]),
     });
     expect([withStock[0]!.inStock, withStock[0]!.toBuy]).toEqual([
       total(2.5, 0, 0),
@@ -466,7 +469,7 @@ describe('the larder subtracts from the needs of a compiled stay (issue 19)', ()
     await w.stock(stay, milk, { unite: Unite.CL, val: 300 });
 
     const result = compileIngredients(await loadCompileInput(w.store, stay.id, [0, 1]));
-    const stock = stockByIngredient(await w.store.where('stock', 'stayId', stay.id));
+    const stock = undated(await w.store.where('stock', 'stayId', stay.id));
     const items = planShopItems({
       compiled: result,
       stock,
@@ -487,7 +490,7 @@ describe('the larder subtracts from the needs of a compiled stay (issue 19)', ()
     // With 3 L of milk only, day 0 takes 2.5 L and day 1 gets the last 50 cL.
     const short = planShopItems({
       compiled: result,
-      stock: stockByIngredient([{ ingredientId: milk.id, unite: Unite.L, val: 3 }]),
+      stock: undated([{ ingredientId: milk.id, unite: Unite.L, val: 3 }]),
       freshPerDay: true,
       supplierOf: () => '',
     });
@@ -495,5 +498,40 @@ describe('the larder subtracts from the needs of a compiled stay (issue 19)', ()
       total(0, 0, 0),
       total(0, 0, 100),
     ]);
+  });
+});
+
+describe('a list counts from the larder what is still good on the day it is eaten (issue 35)', () => {
+  it('leaves out what expires before its meal, bought once or per day', () => {
+    const milk = ingredient(5, 'Lait', IngredientKind.Laitages);
+    // 2 L on day 0 (meal 10), 3 L on day 3 (meal 14); the larder: 4 L used by day 1 (7 July).
+    const need = compiled([
+      milk,
+      [
+        [10, Unite.L, 2],
+        [14, Unite.L, 3],
+      ],
+    ]);
+    const stock = larderOf(
+      [{ ingredientId: milk.id, unite: Unite.L, val: 4, useBy: '2026-07-02', dateKind: 'dlc' }],
+      '2026-07-01',
+    );
+    const once = plan({ compiled: need, stock, freshPerDay: false });
+    expect(once.map((i) => [i.key, i.need, i.inStock, i.toBuy])).toEqual([
+      ['5', total(0, 0, 500), total(0, 0, 200), total(0, 0, 300)],
+    ]);
+    const perDay = plan({ compiled: need, stock, freshPerDay: true });
+    expect(perDay.map((i) => [i.key, i.inStock, i.toBuy])).toEqual([
+      ['5@0', total(0, 0, 200), total(0, 0, 0)],
+      ['5@3', total(0, 0, 0), total(0, 0, 300)],
+    ]);
+    // A best-before date is no limit: the same milk covers day 3 too.
+    const ddm = larderOf(
+      [{ ingredientId: milk.id, unite: Unite.L, val: 4, useBy: '2026-07-02', dateKind: 'ddm' }],
+      '2026-07-01',
+    );
+    expect(plan({ compiled: need, stock: ddm, freshPerDay: false })[0]!.toBuy).toEqual(
+      total(0, 0, 100),
+    );
   });
 });

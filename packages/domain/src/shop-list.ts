@@ -8,9 +8,9 @@ import type { CompileResult } from './compile.js';
 import { packsFor } from './costs.js';
 import type { Id, Ingredient, Purchase, ShopItem, ShopList } from './entities.js';
 import { IngredientKind } from './enums.js';
-import { subtractStock } from './larder.js';
+import { coverFromLarder, needsByDay, type Larder } from './larder.js';
 import { toBuyTotal } from './pieces.js';
-import { emptyTotal, type QuantityTotal } from './quantity.js';
+import type { QuantityTotal } from './quantity.js';
 import { compareFrench } from './sorting.js';
 
 /** How long a helper's link works after it was made. */
@@ -30,8 +30,11 @@ export const isFreshIngredient = (ingredient: Pick<Ingredient, 'kind' | 'fresh'>
 
 export interface ShopListInput {
   compiled: CompileResult;
-  /** What the larder holds of each ingredient (stockByIngredient). */
-  stock: ReadonlyMap<Id, QuantityTotal>;
+  /**
+   * What the larder holds of each ingredient (larderOf): an entry covers only the meals eaten
+   * before its use-by date.
+   */
+  stock: Larder;
   /** Fresh products one line per day of use, the rest one line each. */
   freshPerDay: boolean;
   /** The supplier's name for an ingredient, '' without a profile. */
@@ -60,11 +63,15 @@ export function planShopItems(input: ShopListInput): NewShopItem[] {
       if (part) part.push(use);
       else parts.set(day, [use]);
     }
-    let stockLeft = input.stock.get(ingredient.id) ?? emptyTotal();
+    let stockLeft = input.stock.get(ingredient.id) ?? [];
     const days = [...parts.keys()].sort(compareDays);
     for (const day of days) {
-      const need = toBuyTotal(parts.get(day) ?? []);
-      const { toBuy, used, left } = subtractStock(need, stockLeft);
+      const partUses = parts.get(day) ?? [];
+      const need = toBuyTotal(partUses);
+      const { toBuy, used, left } = coverFromLarder(
+        stockLeft,
+        needsByDay(partUses, compiled.meals),
+      );
       stockLeft = left;
       const pack = input.purchases?.get(ingredient.id)?.pack ?? null;
       const count = pack === null ? 0 : packsFor(toBuy, pack).count;

@@ -74,6 +74,7 @@ export const INDEXES = {
     /** The invitations sent to an address, shown to its user in the app. */
     mail: (r) => (r.mail === null ? [] : [r.mail]),
   },
+  register: { stayId: (r) => [r.stayId] },
   stayJournal: {
     stayId: (r) => [r.stayId],
     /** The changes of one row, newest last: who changed a meal or a menu last. */

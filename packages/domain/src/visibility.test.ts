@@ -111,6 +111,8 @@ describe('readableIds', () => {
     const aliceStock = stockItem(900, aliceStay, flour.id);
     const bobStock = stockItem(901, bobStay, flour.id);
     await w.store.put('stock', aliceStock);
+    // Alice's kitchen register (issue 35): hers alone, like the rest of her stay.
+    const aliceEntry = await w.registerEntry(aliceStay);
     await w.store.put('stock', bobStock);
     await w.store.put('shopLists', shopList(910, ALICE, aliceStay.id));
     await w.store.put('shopLists', shopList(911, ALICE, null));
@@ -140,6 +142,7 @@ describe('readableIds', () => {
       stayMembers: [],
       stayInvitations: [],
       stayJournal: [],
+      register: [aliceEntry.id],
     });
 
     const bob = await readableIds(w.store, BOB);
@@ -156,6 +159,7 @@ describe('readableIds', () => {
       stayMembers: [],
       stayInvitations: [],
       stayJournal: [],
+      register: [],
     });
 
     const carol = await readableIds(w.store, CAROL);
@@ -172,9 +176,12 @@ describe('readableIds', () => {
       stayMembers: [],
       stayInvitations: [],
       stayJournal: [],
+      register: [],
     });
 
     // canReadRow agrees: the larder, the lists and the prices are their owner's alone.
+    expect(await canReadRow(w.store, BOB, 'register', aliceEntry)).toBe(false);
+    expect(await canReadRow(w.store, ALICE, 'register', aliceEntry)).toBe(true);
     expect(await canReadRow(w.store, ALICE, 'stock', aliceStock)).toBe(true);
     expect(await canReadRow(w.store, BOB, 'stock', aliceStock)).toBe(false);
     expect(await canReadRow(w.store, ALICE, 'shopLists', shopList(911, ALICE, null))).toBe(true);

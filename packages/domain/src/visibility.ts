@@ -37,6 +37,7 @@ export const STAY_ROW_TABLES = [
   'shopLists',
   'stayMembers',
   'stayJournal',
+  'register',
 ] as const;
 export type StayRowTable = (typeof STAY_ROW_TABLES)[number];
 
@@ -236,6 +237,7 @@ export async function readableIds(store: ReadStore, userId: Id): Promise<Record<
     stayMembers: ofStays.stayMembers,
     stayInvitations: await store.whereIds('stayInvitations', 'owner', userId),
     stayJournal: ofStays.stayJournal,
+    register: ofStays.register,
   };
 }
 
@@ -251,6 +253,7 @@ async function stayRowIds(
     shopLists: [],
     stayMembers: [],
     stayJournal: [],
+    register: [],
     menus: [],
   };
   for (const stayId of stayIds) {
@@ -262,6 +265,7 @@ async function stayRowIds(
     ids.shopLists.push(...(await store.whereIds('shopLists', 'stayId', stayId)));
     ids.stayMembers.push(...(await store.whereIds('stayMembers', 'stayId', stayId)));
     ids.stayJournal.push(...(await store.whereIds('stayJournal', 'stayId', stayId)));
+    ids.register.push(...(await store.whereIds('register', 'stayId', stayId)));
   }
   return ids;
 }
@@ -300,6 +304,7 @@ export async function readableDependents(
       shopLists: ofStay.shopLists,
       stayMembers: ofStay.stayMembers,
       stayJournal: ofStay.stayJournal,
+      register: ofStay.register,
       menus: ofStay.menus,
       recipes: await recipesSharedBy(store, userId, menus),
       purchases: await store.whereIds('purchases', 'owner', owner),

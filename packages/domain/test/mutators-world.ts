@@ -4,6 +4,7 @@
  * before and after it. Kept free of vitest so that it type-checks with the package.
  */
 import type {
+  RegisterEntry,
   Group,
   Id,
   Ingredient,
@@ -295,6 +296,37 @@ export class World {
       val: 1,
       ...over,
     });
+  }
+
+  /**
+   * An entry of a stay's kitchen register (issue 35): a sample of `meal` when given, else a
+   * fridge reading of 3 °C on day 0, unless told.
+   */
+  async registerEntry(
+    stay: Stay,
+    over: Partial<RegisterEntry> & { kind?: RegisterEntry['kind'] } = {},
+    meal?: Meal,
+  ): Promise<RegisterEntry> {
+    const base = {
+      id: this.nextId(),
+      stayId: stay.id,
+      owner: stay.owner,
+      day: 0,
+      time: '08:00',
+      by: stay.owner,
+    };
+    const entry: RegisterEntry = meal
+      ? {
+          ...base,
+          kind: 'sample',
+          mealId: meal.id,
+          day: meal.day,
+          slot: meal.slot,
+          dishes: [],
+          discarded: null,
+        }
+      : { ...base, kind: 'reading', unit: 'refrigerateur', value: 3, note: '', action: '' };
+    return this.put('register', { ...entry, ...over } as RegisterEntry);
   }
 
   /** The user's pack and prices of an ingredient: a default price of 2 € per kg unless told. */

@@ -76,7 +76,8 @@ export class LocalDb extends Dexie implements DeviceTables {
     }
     // Version 2 adds the larder and the shopping lists (issue 19), version 3 the index of the
     // recipes of meals' alternatives (issue 20), version 4 the purchases (packs and prices,
-    // issue 21), version 5 the members of stays run by a team (issue 32). Opening an older
+    // issue 21), version 5 the members of stays run by a team (issue 32), version 6 the kitchen's
+    // register (issue 35). Opening an older
     // database only creates the new stores and indexes: the outbox, the pending changes' bases
     // and every row stay.
     // A new version is needed whenever a table or an index is added (TABLE_NAMES, INDEXES).
@@ -104,7 +105,7 @@ export class LocalDb extends Dexie implements DeviceTables {
 }
 
 /** The device database's schema version (see the constructor). */
-export const DB_VERSION = 5;
+export const DB_VERSION = 6;
 
 export const dbNameForUser = (userId: Id): string => `popote-u${userId}`;
 

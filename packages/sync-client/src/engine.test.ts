@@ -370,7 +370,9 @@ describe('a stay run by a team (issue 32)', () => {
   });
 
   it('says its schema on every pull, and catches up once after an update', async () => {
-    expect(server.pulls.every((p) => p.schema === 2 && p.catchUpFrom === undefined)).toBe(true);
+    expect(server.pulls.every((p) => p.schema === SYNC_SCHEMA && p.catchUpFrom === undefined)).toBe(
+      true,
+    );
     // A device whose last pull was made by the previous app version (no schema kept).
     await db.meta.delete('schema');
     server.pulls.length = 0;

@@ -17,20 +17,23 @@
 import type { ReadStore, TableName } from '@popote/domain';
 
 /** The synced schema of this build (app and server). */
-export const SYNC_SCHEMA = 2;
+export const SYNC_SCHEMA = 3;
 
 /** The first schema that knows each table added after the first version. */
 const TABLE_SINCE: Partial<Record<TableName, number>> = {
   stayMembers: 2,
   stayInvitations: 2,
   stayJournal: 2,
+  // The kitchen's register (issue 35).
+  register: 3,
 };
 
-/**
- * The first schema that knows each field added to a table of an earlier schema. None yet: the
- * first field added goes here (e.g. `meals: { notes: 3 }`) with the bump of SYNC_SCHEMA.
- */
-export const FIELD_SINCE: Partial<Record<TableName, Readonly<Record<string, number>>>> = {};
+/** The first schema that knows each field added to a table of an earlier schema. */
+export const FIELD_SINCE: Partial<Record<TableName, Readonly<Record<string, number>>>> = {
+  // The kitchen's register (issue 35): a stay's cold units, a larder entry's date and lot.
+  stays: { coldUnits: 3 },
+  stock: { useBy: 3, dateKind: 3, lot: 3 },
+};
 
 /** Whether a device on `schema` (absent: the first version) knows `table`. */
 export const knowsTable = (schema: number | undefined, table: TableName): boolean =>

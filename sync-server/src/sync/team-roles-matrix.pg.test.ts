@@ -475,6 +475,81 @@ const CASES: Record<MutationName, Case> = {
   updateStock: { on: 'stay', args: (w) => ({ id: w.stay.stock, val: 750 }), writes: ['stock'] },
   deleteStock: { on: 'stay', args: (w) => ({ id: w.stay.stock }), writes: ['stock'] },
 
+  // ---- The kitchen's register (issue 35) ----
+  setColdUnits: {
+    on: 'stay',
+    args: (w) => ({
+      stayId: w.stay.id,
+      units: [{ key: 'chambre', name: 'Chambre froide', min: 0, max: 3, checks: ['matin'] }],
+    }),
+    writes: ['stays'],
+  },
+  takeSample: {
+    on: 'stay',
+    args: (w) => ({ id: w.fresh(), mealId: w.stay.meals[1], time: '19:45', dishes: ['Soupe'] }),
+    writes: ['register'],
+  },
+  discardSample: {
+    on: 'stay',
+    args: (w) => ({ id: w.stay.sample, at: w.now }),
+    writes: ['register'],
+  },
+  addReading: {
+    on: 'stay',
+    args: (w) => ({
+      id: w.fresh(),
+      stayId: w.stay.id,
+      unit: 'congelateur',
+      day: 0,
+      time: '19:00',
+      value: -12,
+      note: '',
+      action: 'Porte refermée, relevé refait à 20 h',
+    }),
+    writes: ['register'],
+  },
+  updateReading: {
+    on: 'stay',
+    args: (w) => ({ id: w.stay.reading, value: 5, action: 'Réglage du thermostat' }),
+    writes: ['register'],
+  },
+  addDelivery: {
+    on: 'stay',
+    args: (w) => ({
+      id: w.fresh(),
+      stayId: w.stay.id,
+      day: 0,
+      time: '10:00',
+      supplier: 'Boucherie',
+      ingredientId: w.shared.ingredient.id,
+      val: 3,
+      unite: 1,
+      lot: 'B7',
+      dateKind: 'dlc',
+      date: null,
+      storage: 'chilled',
+      temperature: 9,
+      accepted: false,
+      reason: 'Température trop haute',
+    }),
+    writes: ['register'],
+  },
+  updateDelivery: {
+    on: 'stay',
+    args: (w) => ({ id: w.stay.delivery, lot: 'L43' }),
+    writes: ['register'],
+  },
+  storeDelivery: {
+    on: 'stay',
+    args: (w) => ({ id: w.stay.delivery, stockId: w.fresh() }),
+    writes: ['register', 'stock'],
+  },
+  deleteRegisterEntry: {
+    on: 'stay',
+    args: (w) => ({ id: w.stay.reading }),
+    writes: ['register'],
+  },
+
   // ---- The team ----
   setStayMemberRole: {
     on: 'stay',

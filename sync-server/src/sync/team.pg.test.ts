@@ -276,9 +276,10 @@ describe('a stay run by a team', () => {
     expect(named(first, 'stayMembers')).toEqual([]);
     await push(alice, 'setStayMemberRole', { id: memberId, role: 'plan' });
     expect(named(await pullAll(server, old), 'stayMembers')).toEqual([]);
-    // Updated, it catches up: the rows held back, without moving its cookie.
+    // Updated to the schema of teams, it catches up: the rows held back, without moving its
+    // cookie.
     const cookie = old.cookie;
-    const caught = await pullAll(server, old, { schema: SYNC_SCHEMA, catchUpFrom: 1 });
+    const caught = await pullAll(server, old, { schema: 2, catchUpFrom: 1 });
     expect(named(caught, 'stayMembers')).toEqual([`put ${memberId}`]);
     const newTables = ['stayMembers', 'stayInvitations', 'stayJournal'];
     expect(caught.patch.every((op) => newTables.includes(op.table))).toBe(true);

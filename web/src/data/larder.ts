@@ -12,20 +12,19 @@ import {
   purchasesByIngredient,
   resolveSupplier,
   stayDayToday,
+  larderOf,
   stockAfter,
-  stockByIngredient,
-  type Id,
   type Ingredient,
+  type Larder,
   type NewShopItem,
-  type QuantityTotal,
   type ReadStore,
   type Stay,
 } from '@popote/domain';
 import { useLocalQuery } from '../sync/useLocal';
 
-/** What the larder holds of each ingredient. */
-export const readStock = async (store: ReadStore, stayId: Id): Promise<Map<Id, QuantityTotal>> =>
-  stockByIngredient(await store.where('stock', 'stayId', stayId));
+/** What the larder holds of each ingredient, in lots by use-by date (issue 35). */
+export const readStock = async (store: ReadStore, stay: Stay): Promise<Larder> =>
+  larderOf(await store.where('stock', 'stayId', stay.id), stay.start);
 
 /**
  * What the larder holds for these days: the meals of the days before them, from today on, use
@@ -35,8 +34,8 @@ export async function readStockFor(
   store: ReadStore,
   stay: Stay,
   days: readonly number[],
-): Promise<Map<Id, QuantityTotal>> {
-  const stock = await readStock(store, stay.id);
+): Promise<Larder> {
+  const stock = await readStock(store, stay);
   if (stock.size === 0) return stock;
   const meals = await store.where('meals', 'stayId', stay.id);
   const stayDays = [...new Set(meals.map((m) => m.day))].sort((a, b) => a - b);
@@ -45,11 +44,8 @@ export async function readStockFor(
   return stockAfter(stock, compileIngredients(await loadCompileInput(store, stay.id, earlier)));
 }
 
-/** The larder's totals per ingredient for these days, live; null without days. */
-export function useStockFor(
-  stay: Stay,
-  days: readonly number[] | null,
-): Map<Id, QuantityTotal> | null | undefined {
+/** The larder's lots per ingredient for these days, live; null without days. */
+export function useStockFor(stay: Stay, days: readonly number[] | null): Larder | null | undefined {
   const key = days === null ? null : days.join(',');
   return useLocalQuery(
     async (store) =>

@@ -32,6 +32,7 @@ const THIS: Record<TableName, string> = {
   stayMembers: 'ce membre',
   stayInvitations: 'cette invitation',
   stayJournal: 'cette entrée du journal',
+  register: 'cette entrée du registre',
 };
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -146,7 +147,14 @@ export const ROLE_RIGHTS: Readonly<Record<MemberRole, readonly StayRight[]>> = {
 
 /** The tables whose rows belong to one stay (a shopping list may also stand alone). */
 export type StayTable =
-  'stays' | 'groups' | 'meals' | 'stock' | 'shopLists' | 'stayMembers' | 'stayInvitations';
+  | 'stays'
+  | 'groups'
+  | 'meals'
+  | 'stock'
+  | 'shopLists'
+  | 'stayMembers'
+  | 'stayInvitations'
+  | 'register';
 
 /** The tables of a user's own library, changed by their owner only. */
 export type LibraryTable = 'recipes' | 'menus' | 'ingredients' | 'profiles' | 'suppliers';

@@ -17,6 +17,7 @@ import * as profiles from './profiles.js';
 import * as purchases from './purchases.js';
 import * as recipeImport from './recipe-import.js';
 import * as recipes from './recipes.js';
+import * as register from './register.js';
 import * as restore from './restore.js';
 import * as shopping from './shopping.js';
 import * as stays from './stays.js';
@@ -55,6 +56,7 @@ export const MUTATORS = {
   ...mutatorsOf(shopping),
   ...mutatorsOf(purchases),
   ...mutatorsOf(team),
+  ...mutatorsOf(register),
 };
 
 export type MutationName = keyof typeof MUTATORS;

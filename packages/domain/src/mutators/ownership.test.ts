@@ -58,6 +58,24 @@ beforeAll(async () => {
     share: { token: 'a'.repeat(22), created: now },
   });
   const stock = await w.stock(stay, ingredient);
+  const sample = await w.registerEntry(stay, {}, meal);
+  const reading = await w.registerEntry(stay);
+  const delivery = await w.registerEntry(stay, {
+    kind: 'delivery',
+    supplier: '',
+    ingredientId: ingredient.id,
+    product: ingredient.name,
+    val: 1,
+    unite: 1,
+    lot: '',
+    dateKind: 'dlc',
+    date: null,
+    storage: 'ambient',
+    temperature: null,
+    accepted: true,
+    reason: '',
+    stockId: null,
+  } as never);
   // Carol takes part in Alice's stay (issue 32): Bob does not, and touches nothing of its team.
   const membership = {
     id: 777_001,
@@ -219,6 +237,49 @@ beforeAll(async () => {
     ],
     ['updateStock', { id: stock.id, val: 5 }, 'not_found'],
     ['deleteStock', { id: stock.id }, 'not_found'],
+    // The kitchen's register (issue 35).
+    ['setColdUnits', { stayId: stay.id, units: [] }, 'not_found'],
+    ['takeSample', { id: FRESH, mealId: meal2.id, time: '12:00', dishes: [] }, 'not_found'],
+    ['discardSample', { id: sample.id, at: now }, 'not_found'],
+    [
+      'addReading',
+      {
+        id: FRESH,
+        stayId: stay.id,
+        unit: 'refrigerateur',
+        day: 0,
+        time: '08:00',
+        value: 2,
+        note: '',
+        action: '',
+      },
+      'not_found',
+    ],
+    ['updateReading', { id: reading.id, value: 9 }, 'not_found'],
+    [
+      'addDelivery',
+      {
+        id: FRESH,
+        stayId: stay.id,
+        day: 0,
+        time: '09:00',
+        supplier: '',
+        ingredientId: ingredient.id,
+        val: 1,
+        unite: 1,
+        lot: '',
+        dateKind: 'dlc',
+        date: null,
+        storage: 'ambient',
+        temperature: null,
+        accepted: true,
+        reason: '',
+      },
+      'not_found',
+    ],
+    ['updateDelivery', { id: delivery.id, lot: 'X' }, 'not_found'],
+    ['storeDelivery', { id: delivery.id, stockId: FRESH }, 'not_found'],
+    ['deleteRegisterEntry', { id: reading.id }, 'not_found'],
     ['setStayMemberRole', { id: membership.id, role: 'read' }, 'not_found'],
     ['removeStayMember', { id: membership.id }, 'not_found'],
     ['leaveStay', { id: membership.id }, 'not_found'],

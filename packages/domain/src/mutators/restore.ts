@@ -22,6 +22,7 @@ import type {
   ShopList,
   Stay,
   StayMember,
+  RegisterEntry,
   StockItem,
   Supplier,
 } from '../entities.js';
@@ -38,6 +39,8 @@ import {
   MAX_ITEMS_PER_MENU,
   MAX_MEALS_PER_STAY,
   MAX_MEMBERS_PER_STAY,
+  MAX_REGISTER_PER_STAY,
+  MAX_COLD_UNITS,
   MAX_SHOP_LISTS_PER_USER,
   MAX_STOCK_PER_STAY,
 } from '../limits.js';
@@ -91,6 +94,8 @@ import {
 } from './shopping.js';
 import { ofPhrase, LIST_MAX, type DescribedArgs } from './describe-words.js';
 import { OWNER_NOT_MEMBER, StayMemberSchema, memberKey } from './team.js';
+import { ColdUnitSchema, RegisterEntrySchema } from './register.js';
+import { DateKindSchema } from './date-kind.js';
 
 const closed = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
@@ -107,6 +112,7 @@ export const RESTORABLE_ROW_SCHEMAS = {
     profileId: Type.Union([IdSchema, Type.Null()]),
     exportSecret: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
     budget: Type.Optional(Type.Union([BudgetSchema, Type.Null()])),
+    coldUnits: Type.Optional(Type.Array(ColdUnitSchema, { maxItems: MAX_COLD_UNITS })),
   }),
   groups: closed({
     id: IdSchema,
@@ -194,6 +200,9 @@ export const RESTORABLE_ROW_SCHEMAS = {
     ingredientId: IdSchema,
     unite: UniteSchema,
     val: StockValSchema,
+    useBy: Type.Optional(Type.Union([IsoDaySchema, Type.Null()])),
+    dateKind: Type.Optional(DateKindSchema),
+    lot: Type.Optional(NameSchema),
   }),
   shopLists: closed({
     id: IdSchema,
@@ -205,6 +214,7 @@ export const RESTORABLE_ROW_SCHEMAS = {
     share: Type.Union([closed({ token: ShareTokenSchema, created: NowSchema }), Type.Null()]),
   }),
   stayMembers: StayMemberSchema,
+  register: RegisterEntrySchema,
 } as const;
 
 export type RestorableTable = keyof typeof RESTORABLE_ROW_SCHEMAS;
@@ -225,6 +235,7 @@ export const RESTORE_ORDER: readonly RestorableTable[] = [
   'stock',
   'shopLists',
   'stayMembers',
+  'register',
 ];
 
 const put = <T extends RestorableTable>(table: T) =>
@@ -241,6 +252,7 @@ const PutSchema = Type.Union([
   put('stock'),
   put('shopLists'),
   put('stayMembers'),
+  put('register'),
 ]);
 
 /** A stay's rows at most (its meals and their menus, its groups, larder and lists, the stay). */
@@ -250,6 +262,7 @@ const MAX_RESTORED_ROWS =
   MAX_STOCK_PER_STAY +
   MAX_SHOP_LISTS_PER_USER +
   MAX_MEMBERS_PER_STAY +
+  MAX_REGISTER_PER_STAY +
   1;
 
 export const RestoreSnapshotSchema = closed({
@@ -461,6 +474,14 @@ async function mend(
         row: { ...list, name: requiredName(list.name, 'de la liste'), share },
       };
     }
+    case 'register': {
+      const entry = put.row as RegisterEntry;
+      await stayOfOwner(ctx, entry.stayId, entry.owner);
+      await checkNotMoved(ctx, 'register', entry.id, entry.stayId);
+      // A register entry is kept as it was written (its meal, ingredient or larder entry may be
+      // gone since: the register outlives them).
+      return put;
+    }
     case 'stayMembers': {
       const member = put.row as StayMember;
       await stayOfOwner(ctx, member.stayId, member.owner);
@@ -489,6 +510,7 @@ const RESTORE_RIGHT: Partial<Record<RestorableTable, StayRight>> = {
   meals: 'plan',
   stock: 'keep',
   shopLists: 'keep',
+  register: 'keep',
 };
 
 /**
@@ -556,7 +578,7 @@ export const RESTORE_MOVES =
  */
 async function checkNotMoved(
   ctx: MutationContext,
-  table: 'groups' | 'meals' | 'stock' | 'shopLists' | 'suppliers' | 'stayMembers',
+  table: 'groups' | 'meals' | 'stock' | 'shopLists' | 'suppliers' | 'stayMembers' | 'register',
   id: Id,
   parent: Id | null,
 ): Promise<void> {

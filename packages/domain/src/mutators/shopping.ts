@@ -4,7 +4,7 @@
  * mutator on the server, on behalf of the list's owner.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { Id, ShopItem, ShopList, StockItem } from '../entities.js';
+import type { DateKind, Id, ShopItem, ShopList, StockItem } from '../entities.js';
 import type { IngredientKind, Unite } from '../enums.js';
 import { Unite as U } from '../enums.js';
 import { conflict, invalid, notFound } from '../errors.js';
@@ -22,11 +22,13 @@ import {
   DaySchema,
   IdRangeSchema,
   IdSchema,
+  IsoDaySchema,
   KindSchema,
   NameSchema,
   NowSchema,
   UniteSchema,
 } from './schemas.js';
+import { DateKindSchema } from './date-kind.js';
 import {
   argInt,
   argText,
@@ -326,6 +328,19 @@ export const stopSharingShopList = defineMutator({
 
 // ---- The larder ----
 
+/** A larder entry's date and lot as stored: only what it has (older rows have none). */
+function datedFields(f: {
+  useBy: string | null | undefined;
+  dateKind: DateKind | undefined;
+  lot: string | undefined;
+}): Pick<StockItem, 'useBy' | 'dateKind' | 'lot'> {
+  const lot = f.lot?.trim() ?? '';
+  return {
+    ...(f.useBy ? { useBy: f.useBy, dateKind: f.dateKind ?? 'dlc' } : {}),
+    ...(lot !== '' ? { lot } : {}),
+  };
+}
+
 /** The quantity of a larder entry, in its unit (see MeasureSchema). */
 export const StockValSchema = MeasureSchema;
 
@@ -350,6 +365,10 @@ export const addStock = defineMutator({
     ingredientId: IdSchema,
     unite: UniteSchema,
     val: StockValSchema,
+    /** Its use-by or best-before date and its lot (issue 35). */
+    useBy: Type.Optional(Type.Union([IsoDaySchema, Type.Null()])),
+    dateKind: Type.Optional(DateKindSchema),
+    lot: Type.Optional(NameSchema),
   }),
   access: onStay('keep', 'stays', 'stayId'),
   describe: async (a, w) => {
@@ -360,7 +379,7 @@ export const addStock = defineMutator({
     )}`;
   },
   undo: null,
-  run: async (ctx, { id, stayId, ingredientId, unite, val }) => {
+  run: async (ctx, { id, stayId, ingredientId, unite, val, useBy, dateKind, lot }) => {
     const stay = await readable(ctx, 'stays', stayId);
     await readable(ctx, 'ingredients', ingredientId);
     await checkStockRoom(ctx, stayId, 1);
@@ -372,6 +391,7 @@ export const addStock = defineMutator({
       ingredientId,
       unite: unite as Unite,
       val,
+      ...datedFields({ useBy, dateKind, lot }),
     };
     await ctx.store.put('stock', item);
   },
@@ -383,6 +403,9 @@ export const updateStock = defineMutator({
     id: IdSchema,
     unite: Type.Optional(UniteSchema),
     val: Type.Optional(StockValSchema),
+    useBy: Type.Optional(Type.Union([IsoDaySchema, Type.Null()])),
+    dateKind: Type.Optional(DateKindSchema),
+    lot: Type.Optional(NameSchema),
   }),
   access: onStay('keep', 'stock', 'id'),
   describe: async (a, w) => {
@@ -396,12 +419,18 @@ export const updateStock = defineMutator({
     )}${changes([amount])}`;
   },
   undo: null,
-  run: async (ctx, { id, unite, val }) => {
+  run: async (ctx, { id, unite, val, useBy, dateKind, lot }) => {
     const item = await readable(ctx, 'stock', id);
+    const { useBy: _useBy, dateKind: _dateKind, lot: _lot, ...undated } = item;
     await ctx.store.put('stock', {
-      ...item,
+      ...undated,
       unite: (unite ?? item.unite) as Unite,
       val: val ?? item.val,
+      ...datedFields({
+        useBy: useBy === undefined ? item.useBy : useBy,
+        dateKind: dateKind ?? item.dateKind,
+        lot: lot ?? item.lot,
+      }),
     });
   },
 });
@@ -454,8 +483,9 @@ export const addPurchasesToStock = defineMutator({
     const drawer = idDrawer(ids);
     const named = new Set(keys);
     const larder = await ctx.store.where('stock', 'stayId', stayId);
+    // A dated entry (issue 35) keeps its own quantity: what is bought now has its own date.
     const entryOf = (ingredientId: Id, unite: Unite) =>
-      larder.find((e) => e.ingredientId === ingredientId && e.unite === unite);
+      larder.find((e) => e.ingredientId === ingredientId && e.unite === unite && !e.useBy);
     const changed = new Map<Id, StockItem>();
     const items: ShopItem[] = [];
     let stored = 0;

@@ -94,12 +94,14 @@ export const deleteStay = defineMutator({
     const stock = await store.whereIds('stock', 'stayId', a.id);
     const lists = await store.whereIds('shopLists', 'stayId', a.id);
     const members = await store.whereIds('stayMembers', 'stayId', a.id);
+    const register = await store.whereIds('register', 'stayId', a.id);
     return [
       { table: 'stays', id: a.id },
       ...groups.map((id): RowRef => ({ table: 'groups', id })),
       ...stock.map((id): RowRef => ({ table: 'stock', id })),
       ...lists.map((id): RowRef => ({ table: 'shopLists', id })),
       ...members.map((id): RowRef => ({ table: 'stayMembers', id })),
+      ...register.map((id): RowRef => ({ table: 'register', id })),
       ...(await mealRefs(store, userId, await store.where('meals', 'stayId', a.id))),
     ];
   },
@@ -116,6 +118,10 @@ export const deleteStay = defineMutator({
     }
     for (const listId of await ctx.store.whereIds('shopLists', 'stayId', id)) {
       await ctx.store.delete('shopLists', listId);
+    }
+    // Its kitchen register too (and it comes back with an undo).
+    for (const entryId of await ctx.store.whereIds('register', 'stayId', id)) {
+      await ctx.store.delete('register', entryId);
     }
     // Its team goes too (and comes back with an undo).
     for (const memberId of await ctx.store.whereIds('stayMembers', 'stayId', id)) {

@@ -26,13 +26,16 @@ import {
   mealLabel,
   toBuyTotal,
   toBuyVal,
-  subtractStock,
+  coverFromLarder,
+  larderTotal,
+  needsByDay,
   type CompiledIngredient,
+  type Larder,
+  type LarderLot,
   type CompileResult,
   type Id,
   type Ingredient,
   type PurchaseLine,
-  type QuantityTotal,
 } from '@popote/domain';
 import { COSTS, LARDER, EXPORT_SCREEN } from '../../strings';
 import { agendaDayUrl } from '../../navigation/agenda-links';
@@ -46,8 +49,8 @@ export function CompiledList({
 }: {
   result: CompileResult;
   start: string;
-  /** The larder's totals: an ingredient held there shows what remains to buy. */
-  stock?: ReadonlyMap<Id, QuantityTotal>;
+  /** The larder's lots: an ingredient held there shows what remains to buy. */
+  stock?: Larder;
   /** Packs and cost of each need (issue 21). */
   lines?: ReadonlyMap<Id, PurchaseLine>;
   /** Opens an ingredient's pack and prices. */
@@ -73,7 +76,11 @@ export function CompiledList({
                 <Table.Tr key={item.ingredient.id} data-testid="export-ingredient">
                   <Table.Td>
                     {item.ingredient.name}
-                    <InLarder need={toBuyTotal(item.uses)} held={stock?.get(item.ingredient.id)} />
+                    <InLarder
+                      item={item}
+                      meals={result.meals}
+                      held={stock?.get(item.ingredient.id)}
+                    />
                     <PacksAndCost line={lines?.get(item.ingredient.id)} />
                   </Table.Td>
                   <Table.Td ta="right">
@@ -150,12 +157,27 @@ function UsesPopover({
   );
 }
 
-/** What the larder holds of an ingredient and what remains to buy; nothing when none is held. */
-function InLarder({ need, held }: { need: QuantityTotal; held: QuantityTotal | undefined }) {
-  if (!held || (held.pieces <= 0 && held.grams <= 0 && held.centiliters <= 0)) return null;
+/**
+ * What the larder holds of an ingredient and what remains to buy (an entry covers only the
+ * meals before its use-by date); nothing when none is held.
+ */
+function InLarder({
+  item,
+  meals,
+  held,
+}: {
+  item: CompiledIngredient;
+  meals: CompileResult['meals'];
+  held: readonly LarderLot[] | undefined;
+}) {
+  const total = held === undefined ? null : larderTotal(held);
+  if (!held || !total || (total.pieces <= 0 && total.grams <= 0 && total.centiliters <= 0)) {
+    return null;
+  }
   return (
     <Text size="xs" c="dimmed" data-testid="export-in-larder">
-      {LARDER.inStock(held)} · {LARDER.toBuy(subtractStock(need, held).toBuy)}
+      {LARDER.inStock(total)} ·{' '}
+      {LARDER.toBuy(coverFromLarder(held, needsByDay(item.uses, meals)).toBuy)}
     </Text>
   );
 }
