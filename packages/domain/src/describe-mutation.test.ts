@@ -571,6 +571,66 @@ describe('describeMutation of shopping lists and the larder', () => {
   });
 });
 
+describe("describeMutation of the kitchen's register (issue 35)", () => {
+  it('names the meal of a sample, the temperature of a reading, the product of a delivery', async () => {
+    await store.put('register', {
+      id: 100,
+      stayId: 10,
+      owner: ME,
+      kind: 'sample',
+      mealId: 60,
+      day: 0,
+      slot: 3,
+      time: '19:30',
+      by: ME,
+      dishes: ['Lasagnes'],
+      discarded: null,
+    });
+    await store.put('register', {
+      id: 101,
+      stayId: 10,
+      owner: ME,
+      kind: 'reading',
+      unit: 'refrigerateur',
+      day: 0,
+      time: '08:00',
+      by: ME,
+      value: -18.5,
+      note: '',
+      action: '',
+    });
+    expect(await say('takeSample', { id: 100, mealId: 60, time: '19:30', dishes: [] })).toBe(
+      'Plat témoin prélevé pour le dîner du lundi 3 juillet 2023 (séjour « Colo des Glénans »)',
+    );
+    expect(await say('discardSample', { id: 100, at: NOW })).toBe(
+      'Le plat témoin du dîner du lundi 3 juillet 2023 (séjour « Colo des Glénans ») est jeté',
+    );
+    expect(await say('updateReading', { id: 101, value: 2 })).toBe(
+      'Modification du relevé de −18,5 °C (séjour « Colo des Glénans »)',
+    );
+    expect(
+      await say('addReading', { id: 102, stayId: 10, unit: 'refrigerateur', value: 3.5 }),
+    ).toBe('Relevé de 3,5 °C dans le registre du séjour « Colo des Glénans »');
+    expect(
+      await say('addDelivery', { id: 103, stayId: 10, ingredientId: 30, accepted: false }),
+    ).toBe(
+      "Réception de l'ingrédient « Tomates » dans le registre du séjour « Colo des Glénans » (refusée)",
+    );
+    expect(await say('setColdUnits', { stayId: 10, units: [] })).toBe(
+      'Modification des enceintes froides du registre du séjour « Colo des Glénans »',
+    );
+    expect(await say('deleteRegisterEntry', { id: 999 })).toBe(
+      "Suppression d'une entrée supprimée du registre",
+    );
+    expect(
+      await say('restoreSnapshot', {
+        put: [{ table: 'register', row: { id: 104, kind: 'delivery', product: 'Lait' } }],
+        remove: [],
+      }),
+    ).toBe('Annulation : rétablissement de la réception « Lait » du registre');
+  });
+});
+
 describe('describeMutation of a change already applied (a journal entry)', () => {
   it('says the values even when the rows already hold them', async () => {
     const w = await World.create();

@@ -271,6 +271,14 @@ export class Words {
           ? 'une entrée de la réserve'
           : `l'entrée ${quoted(ingredient)} de la réserve`;
       }
+      case 'register':
+        return row.kind === 'sample'
+          ? 'un plat témoin du registre'
+          : row.kind === 'reading'
+            ? 'un relevé de température du registre'
+            : typeof row.product === 'string'
+              ? `la réception ${quoted(row.product)} du registre`
+              : 'une réception du registre';
       case 'menus':
         return row.isFavorite === true ? 'un menu favori' : null;
       case 'meals': {
