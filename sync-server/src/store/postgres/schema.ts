@@ -213,4 +213,10 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX rejections_user_version ON rejections (user_id, version, args_bytes);
     `,
   },
+  {
+    name: 'rate-limits-unlogged',
+    // Issue 36: every push counts a request here; a counter need not survive a crash (its
+    // window restarts), so it is not written to the WAL and its commit waits for no flush.
+    up: `ALTER TABLE rate_limits SET UNLOGGED;`,
+  },
 ];

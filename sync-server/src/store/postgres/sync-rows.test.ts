@@ -68,6 +68,18 @@ async function pullAll(sync: SyncService, clientId: string, cookie: number | nul
 }
 
 describe.skipIf(!enabled)('PostgreSQL synced rows', () => {
+  it('keeps the request counters out of the WAL (issue 36: a push commits no counter)', async () => {
+    const { rows: tables } = await pool.query<{ relpersistence: string }>(
+      `SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'`,
+    );
+    // 'u': unlogged. The rows, the devices and the accounts stay durable ('p').
+    expect(tables.map((t) => t.relpersistence)).toEqual(['u']);
+    const { rows: durable } = await pool.query<{ relpersistence: string }>(
+      `SELECT DISTINCT relpersistence FROM pg_class WHERE relname IN ('rows', 'accounts')`,
+    );
+    expect(durable.map((t) => t.relpersistence)).toEqual(['p']);
+  });
+
   it("tells PostgreSQL's failures from the data's", () => {
     // Connection lost, conflicts after every retry, a prepared statement an upgrade outdated.
     for (const code of ['08006', '40001', '53100', '0A000', 'XX000', 'ECONNREFUSED']) {
