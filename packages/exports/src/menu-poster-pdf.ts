@@ -92,7 +92,7 @@ class PosterWriter {
     const bottom = this.height - margin - 6 * k;
     const slotWidth = 30 * k;
     const dayWidth = (this.width - 2 * margin - slotWidth) / Math.max(1, page.days.length);
-    const headHeight = 11 * k;
+    const headHeight = 16 * k;
     const available = bottom - top - headHeight;
     const pad = 2 * k;
 
@@ -107,24 +107,35 @@ class PosterWriter {
       heights = layout.map((row) =>
         Math.max(14 * k, ...row.map((lines) => this.linesHeight(lines) + 2 * pad)),
       );
-      if (heights.reduce((a, b) => a + b, 0) <= available) break;
+      // Fits: every row on the page, and every word of a dish within its column.
+      const words = page.cells
+        .flat(2)
+        .flatMap((meal) => meal.dishes.flatMap((d) => d.name.split(/\s+/u)));
+      const widest = Math.max(0, ...words.map((w) => this.text.width(w, 'bold', candidate * k)));
+      const total = heights.reduce((a, b) => a + b, 0);
+      if (total <= available && widest <= dayWidth - 2 * pad) break;
     }
     // The space left is shared among the rows, so that the grid fills the page.
     const spare = Math.max(0, available - heights.reduce((a, b) => a + b, 0));
     heights = heights.map((h) => h + spare / Math.max(1, heights.length));
 
-    // Heads: the days.
-    const headStyle = this.style('bold', Math.min(16, size));
+    // Heads: the days, the weekday over its date ('Dimanche' / '13 juillet'), centred.
+    const heads = page.days.map((day) => {
+      const space = day.indexOf(' ');
+      return space < 0 ? [day] : [day.slice(0, space), day.slice(space + 1)];
+    });
+    const headWidest = Math.max(1, ...heads.flat().map((line) => this.text.width(line, 'bold', k)));
+    const headSize = Math.min(16, size, (dayWidth - 2 * pad) / headWidest / k);
+    const headStyle = this.style('bold', headSize);
+    const headLine = headStyle.size * PT * 1.15;
     this.fill(HEAD_FILL, margin, top, this.width - 2 * margin, headHeight);
-    page.days.forEach((day, i) => {
+    heads.forEach((lines, i) => {
       const x = margin + slotWidth + i * dayWidth;
-      const w = this.text.width(day, 'bold', headStyle.size);
-      this.text.text(
-        day,
-        x + Math.max(pad, (dayWidth - w) / 2),
-        top + headHeight / 2 + 2 * k,
-        headStyle,
-      );
+      const first = top + (headHeight - headLine * lines.length) / 2 + headStyle.size * PT * 0.8;
+      lines.forEach((line, l) => {
+        const w = this.text.width(line, 'bold', headStyle.size);
+        this.text.text(line, x + (dayWidth - w) / 2, first + l * headLine, headStyle);
+      });
     });
 
     let y = top + headHeight;
@@ -161,7 +172,7 @@ class PosterWriter {
       this.text.text(
         pageLabel(page, total),
         this.width - this.margin,
-        this.height - this.margin,
+        this.margin - 3 * this.k,
         this.style('normal', 9, MUTED),
         'right',
       );
