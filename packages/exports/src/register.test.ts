@@ -354,12 +354,35 @@ describe('the register PDF', () => {
     expect(pages.length).toBeGreaterThan(2);
     pages.forEach((page, i) => expect(page).toContain(`page ${i + 1} / ${pages.length}`));
     expect(pages[0]).toContain('page 1 / ' + pages.length);
-    // Each day is there once, and a table cut by a page goes on under its head.
+    // Each day is there once.
     const texts = pages.flat();
     expect(texts.filter((t) => t === 'HORS PLAGE')).toHaveLength(12);
     expect(
       texts.filter((t) => /^(Lundi|Mardi|Mercredi|Jeudi|Vendredi|Samedi|Dimanche) /u.test(t)),
     ).toHaveLength(12);
+  });
+
+  it('goes on with a table cut by a page under its title and head again', async () => {
+    const entries = Array.from({ length: 40 }, (_, i) =>
+      reading(
+        2000 + i,
+        0,
+        'refrigerateur',
+        `${String(6 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
+        3,
+      ),
+    );
+    const pages = readPdfPages(await buildRegisterPdf({ ...registerInput([0]), entries }));
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[1]).toEqual(
+      expect.arrayContaining([
+        'Températures des enceintes froides (suite)',
+        'Enceinte',
+        'Remarque et action corrective',
+        `page 2 / ${pages.length}`,
+      ]),
+    );
+    expect(pages.flat().filter((t) => t === 'Réfrigérateur (0 °C à 4 °C)')).toHaveLength(40);
   });
 
   it('is named after the stay', () => {
