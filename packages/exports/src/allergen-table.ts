@@ -68,9 +68,15 @@ const hiddenDish = (): AllergenDish => ({
 /** Courses in the order a meal is served: Entrée, Plat principal, Dessert, Autre. */
 const SERVING_ORDER: readonly Plat[] = [3, 2, 1, 0];
 
-export function planAllergenTable(input: AllergenTableInput): AllergenTablePlan {
-  const chosen = [...new Set(input.days)].sort((a, b) => a - b);
-  const wanted = new Set(chosen);
+/**
+ * What each meal serves, dish by dish with its allergens: the menu's recipes and own
+ * ingredients in serving order, a placeholder for a recipe its reader may not read, then the
+ * recipes of the alternatives served to someone, each with its title as note. Shared by the
+ * allergen table and the menu poster.
+ */
+export function allergenDishesOf(
+  input: Pick<CompileInput, 'groups' | 'menus' | 'recipes' | 'ingredients'>,
+): (meal: Meal) => AllergenDish[] {
   const groups = byId(input.groups);
   const menus = byId(input.menus);
   const recipes = byId(input.recipes);
@@ -85,7 +91,7 @@ export function planAllergenTable(input: AllergenTableInput): AllergenTablePlan 
     allergens: allergensOf(recipe.ingredients.map((i) => i.ingredientId)),
   });
 
-  const dishesOf = (meal: Meal): AllergenDish[] => {
+  return (meal: Meal): AllergenDish[] => {
     const dishes: AllergenDish[] = [];
     const menu = menus.get(meal.menuId);
     if (menu) {
@@ -118,6 +124,13 @@ export function planAllergenTable(input: AllergenTableInput): AllergenTablePlan 
     });
     return dishes;
   };
+}
+
+export function planAllergenTable(input: AllergenTableInput): AllergenTablePlan {
+  const chosen = [...new Set(input.days)].sort((a, b) => a - b);
+  const wanted = new Set(chosen);
+  const groups = byId(input.groups);
+  const dishesOf = allergenDishesOf(input);
 
   const meals = input.meals
     .filter((m) => wanted.has(m.day))
@@ -144,7 +157,7 @@ export function planAllergenTable(input: AllergenTableInput): AllergenTablePlan 
 }
 
 /** The chosen days: their period when they follow each other, else each one. */
-function daysLabel(start: string, days: readonly number[]): string {
+export function daysLabel(start: string, days: readonly number[]): string {
   if (days.length === 0) return '';
   const first = days[0]!;
   const last = days[days.length - 1]!;

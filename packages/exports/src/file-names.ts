@@ -31,3 +31,13 @@ export function weekPlanFileName(stayName: string): string {
 export function allergenTableFileName(stayName: string): string {
   return `${fileNamePart(`${stayName} Allergènes`)}.pdf`;
 }
+
+/** '<stay name> Registre de cuisine.pdf': the kitchen's register of the chosen days (issue 35). */
+export function registerFileName(stayName: string): string {
+  return `${fileNamePart(`${stayName} Registre de cuisine`)}.pdf`;
+}
+
+/** '<stay name> Affiche des menus.pdf': the menus to display in the dining hall (issue 35). */
+export function menuPosterFileName(stayName: string): string {
+  return `${fileNamePart(`${stayName} Affiche des menus`)}.pdf`;
+}

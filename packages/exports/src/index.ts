@@ -1,5 +1,6 @@
 /**
- * Exports of a stay: the cook sheets, the week plan and the allergen table (PDF) and the
+ * Exports of a stay: the cook sheets, the week plan, the allergen table, the kitchen's register
+ * and the menu poster (PDF) and the
  * shopping spreadsheet (xlsx). Domain data in, bytes out; runs in the browser (a Web Worker) and in Node. jsPDF,
  * jspdf-autotable and the xlsx writer (with fflate) are loaded only when a file is built.
  */
@@ -24,6 +25,35 @@ export type {
 } from './allergen-table.js';
 export { ALLERGEN_TABLE_TITLE, HIDDEN_ALLERGENS, planAllergenTable } from './allergen-table.js';
 export { ALLERGEN_SHORT_LABELS, allergenLegend, allergensNote } from './allergen-labels.js';
+export { buildRegisterPdf } from './register-pdf.js';
+export type {
+  DeliveryRow,
+  ReadingRow,
+  RegisterDay,
+  RegisterInput,
+  RegisterPlan,
+  SampleRow,
+  TeamLine,
+} from './register-plan.js';
+export {
+  formatTemperature,
+  OUT_OF_RANGE,
+  planRegister,
+  rangeLabel,
+  REGISTER_TITLE,
+  ROLE_LABELS,
+  TOO_WARM,
+} from './register-plan.js';
+export { buildMenuPosterPdf } from './menu-poster-pdf.js';
+export type {
+  MenuPosterInput,
+  MenuPosterPlan,
+  PosterDish,
+  PosterFormat,
+  PosterMeal,
+  PosterPage,
+} from './menu-poster.js';
+export { planMenuPoster, POSTER_FORMATS, POSTER_TITLE } from './menu-poster.js';
 export { buildShoppingXlsx } from './shopping.js';
 export type {
   CellValue,
@@ -70,6 +100,8 @@ export {
   allergenTableFileName,
   cookbookFileName,
   fileNamePart,
+  menuPosterFileName,
+  registerFileName,
   PDF_MIME,
   shoppingFileName,
   weekPlanFileName,

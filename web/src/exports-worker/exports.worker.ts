@@ -1,16 +1,19 @@
 /**
  * The Web Worker that builds the export files away from the page (see build-in-worker.ts): a
  * 300-meal cook-sheet file or spreadsheet takes hundreds of milliseconds of CPU that would
- * otherwise freeze the screen; for the PDFs (cook sheets, week plan, allergen table) it reads
- * the days from the device's database itself, so that the page does not spend its time on
- * IndexedDB either. @popote/exports loads jsPDF, autotable or fflate itself with import(), only
+ * otherwise freeze the screen; for the PDFs (cook sheets, week plan, allergen table, menu
+ * poster, kitchen's register) it reads the days from the device's database itself, so that the
+ * page does not spend its time on IndexedDB either. @popote/exports loads jsPDF, autotable or fflate itself with import(), only
  * when a file of that kind is built. Progress is sent at most every PROGRESS_MS, and the bytes
  * are transferred, not copied.
  */
-import { isDomainError, loadCompileInput } from '@popote/domain';
+import type { Id } from '@popote/domain';
+import { isDomainError, loadCompileInput, notFound } from '@popote/domain';
 import {
   buildAllergenTablePdf,
   buildCookbookPdf,
+  buildMenuPosterPdf,
+  buildRegisterPdf,
   buildShoppingXlsx,
   buildWeekPlanPdf,
   type ProgressListener,
@@ -41,6 +44,13 @@ async function buildFile(
       return buildWeekPlanPdf(await readDays(request.source), onProgress);
     case 'allergenTable':
       return buildAllergenTablePdf(await readDays(request.source), onProgress);
+    case 'menuPoster':
+      return buildMenuPosterPdf(
+        { ...(await readDays(request.source)), format: request.format },
+        onProgress,
+      );
+    case 'register':
+      return buildRegisterPdf(await readRegister(request.source), onProgress);
     case 'shopping':
       return buildShoppingXlsx(request.input, onProgress);
   }
@@ -55,6 +65,33 @@ async function readDays({ dbName, stayId, days, stay }: DaysSource) {
   try {
     await db.open();
     return { ...(await loadCompileInput(new DexieStore(db), stayId, days)), stay };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The register of a stay and what its paper names: the stay (its owner, its cold units), its
+ * team and the pseudonyms of the owner, the members and the entries' authors.
+ */
+async function readRegister({ dbName, stayId, days }: DaysSource) {
+  const db = new LocalDb(dbName);
+  try {
+    await db.open();
+    const store = new DexieStore(db);
+    const [stay, entries, members] = await Promise.all([
+      store.get('stays', stayId),
+      store.where('register', 'stayId', stayId),
+      store.where('stayMembers', 'stayId', stayId),
+    ]);
+    if (!stay) throw notFound("Ce séjour n'existe pas.");
+    const userIds: Id[] = [
+      ...new Set([stay.owner, ...members.map((m) => m.userId), ...entries.map((e) => e.by)]),
+    ];
+    const users = await store.getMany('users', userIds);
+    // Instants (a sample thrown) in the device's time zone, summer time included.
+    const utcOffsetOf = (iso: string): number => -new Date(iso).getTimezoneOffset();
+    return { stay, days, entries, members, users, utcOffsetOf };
   } finally {
     db.close();
   }

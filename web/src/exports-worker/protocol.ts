@@ -4,7 +4,7 @@
  * the domain's cost plan and purchase rows, computed by the page with the dialog's choices).
  */
 import type { DomainErrorCode, Id, Stay } from '@popote/domain';
-import type { CookbookOptions, ShoppingInput } from '@popote/exports';
+import type { CookbookOptions, PosterFormat, ShoppingInput } from '@popote/exports';
 
 /**
  * Days of a stay, read by the worker itself from the device's database (the same rows the
@@ -23,6 +23,13 @@ export type ExportRequest =
   | { kind: 'weekPlan'; source: DaysSource }
   /** The chosen days' dishes against the 14 allergens (issue 20). */
   | { kind: 'allergenTable'; source: DaysSource }
+  /** The chosen days' menus with their allergens, as a poster for the dining hall (issue 35). */
+  | { kind: 'menuPoster'; source: DaysSource; format: PosterFormat }
+  /**
+   * The kitchen's register of the chosen days (issue 35): the worker reads the stay, its team,
+   * their pseudonyms and the register itself.
+   */
+  | { kind: 'register'; source: DaysSource }
   /** The compile the 'Fournisseurs' dialog already made, with the profile chosen there. */
   | { kind: 'shopping'; input: ShoppingInput };
 

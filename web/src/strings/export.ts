@@ -20,6 +20,11 @@ export const EXPORT_SCREEN = {
   exportWeekPlan: 'Exporter le planning des repas',
   /** Issue 20: the chosen days' dishes against the 14 regulated allergens, to display. */
   exportAllergenTable: 'Exporter le tableau des allergènes',
+  /** Issue 35: the chosen days' menus and their allergens, to display in the dining hall. */
+  exportMenuPoster: "Exporter l'affiche des menus",
+  posterFormat: "Format de l'affiche des menus",
+  posterA4: 'A4 paysage',
+  posterA3: 'A3 paysage',
   includeEmptyMeals: 'Inclure les repas sans menu dans les fiches',
   coverPage: 'Ajouter une page de garde et un sommaire aux fiches',
   suppliers: 'Fournisseurs',
@@ -83,4 +88,17 @@ export const PROFILES = {
     'Glissez une catégorie ou un ingrédient vers un fournisseur (au clavier : Espace pour saisir, flèches pour déplacer, Espace pour déposer).',
   readOnly: 'Lecture seule : seul le propriétaire de ce profil peut le modifier.',
   close: 'Fermer',
+} as const;
+
+/**
+ * 'Exporter le registre' (issue 35): the kitchen's register of the chosen days as a PDF, from the
+ * register screen's header (RegisterExportButton).
+ */
+export const REGISTER_EXPORT = {
+  open: 'Exporter le registre',
+  title: 'Exporter le registre',
+  hint: "Le registre des jours cochés : plats témoins, températures et réceptions, avec l'équipe du séjour.",
+  noDay: "Aucun jour n'est encore prévu ni noté dans ce registre.",
+  export: 'Exporter le registre',
+  cancel: 'Annuler',
 } as const;

@@ -4,20 +4,34 @@
  * is computed on the device from the local database, so it all works offline.
  */
 import { useState } from 'react';
-import { Button, Card, Checkbox, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  Progress,
+  Radio,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   IconBuildingStore,
   IconCalendarWeek,
   IconFileSpreadsheet,
   IconFileTypePdf,
   IconListCheck,
+  IconPresentation,
   IconTable,
   IconBasket,
 } from '@tabler/icons-react';
 import type { Id, Ingredient, Stay } from '@popote/domain';
+import type { PosterFormat } from '@popote/exports';
 import {
   allergenTableFileName,
   cookbookFileName,
+  menuPosterFileName,
   PDF_MIME,
   weekPlanFileName,
 } from '@popote/exports';
@@ -83,6 +97,8 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
   // Cook-sheet options, off by default: only meals to cook, no cover (one page per meal).
   const [includeEmptyMeals, setIncludeEmptyMeals] = useState(false);
   const [cover, setCover] = useState(false);
+  // The menu poster's paper (issue 35).
+  const [posterFormat, setPosterFormat] = useState<PosterFormat>('a4');
 
   /** The chosen days, which the exports worker reads from this device's database. */
   const source = () => ({
@@ -114,6 +130,16 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
       (): ExportJob => ({
         request: { kind: 'allergenTable', source: source() },
         fileName: allergenTableFileName(stay.name),
+        mime: PDF_MIME,
+      }),
+      SUCCESS.fileDownloaded,
+    );
+
+  const exportMenuPoster = () =>
+    run(
+      (): ExportJob => ({
+        request: { kind: 'menuPoster', source: source(), format: posterFormat },
+        fileName: menuPosterFileName(stay.name),
         mime: PDF_MIME,
       }),
       SUCCESS.fileDownloaded,
@@ -209,6 +235,14 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
               {EXPORT_SCREEN.exportAllergenTable}
             </Button>
             <Button
+              leftSection={<IconPresentation size={18} />}
+              disabled={noDay || busy !== null}
+              loading={busy === 'menuPoster'}
+              onClick={() => void exportMenuPoster()}
+            >
+              {EXPORT_SCREEN.exportMenuPoster}
+            </Button>
+            <Button
               leftSection={<IconFileSpreadsheet size={18} />}
               disabled={noDay || busy !== null}
               loading={busy === 'shopping'}
@@ -236,6 +270,16 @@ function StayExport({ stay, userId }: { stay: Stay; userId: Id }) {
               onChange={(e) => setCover(e.currentTarget.checked)}
             />
           </Group>
+          <Radio.Group
+            label={EXPORT_SCREEN.posterFormat}
+            value={posterFormat}
+            onChange={(value) => setPosterFormat(value === 'a3' ? 'a3' : 'a4')}
+          >
+            <Group gap="lg" mt={4}>
+              <Radio value="a4" label={EXPORT_SCREEN.posterA4} />
+              <Radio value="a3" label={EXPORT_SCREEN.posterA3} />
+            </Group>
+          </Radio.Group>
           {busy !== null && <ExportProgressBar store={progress} />}
         </Stack>
       </Card>
