@@ -50,7 +50,7 @@ import {
   emptyDated,
   formatDateField,
   isDatedValid,
-  useByOf,
+  dayTyped,
   type DatedFields,
 } from './larder-dates';
 
@@ -288,7 +288,7 @@ function DateFields({
 }) {
   const [touched, setTouched] = useState(false);
   const invalid =
-    useByOf(value.dateText) === undefined &&
+    dayTyped(value.dateText) === undefined &&
     (touched || value.dateText.length >= DATE_FIELD_LENGTH);
   return (
     <Group align="flex-start" gap="xs">

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { datedFieldsOf, emptyDated, formatDateField, isDatedValid, useByOf } from './larder-dates';
+import { datedFieldsOf, emptyDated, formatDateField, isDatedValid, dayTyped } from './larder-dates';
 
 describe('the date fields of a larder entry', () => {
   it('reads a typed date as an ISO day, an empty field as no date', () => {
-    expect(useByOf('09/07/2025')).toBe('2025-07-09');
-    expect(useByOf('')).toBeNull();
-    expect(useByOf('  ')).toBeNull();
-    expect(useByOf('09/07')).toBeUndefined();
-    expect(useByOf('31/06/2025')).toBeUndefined();
+    expect(dayTyped('09/07/2025')).toBe('2025-07-09');
+    expect(dayTyped('')).toBeNull();
+    expect(dayTyped('  ')).toBeNull();
+    expect(dayTyped('09/07')).toBeUndefined();
+    expect(dayTyped('31/06/2025')).toBeUndefined();
   });
 
   it('may be saved with no date or a real one, not while the date is unreadable', () => {

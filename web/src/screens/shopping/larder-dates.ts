@@ -18,7 +18,7 @@ export interface DatedFields {
 export const emptyDated: DatedFields = { dateText: '', kind: 'dlc', lot: '' };
 
 /** The ISO day typed; null when the field is empty; undefined while it is not a date. */
-export function useByOf(dateText: string): string | null | undefined {
+export function dayTyped(dateText: string): string | null | undefined {
   if (dateText.trim() === '') return null;
   const parsed = parseFrenchDateField(dateText);
   return parsed === null ? undefined : dateToIsoDay(new Date(parsed));
@@ -26,7 +26,7 @@ export function useByOf(dateText: string): string | null | undefined {
 
 /** Whether the fields may be saved: an empty date or a real one. */
 export const isDatedValid = (fields: DatedFields): boolean =>
-  useByOf(fields.dateText) !== undefined;
+  dayTyped(fields.dateText) !== undefined;
 
 /** The arguments of addStock / updateStock: an empty date or lot clears it. */
 export function datedFieldsOf(fields: DatedFields): {
@@ -34,7 +34,11 @@ export function datedFieldsOf(fields: DatedFields): {
   dateKind: DateKind;
   lot: string;
 } {
-  return { useBy: useByOf(fields.dateText) ?? null, dateKind: fields.kind, lot: fields.lot.trim() };
+  return {
+    useBy: dayTyped(fields.dateText) ?? null,
+    dateKind: fields.kind,
+    lot: fields.lot.trim(),
+  };
 }
 
 /** An entry's ISO day in the field: '09/07/2025'. */
