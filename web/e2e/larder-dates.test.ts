@@ -142,6 +142,13 @@ describe('use-by dates in the larder and the kitchen', () => {
         // The form is empty again, ready for the next entry.
         expect(await page.getByTestId('larder-date').inputValue()).toBe('');
         await expectNoHorizontalOverflow(page, `larder (${device})`);
+        // Its buttons inside the panel, each a 44 px target.
+        const panel = (await page.getByTestId('larder').boundingBox())!;
+        for (const name of ['Date et lot de Lait entier', 'Retirer Lait entier de la réserve']) {
+          const button = (await milk.getByRole('button', { name }).boundingBox())!;
+          expect(button.x + button.width).toBeLessThanOrEqual(panel.x + panel.width);
+          expect(Math.min(button.width, button.height)).toBeGreaterThanOrEqual(44);
+        }
 
         // The kitchen view, today: both warnings, in the larder's words.
         await page.goto('/kitchen');

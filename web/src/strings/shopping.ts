@@ -81,8 +81,8 @@ export const LARDER = {
   dateKind: 'Type de date',
   dlc: 'DLC',
   ddm: 'DDM',
-  dlcOption: "DLC : à consommer jusqu'au",
-  ddmOption: 'DDM : à consommer de préférence avant',
+  dlcOption: "DLC (à consommer jusqu'au)",
+  ddmOption: 'DDM (à consommer de préférence avant)',
   lot: 'Lot',
   /** 'DLC 09/07'. */
   entryDate: (kind: string, dayMonth: string): string => `${kind} ${dayMonth}`,

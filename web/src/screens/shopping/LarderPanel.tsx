@@ -91,19 +91,17 @@ export function LarderPanel({ stay }: { stay: Stay }) {
           </Text>
         )}
         {lines !== undefined && lines.length > 0 && (
-          <Table striped verticalSpacing={4}>
-            <Table.Tbody>
-              {lines.map((line) => (
-                <LarderRow
-                  key={line.item.id}
-                  line={line}
-                  may={may}
-                  alerts={alertsOf.get(line.item.id) ?? []}
-                  stayStart={stay.start}
-                  today={today}
-                />
-              ))}
-            </Table.Tbody>
+          <Table verticalSpacing={4} withRowBorders={false}>
+            {lines.map((line) => (
+              <LarderRow
+                key={line.item.id}
+                line={line}
+                may={may}
+                alerts={alertsOf.get(line.item.id) ?? []}
+                stayStart={stay.start}
+                today={today}
+              />
+            ))}
           </Table>
         )}
       </Stack>
@@ -126,77 +124,91 @@ function LarderRow(props: {
   const name = ingredient?.name ?? '';
   const date = entryDateLabel(item);
   return (
-    <Table.Tr data-testid="larder-line">
-      <Table.Td>
-        <Text>{name}</Text>
-        {(date !== null || item.lot) && (
-          <Text size="sm" c="dimmed" data-testid="larder-line-date">
-            {[date, item.lot ? LARDER.entryLot(item.lot) : null].filter(Boolean).join(' · ')}
-          </Text>
-        )}
-        {alerts.map((a) => (
-          <LarderAlertText key={a.alert.kind} line={a} stayStart={stayStart} today={today} />
-        ))}
-      </Table.Td>
-      <Table.Td w={120}>
-        <NumberInput
-          aria-label={LARDER.edit(name)}
-          min={0}
-          max={1e9}
-          decimalSeparator=","
-          value={item.val}
-          readOnly={!may('updateStock')}
-          onBlur={(e) => {
-            const val = Number(e.currentTarget.value.replace(',', '.'));
-            if (!may('updateStock')) return;
-            if (Number.isFinite(val) && val >= 0 && val !== item.val) {
-              void mutate('updateStock', { id: item.id, val });
-            }
-          }}
-        />
-      </Table.Td>
-      <Table.Td>{UNITE_LABELS[item.unite]}</Table.Td>
-      <Table.Td w={48}>
-        {may('updateStock') && (
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={LARDER.editDetails(name)}
-            onClick={() => setEditing(true)}
-          >
-            <IconCalendarEvent size={18} />
-          </ActionIcon>
-        )}
-        {editing && (
-          <EditDates
-            name={name}
-            initial={{
-              dateText: item.useBy ? formatDateField(item.useBy) : '',
-              kind: item.dateKind ?? 'dlc',
-              lot: item.lot ?? '',
-            }}
-            onClose={() => setEditing(false)}
-            onSave={async (fields) => {
-              const done = await mutate('updateStock', { id: item.id, ...fields });
-              if (done !== null) setEditing(false);
+    // One body per entry: its line, then its date, lot and alerts across the whole width (a
+    // phone leaves the name's column too narrow for a sentence).
+    <Table.Tbody
+      data-testid="larder-line"
+      style={{ borderTop: '1px solid var(--table-border-color)' }}
+    >
+      <Table.Tr>
+        <Table.Td>
+          <Text>{name}</Text>
+        </Table.Td>
+        <Table.Td w={140}>
+          <NumberInput
+            miw={72}
+            aria-label={LARDER.edit(name)}
+            min={0}
+            max={1e9}
+            decimalSeparator=","
+            value={item.val}
+            readOnly={!may('updateStock')}
+            onBlur={(e) => {
+              const val = Number(e.currentTarget.value.replace(',', '.'));
+              if (!may('updateStock')) return;
+              if (Number.isFinite(val) && val >= 0 && val !== item.val) {
+                void mutate('updateStock', { id: item.id, val });
+              }
             }}
           />
-        )}
-      </Table.Td>
-      <Table.Td w={48}>
-        {may('deleteStock') && (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={LARDER.remove(name)}
-            onClick={() => void mutateUndoable('deleteStock', { id: item.id }, LARDER.removed)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        )}
-      </Table.Td>
-    </Table.Tr>
+        </Table.Td>
+        <Table.Td>{UNITE_LABELS[item.unite]}</Table.Td>
+        <Table.Td w={96}>
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            {may('updateStock') && (
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={LARDER.editDetails(name)}
+                onClick={() => setEditing(true)}
+              >
+                <IconCalendarEvent size={18} />
+              </ActionIcon>
+            )}
+            {editing && (
+              <EditDates
+                name={name}
+                initial={{
+                  dateText: item.useBy ? formatDateField(item.useBy) : '',
+                  kind: item.dateKind ?? 'dlc',
+                  lot: item.lot ?? '',
+                }}
+                onClose={() => setEditing(false)}
+                onSave={async (fields) => {
+                  const done = await mutate('updateStock', { id: item.id, ...fields });
+                  if (done !== null) setEditing(false);
+                }}
+              />
+            )}
+            {may('deleteStock') && (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={LARDER.remove(name)}
+                onClick={() => void mutateUndoable('deleteStock', { id: item.id }, LARDER.removed)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            )}
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+      {(date !== null || item.lot || alerts.length > 0) && (
+        <Table.Tr>
+          <Table.Td colSpan={4} pt={0}>
+            {(date !== null || item.lot) && (
+              <Text size="sm" c="dimmed" data-testid="larder-line-date">
+                {[date, item.lot ? LARDER.entryLot(item.lot) : null].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+            {alerts.map((a) => (
+              <LarderAlertText key={a.alert.kind} line={a} stayStart={stayStart} today={today} />
+            ))}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </Table.Tbody>
   );
 }
 
@@ -318,7 +330,7 @@ function DateFields({
         ]}
         value={value.kind}
         onChange={(v) => v !== null && onChange({ ...value, kind: v as DateKind })}
-        style={{ flex: 2, minWidth: 200 }}
+        style={{ flex: 2, minWidth: 270 }}
         data-testid="larder-date-kind"
       />
       <TextInput
