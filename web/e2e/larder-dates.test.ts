@@ -4,7 +4,8 @@
  * and typing, and sees its date and that it expires before tomorrow's dinner, which uses milk;
  * an entry seeded past its DLC reads as expired. The kitchen view warns, at the top of today, of
  * both; yesterday's lunch, with no sample taken, is named ('Plat témoin non prélevé : déjeuner')
- * while yesterday's breakfast, sampled, is not; tomorrow's dinner marks its milk.
+ * while yesterday's breakfast, sampled, is not; tomorrow's dinner marks its milk. The bread's
+ * date, changed to a best-before one in its dialog, reads 'DDM dépassée' and leaves the kitchen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -175,6 +176,32 @@ describe('use-by dates in the larder and the kitchen', () => {
         await expect.poll(() => texts(page, 'larder-alert', milkRow)).toEqual([expiresBefore]);
         expect(await page.getByTestId('kitchen-sample-missing').count()).toBe(0);
         await expectNoHorizontalOverflow(page, `kitchen, tomorrow (${device})`);
+
+        // Back in the larder: the bread's date was a best-before one, and its lot is noted.
+        await page.goto('/courses');
+        await bread.getByTestId('larder-alert').waitFor();
+        await bread.getByRole('button', { name: 'Date et lot de Baguette' }).tap();
+        const dialog = page.getByRole('dialog', { name: 'Date et lot de Baguette' });
+        await dialog.getByTestId('larder-date-kind').tap();
+        await page.getByRole('option', { name: 'DDM (à consommer de préférence avant)' }).tap();
+        await dialog.getByTestId('larder-lot').fill('B-12');
+        await dialog.getByRole('button', { name: 'Enregistrer' }).tap();
+        await dialog.waitFor({ state: 'detached' });
+        await expect
+          .poll(() => texts(page, 'larder-line-date', bread))
+          .toEqual([
+            `DDM ${isoPlus(start, -1).slice(8, 10)}/${isoPlus(start, -1).slice(5, 7)} · Lot B-12`,
+          ]);
+        expect(await texts(page, 'larder-alert', bread)).toEqual(['DDM dépassée']);
+        expect(await bread.getByTestId('larder-alert').getAttribute('data-kind')).toBe(
+          'pastBestBefore',
+        );
+        // No longer expired: the kitchen says nothing more of it.
+        await page.goto('/kitchen?jour=2');
+        await page.getByTestId('kitchen-warnings').getByTestId('larder-alert').first().waitFor();
+        await expect
+          .poll(() => texts(page, 'larder-alert', page.getByTestId('kitchen-warnings')))
+          .toEqual([`Lait entier : ${expiresBefore}`]);
       } finally {
         await context.close();
       }
