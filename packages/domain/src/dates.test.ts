@@ -6,6 +6,7 @@ import {
   stayDayToday,
   stayDayLabel,
   mealLabel,
+  formatWeekdayDayMonth,
   stayDaysLabel,
   dayToDate,
   daysInMonth,
@@ -215,5 +216,13 @@ describe('day and meal labels', () => {
     expect(stayDayLabel('2025-07-07', 0)).toBe('Lun. 7-07');
     expect(stayDayLabel('2025-07-07', 6)).toBe('Dim. 13-07');
     expect(mealLabel('2025-07-07', 1, 1)).toBe('Mar. 8-07 - Midi');
+  });
+});
+
+describe('a day in a sentence', () => {
+  it('names the weekday, the day and the month, without the year', () => {
+    expect(formatWeekdayDayMonth(dayToDate('2025-07-07', 1))).toBe('mardi 8 juillet');
+    expect(formatWeekdayDayMonth(dayToDate('2025-07-01', 0))).toBe('mardi 1er juillet');
+    expect(formatWeekdayDayMonth(new Date(Number.NaN))).toBe('date inconnue');
   });
 });

@@ -128,6 +128,12 @@ export function formatDayMonth(d: Date): string {
   return `${dayOfMonth(d)} ${MONTHS[d.getUTCMonth()]}`;
 }
 
+/** 'mardi 8 juillet' (UTC): a day named in a sentence, its year understood. */
+export function formatWeekdayDayMonth(d: Date): string {
+  if (!isValidDate(d)) return UNKNOWN_DATE;
+  return `${WEEKDAYS[d.getUTCDay()]} ${formatDayMonth(d)}`;
+}
+
 /**
  * A 'modifié le' date-time: '3 juillet 2023 à 14:05'. The domain knows no time zone, so the
  * caller passes the offset to show it in (minutes east of UTC; a browser passes

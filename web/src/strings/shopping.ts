@@ -3,6 +3,7 @@
  * not show these screens: their wording is written here once.
  */
 import { formatTotal, type QuantityTotal } from '@popote/domain';
+import { MEAL_NOUNS } from './kitchen';
 
 export const SHOPPING = {
   loading: 'Chargement…',
@@ -73,6 +74,31 @@ export const LARDER = {
   edit: (name: string): string => `Quantité en réserve de ${name}`,
   inStock: (total: QuantityTotal): string => `Réserve : ${formatTotal(total)}`,
   toBuy: (total: QuantityTotal): string => `à acheter : ${formatTotal(total)}`,
+  /** Dates and lots of the entries (issue 35). */
+  date: 'Date',
+  datePlaceholder: 'JJ/MM/AAAA',
+  dateInvalid: 'Date invalide (JJ/MM/AAAA)',
+  dateKind: 'Type de date',
+  dlc: 'DLC',
+  ddm: 'DDM',
+  dlcOption: "DLC (à consommer jusqu'au)",
+  ddmOption: 'DDM (à consommer de préférence avant)',
+  lot: 'Lot',
+  /** 'DLC 09/07'. */
+  entryDate: (kind: string, dayMonth: string): string => `${kind} ${dayMonth}`,
+  entryLot: (lot: string): string => `Lot ${lot}`,
+  editDetails: (name: string): string => `Date et lot de ${name}`,
+  /** The warnings of dated entries, the kitchen's words too. */
+  expired: (date: string): string => `Périmé depuis le ${date}`,
+  /** 'Périme avant le dîner du mardi 8 juillet'. */
+  expiresBeforeMeal: (slot: keyof typeof MEAL_NOUNS, day: string): string =>
+    `Périme avant le ${MEAL_NOUNS[slot]} du ${day}`,
+  expiresBeforeDay: (day: string): string => `Périme avant les repas du ${day}`,
+  useToday: "À consommer aujourd'hui",
+  useSoon: "À consommer d'ici demain",
+  pastBestBefore: 'DDM dépassée',
+  /** 'Lait entier : Périmé depuis le 7 juillet' in the kitchen view. */
+  alertOf: (name: string, alert: string): string => `${name} : ${alert}`,
 } as const;
 
 /** The page a helper opens from a shared link, without an account. */

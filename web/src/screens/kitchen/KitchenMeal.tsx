@@ -2,11 +2,37 @@
  * One meal in the kitchen view: its heading, head count, a card per recipe with its allergens,
  * then its alternatives (issue 20), each for its people.
  */
+import { createContext, useContext, type ReactNode } from 'react';
 import { Card, Divider, Stack, Table, Text, Title } from '@mantine/core';
 import type { CookAlternative, CookBlock, CookSheet } from '@popote/exports/cook-plan';
+import type { LarderAlertLine } from '../../data/larder-alerts';
 import { KITCHEN } from '../../strings';
 
-export function KitchenMeal({ sheet }: { sheet: CookSheet }) {
+/** The larder's alerts of an ingredient at this meal, and how one is drawn (issue 35). */
+interface MealAlerts {
+  alertsOf: (name: string) => LarderAlertLine[];
+  alertText: (line: LarderAlertLine) => ReactNode;
+}
+const NO_ALERTS: MealAlerts = { alertsOf: () => [], alertText: () => null };
+const MealAlertsContext = createContext<MealAlerts>(NO_ALERTS);
+
+export function KitchenMeal({
+  sheet,
+  alertsOf,
+  alertText,
+}: { sheet: CookSheet } & Partial<MealAlerts>) {
+  const alerts = {
+    alertsOf: alertsOf ?? NO_ALERTS.alertsOf,
+    alertText: alertText ?? NO_ALERTS.alertText,
+  };
+  return (
+    <MealAlertsContext.Provider value={alerts}>
+      <MealCard sheet={sheet} />
+    </MealAlertsContext.Provider>
+  );
+}
+
+function MealCard({ sheet }: { sheet: CookSheet }) {
   return (
     <Card withBorder shadow="sm" padding="lg" component="section" data-testid="kitchen-meal">
       <Stack gap="md">
@@ -69,6 +95,7 @@ function KitchenAlternative({ alternative }: { alternative: CookAlternative }) {
 
 /** A recipe, or the menu's own ingredients of a course; under an alternative, a level lower. */
 function KitchenBlock({ block, level = 3 }: { block: CookBlock; level?: 3 | 4 }) {
+  const { alertsOf, alertText } = useContext(MealAlertsContext);
   return (
     <Stack gap="xs" data-testid="kitchen-recipe">
       <Divider />
@@ -90,7 +117,12 @@ function KitchenBlock({ block, level = 3 }: { block: CookBlock; level?: 3 | 4 })
         <Table.Tbody>
           {block.rows.map((row) => (
             <Table.Tr key={row.name} data-testid="kitchen-ingredient">
-              <Table.Td>{row.name}</Table.Td>
+              <Table.Td>
+                {row.name}
+                {alertsOf(row.name).map((line) => (
+                  <div key={`${line.alert.entry.id}`}>{alertText(line)}</div>
+                ))}
+              </Table.Td>
               <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
                 {row.note ? `${row.quantity} ${row.note}` : row.quantity}
               </Table.Td>

@@ -5,18 +5,23 @@
  * length. Read from the device's database: it works offline. The screen stays on while open.
  */
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Group, Loader, Select, Stack, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconEye } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconEye } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { dayToDate, formatLongDate, stayDayToday, type Stay } from '@popote/domain';
+import { clockTime, dayToDate, formatLongDate, stayDayToday, type Stay } from '@popote/domain';
+import type { CookSheet } from '@popote/exports/cook-plan';
+import { LarderAlertText } from '../../components/larder/LarderAlertText';
 import { NoActiveStay } from '../../components/NoActiveStay';
+import { useNow } from '../../components/useNow';
+import { useLarderAlerts, type LarderAlertLine } from '../../data/larder-alerts';
 import { useSession } from '../../session/useSession';
-import { KITCHEN } from '../../strings';
+import { KITCHEN, LARDER, MEAL_NOUNS } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useStay, useStayDays } from '../../data/stays';
 import { KitchenMeal } from './KitchenMeal';
 import { DAY_PARAM, dayFromParam, defaultKitchenDay } from './kitchen-day';
-import { useKitchenDay } from './useKitchenDay';
+import { ingredientAlerts, kitchenLarderAlerts, samplesDue } from './kitchen-warnings';
+import { useKitchenDay, useRegisterEntries } from './useKitchenDay';
 import { useWakeLock } from './useWakeLock';
 
 export function KitchenScreen() {
@@ -106,6 +111,7 @@ function DayArrow(props: {
 
 function KitchenDay({ stay, day }: { stay: Stay; day: number }) {
   const plan = useKitchenDay(stay, day);
+  const alerts = useLarderAlerts(stay, day);
   if (plan === undefined) return <Loader aria-label={KITCHEN.loading} />;
   if (!plan.ok) {
     return (
@@ -121,11 +127,81 @@ function KitchenDay({ stay, day }: { stay: Stay; day: number }) {
       </Text>
     );
   }
+  const today = stayDayToday(stay.start);
+  const kitchenAlerts = kitchenLarderAlerts(alerts ?? []);
   return (
     <Stack gap="xl">
+      <DayWarnings
+        stay={stay}
+        day={day}
+        sheets={plan.sheets}
+        alerts={kitchenAlerts}
+        today={today}
+      />
       {plan.sheets.map((sheet) => (
-        <KitchenMeal key={sheet.mealId} sheet={sheet} />
+        <KitchenMeal
+          key={sheet.mealId}
+          sheet={sheet}
+          alertsOf={(name) => ingredientAlerts(kitchenAlerts, name, sheet.day)}
+          alertText={(line) => <LarderAlertText line={line} stayStart={stay.start} today={today} />}
+        />
       ))}
     </Stack>
+  );
+}
+
+/**
+ * At the top of the day: the meals whose sample is due and not taken, and what in the larder
+ * is expired or expires before a meal (issue 35). Nothing when all is well.
+ */
+function DayWarnings(props: {
+  stay: Stay;
+  day: number;
+  sheets: readonly CookSheet[];
+  alerts: readonly LarderAlertLine[];
+  today: number;
+}) {
+  const { stay, day, sheets, alerts, today } = props;
+  // Read again every minute: a meal's sample falls due at its hour.
+  const now = useNow();
+  const entries = useRegisterEntries(stay);
+  const due =
+    entries === undefined
+      ? []
+      : samplesDue(
+          sheets,
+          entries,
+          day,
+          stayDayToday(stay.start, new Date(now)),
+          clockTime(new Date(now)),
+        );
+  if (due.length === 0 && alerts.length === 0) return null;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      title={KITCHEN.warnings}
+      icon={<IconAlertTriangle />}
+      data-testid="kitchen-warnings"
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)' } }}
+    >
+      <Stack gap="xs">
+        {due.map(({ mealId, slot }) => (
+          <Text key={mealId} fz="lg" fw={700} c="red.9" data-testid="kitchen-sample-missing">
+            {KITCHEN.sampleMissing(MEAL_NOUNS[slot])}
+          </Text>
+        ))}
+        {alerts.map((line) => (
+          <LarderAlertText
+            key={`${line.alert.entry.id}-${line.alert.kind}`}
+            line={line}
+            stayStart={stay.start}
+            today={today}
+            size="lg"
+            prefix={(sentence) => LARDER.alertOf(line.name, sentence)}
+          />
+        ))}
+      </Stack>
+    </Alert>
   );
 }

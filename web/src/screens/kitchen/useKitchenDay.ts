@@ -1,5 +1,5 @@
 /** The live plan of one day's meals for the kitchen view, from the device's database. */
-import { isDomainError, loadCompileInput, type Stay } from '@popote/domain';
+import { isDomainError, loadCompileInput, type RegisterEntry, type Stay } from '@popote/domain';
 import { planCookbook, type CookSheet } from '@popote/exports/cook-plan';
 import { useLocalQuery } from '../../sync/useLocal';
 
@@ -24,4 +24,9 @@ export function useKitchenDay(stay: Stay, day: number): KitchenDayPlan | undefin
     },
     [stay.id, stay.start, stay.name, day],
   );
+}
+
+/** The stay's register (issue 35): its samples tell which meals still lack theirs. */
+export function useRegisterEntries(stay: Stay): readonly RegisterEntry[] | undefined {
+  return useLocalQuery((store) => store.where('register', 'stayId', stay.id), [stay.id]);
 }
