@@ -224,9 +224,11 @@ describe.each([
       await dialog.getByTestId('reading-out-of-range').waitFor();
       // Out of range, it is saved only with its corrective action.
       const save = dialog.getByRole('button', { name: 'Enregistrer' });
-      expect(await save.isDisabled()).toBe(true);
+      await save.tap();
+      await dialog.getByText("Indiquez l'action corrective.").waitFor();
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await page.getByTestId('reading').count()).toBe(1);
       await dialog.getByLabel('Action corrective').fill('Denrées passées dans la chambre froide');
-      await expect.poll(() => save.isDisabled()).toBe(false);
       await save.tap();
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => page.getByTestId('reading').count()).toBe(2);

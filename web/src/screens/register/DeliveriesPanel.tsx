@@ -150,7 +150,7 @@ function DeliveryCard(props: {
               </ActionIcon>
               <ActionIcon
                 variant="subtle"
-                color="red.8"
+                color="red"
                 size="lg"
                 aria-label={REGISTER.removeDelivery(d.product)}
                 onClick={() =>
@@ -163,7 +163,7 @@ function DeliveryCard(props: {
           )}
         </Group>
         {d.temperature !== null && (
-          <Text size="sm" c={tooWarm ? 'red.8' : undefined} fw={tooWarm ? 700 : undefined}>
+          <Text size="sm" c={tooWarm ? 'red' : undefined} fw={tooWarm ? 700 : undefined}>
             {REGISTER.arrivalShown(formatCelsius(d.temperature))}
             {tooWarm && d.storage !== 'ambient'
               ? ` · ${REGISTER.tooWarm(formatCelsius(ARRIVAL_MAX[d.storage]))}`
@@ -175,16 +175,16 @@ function DeliveryCard(props: {
         </Text>
         <Group gap="xs" justify="space-between">
           {d.accepted ? (
-            <Badge color="green.9" variant="light">
+            <Badge color="green" variant="light">
               {REGISTER.accepted}
             </Badge>
           ) : (
-            <Text size="sm" c="red.8" fw={600} data-testid="delivery-refused">
+            <Text size="sm" c="red" fw={600} data-testid="delivery-refused">
               {REGISTER.refusedBecause(d.reason)}
             </Text>
           )}
           {d.stockId !== null && (
-            <Badge color="blue.9" variant="light" data-testid="delivery-stored">
+            <Badge color="blue" variant="light" data-testid="delivery-stored">
               {REGISTER.stored}
             </Badge>
           )}
@@ -399,7 +399,7 @@ function DeliveryDialog(props: {
             <SegmentedControl
               fullWidth
               aria-label={REGISTER.decision}
-              color={form.accepted ? 'green.9' : 'red.8'}
+              color={form.accepted ? 'green' : 'red'}
               data={[
                 { value: 'yes', label: REGISTER.accepted },
                 { value: 'no', label: REGISTER.refused },
@@ -416,7 +416,7 @@ function DeliveryDialog(props: {
               minRows={2}
               value={form.reason}
               onChange={(e) => set({ reason: e.currentTarget.value })}
-              error={check.errors.reason}
+              error={shown(check.errors.reason)}
             />
           )}
           <TextInput
@@ -430,9 +430,7 @@ function DeliveryDialog(props: {
             <Button variant="default" onClick={onClose}>
               {REGISTER.cancel}
             </Button>
-            <Button type="submit" disabled={tried && !valid}>
-              {REGISTER.save}
-            </Button>
+            <Button type="submit">{REGISTER.save}</Button>
           </Group>
         </Stack>
       </form>

@@ -50,11 +50,7 @@ export function SamplesPanel({
           {REGISTER.noMealThatDay}
         </Text>
       ) : (
-        <Text
-          fw={600}
-          data-testid="samples-missing"
-          c={without.length > 0 ? 'orange.9' : 'green.9'}
-        >
+        <Text fw={600} data-testid="samples-missing" c={without.length > 0 ? 'orange' : 'green'}>
           {without.length > 0
             ? REGISTER.withoutSample(without.map((m) => HORAIRE_LABELS[m.slot]))
             : REGISTER.allSampled}
@@ -95,7 +91,7 @@ function MealSample(props: {
             {name}
           </Title>
           {sample === undefined && (
-            <Badge color={due ? 'orange.9' : 'gray.7'} variant="light">
+            <Badge color={due ? 'orange' : 'gray'} variant="light">
               {REGISTER.due}
             </Badge>
           )}
@@ -123,11 +119,11 @@ function MealSample(props: {
         ) : (
           <Group gap="xs" justify="space-between" wrap="nowrap">
             <Group gap="xs">
-              <Text size="sm" c="green.9" fw={600} data-testid="sample-taken">
+              <Text size="sm" c="green" fw={600} data-testid="sample-taken">
                 {REGISTER.takenBy(sample.time, read.pseudos.get(sample.by) ?? REGISTER.someone)}
               </Text>
               {sample.discarded !== null && (
-                <Badge color="gray.7" variant="light">
+                <Badge color="gray" variant="light">
                   {REGISTER.discardedMark}
                 </Badge>
               )}
@@ -135,7 +131,7 @@ function MealSample(props: {
             {keeps && (
               <ActionIcon
                 variant="subtle"
-                color="red.8"
+                color="red"
                 size="lg"
                 aria-label={REGISTER.removeSample(name)}
                 onClick={() =>
@@ -197,7 +193,7 @@ function ToThrow({
               {keeps && (
                 <Button
                   variant="light"
-                  color="red.8"
+                  color="red"
                   aria-label={REGISTER.discardOf(label)}
                   onClick={() =>
                     void mutateUndoable(

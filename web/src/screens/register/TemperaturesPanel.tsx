@@ -89,7 +89,7 @@ export function TemperaturesPanel({
           ))}
         </Stack>
       </Card>
-      <Text fw={600} c={missing.length > 0 ? 'orange.9' : 'green.9'} data-testid="readings-missing">
+      <Text fw={600} c={missing.length > 0 ? 'orange' : 'green'} data-testid="readings-missing">
         {missing.length > 0 ? REGISTER.missing(missing) : REGISTER.noneMissing}
       </Text>
       {keeps && (
@@ -162,11 +162,11 @@ function ReadingRow(props: {
             <Text fw={600}>
               {reading.time} · {name}
             </Text>
-            <Text fw={700} c={out ? 'red.8' : undefined} data-testid="reading-value">
+            <Text fw={700} c={out ? 'red' : undefined} data-testid="reading-value">
               {formatCelsius(reading.value)}
             </Text>
             {out && (
-              <Badge color="red.8" variant="filled">
+              <Badge color="red" variant="filled">
                 {REGISTER.outOfRange}
               </Badge>
             )}
@@ -193,7 +193,7 @@ function ReadingRow(props: {
             </ActionIcon>
             <ActionIcon
               variant="subtle"
-              color="red.8"
+              color="red"
               size="lg"
               aria-label={REGISTER.removeReading(what)}
               onClick={() =>
@@ -291,7 +291,7 @@ function ReadingDialog(props: {
             data-autofocus
           />
           {check.outOfRange && (
-            <Badge color="red.8" variant="filled" data-testid="reading-out-of-range">
+            <Badge color="red" variant="filled" data-testid="reading-out-of-range">
               {REGISTER.outOfRange}
             </Badge>
           )}
@@ -314,7 +314,7 @@ function ReadingDialog(props: {
               minRows={2}
               value={form.action}
               onChange={(e) => set({ action: e.currentTarget.value })}
-              error={check.errors.action}
+              error={tried ? check.errors.action : undefined}
             />
           )}
           <TextInput
@@ -326,9 +326,7 @@ function ReadingDialog(props: {
             <Button variant="default" onClick={onClose}>
               {REGISTER.cancel}
             </Button>
-            <Button type="submit" disabled={!valid}>
-              {REGISTER.save}
-            </Button>
+            <Button type="submit">{REGISTER.save}</Button>
           </Group>
         </Stack>
       </form>
@@ -377,7 +375,7 @@ function ColdUnitsDialog(props: { stay: Stay; units: readonly ColdUnit[]; onClos
                 />
                 <ActionIcon
                   variant="subtle"
-                  color="red.8"
+                  color="red"
                   size="xl"
                   aria-label={REGISTER.removeUnit(d.name)}
                   onClick={() => setDrafts((list) => list.filter((_, i) => i !== at))}
@@ -428,7 +426,7 @@ function ColdUnitsDialog(props: { stay: Stay; units: readonly ColdUnit[]; onClos
           onClick={() =>
             setDrafts((list) => [
               ...list,
-              { key: '', name: '', min: '', max: '', checks: ['matin', 'soir'] },
+              { key: '', name: REGISTER.newUnitName, min: '', max: '', checks: ['matin', 'soir'] },
             ])
           }
         >
