@@ -112,6 +112,13 @@ const EXPECTED = {
   stored: 1,
 };
 
+/** The same once the second device has read the freezer in the morning. */
+const LATER = {
+  ...EXPECTED,
+  readings: [{ value: '−20 °C', outOfRange: 'false', action: null }, ...EXPECTED.readings],
+  missing: 'Relevés manquants : Congélateur (soir)',
+};
+
 /** The larder's entries in the device's database, with their date and lot. */
 const larderRows = (page: Page) =>
   page.evaluate(async () => {
@@ -298,6 +305,29 @@ describe.each([
         expect(await larderRows(second)).toEqual([
           { val: 3, useBy: '2025-07-12', dateKind: 'dlc', lot: 'L2507-42' },
         ]);
+
+        // Live: the first device shows the temperatures while the second reads the freezer.
+        await page.goto('/registre?jour=1&partie=temperatures');
+        await expect
+          .poll(() => plainText(page.getByTestId('readings-missing')))
+          .toBe(EXPECTED.missing);
+        await second.goto('/registre?jour=1&partie=temperatures');
+        await second.getByRole('button', { name: 'Ajouter un relevé' }).tap();
+        const added = second.getByRole('dialog', { name: 'Ajouter un relevé' });
+        await added.getByLabel('Enceinte', { exact: true }).tap();
+        await second.getByRole('option', { name: /^Congélateur/u }).tap();
+        await added.getByLabel('Température (°C)').fill('-20');
+        await added.getByLabel('Heure').fill('07:30');
+        await added.getByRole('button', { name: 'Enregistrer' }).tap();
+        await added.waitFor({ state: 'hidden' });
+        await expect
+          .poll(() => plainText(page.getByTestId('readings-missing')), { timeout: 20_000 })
+          .toBe(LATER.missing);
+        expect(await plainTexts(page.getByTestId('reading-value'))).toEqual([
+          '−20 °C',
+          '3 °C',
+          '7,5 °C',
+        ]);
       } finally {
         await other.close();
       }
@@ -310,7 +340,7 @@ describe.each([
         await reader.goto('/registre?jour=1');
         await reader.getByTestId('register-read-only').waitFor();
         await expect.poll(() => reader.getByTestId('sample-taken').count()).toBe(3);
-        expect(await registerShown(reader)).toEqual(EXPECTED);
+        expect(await registerShown(reader)).toEqual(LATER);
         for (const part of ['Plats témoins', 'Températures', 'Réceptions']) {
           await openPart(reader, part);
           expect(
@@ -326,6 +356,136 @@ describe.each([
       } finally {
         await readerContext.close();
       }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Closes the messages at the bottom of the screen, as a user would before going on. */
+async function dismissMessages(page: Page): Promise<void> {
+  const messages = page.getByTestId('success-message');
+  while ((await messages.count()) > 0) {
+    await messages.first().getByRole('button', { name: 'Fermer' }).tap();
+    await page.waitForTimeout(100);
+  }
+}
+
+describe('the register kept by hand', () => {
+  it('edits the cold units, changes and deletes entries with “Annuler”, refuses a delivery', async () => {
+    const seeded = await seedRegister('edition');
+    const context = await app.newContext(TABLET);
+    try {
+      const page = await openPage(context);
+      await loginWithActiveStay(page, seeded.mail, PASSWORD);
+      await page.goto('/registre?jour=1&partie=temperatures');
+      await page.getByTestId('readings-missing').waitFor();
+
+      // A cold room, 0 to 3,5 °C, read in the evening only.
+      await page.getByRole('button', { name: 'Modifier les enceintes' }).tap();
+      const units = page.getByRole('dialog', { name: 'Enceintes froides' });
+      await units.getByRole('button', { name: 'Ajouter une enceinte' }).tap();
+      const room = units.getByTestId('cold-unit-draft').nth(2);
+      await room.getByLabel('Nom').fill('Chambre froide');
+      await room.getByLabel('Minimum (°C)').fill('0');
+      await room.getByLabel('Maximum (°C)').fill('3,5');
+      await room.getByText('Relevé du matin').tap();
+      await units.getByRole('button', { name: 'Enregistrer' }).tap();
+      await units.waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => plainTexts(page.getByTestId('cold-unit')))
+        .toEqual([
+          'Réfrigérateur : de 0 °C à 4 °C · relevés : matin et soir',
+          'Congélateur : −18 °C ou moins · relevés : matin et soir',
+          'Chambre froide : de 0 °C à 3,5 °C · relevés : soir',
+        ]);
+      expect(await plainText(page.getByTestId('readings-missing'))).toBe(
+        'Relevés manquants : Réfrigérateur (matin), Réfrigérateur (soir), Congélateur (matin), Congélateur (soir), Chambre froide (soir)',
+      );
+
+      // A reading of the cold room, then changed out of range: the action is asked.
+      await page.getByRole('button', { name: 'Ajouter un relevé' }).tap();
+      let dialog = page.getByRole('dialog', { name: 'Ajouter un relevé' });
+      await dialog.getByLabel('Enceinte', { exact: true }).tap();
+      await page.getByRole('option', { name: /^Chambre froide/u }).tap();
+      await dialog.getByLabel('Température (°C)').fill('2');
+      await dialog.getByLabel('Heure').fill('19:00');
+      await dialog.getByLabel('Note').fill('Après la livraison');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).tap();
+      await dialog.waitFor({ state: 'hidden' });
+      const reading = page.getByTestId('reading');
+      await expect.poll(() => plainTexts(reading.getByTestId('reading-value'))).toEqual(['2 °C']);
+      await page.getByRole('button', { name: 'Modifier le relevé : Chambre froide 19:00' }).tap();
+      dialog = page.getByRole('dialog', { name: 'Modifier le relevé' });
+      await dialog.getByLabel('Température (°C)').fill('5');
+      await dialog.getByLabel('Action corrective').fill('Thermostat réglé');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).tap();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => reading.getAttribute('data-out-of-range')).toBe('true');
+      expect(await plainText(reading.getByTestId('reading-action'))).toBe(
+        'Action corrective : Thermostat réglé',
+      );
+      // Deleted, then back with 'Annuler'.
+      await page.getByRole('button', { name: 'Supprimer le relevé : Chambre froide 19:00' }).tap();
+      await expect.poll(() => reading.count()).toBe(0);
+      await page
+        .getByTestId('success-message')
+        .filter({ hasText: 'Relevé supprimé.' })
+        .getByTestId('success-action')
+        .tap();
+      await expect.poll(() => plainTexts(reading.getByTestId('reading-value'))).toEqual(['5 °C']);
+
+      // A refused delivery says why, and never goes to the larder.
+      await dismissMessages(page);
+      await openPart(page, 'Réceptions');
+      await page.getByRole('button', { name: 'Ajouter une réception' }).tap();
+      dialog = page.getByRole('dialog', { name: 'Ajouter une réception' });
+      await dialog.getByLabel('Fournisseur').fill('Ferme du Plateau');
+      await dialog.getByLabel('Produit').tap();
+      await dialog.getByLabel('Produit').fill('Lait');
+      await page.getByRole('option', { name: 'Lait entier', exact: true }).tap();
+      await dialog.getByLabel('Quantité').fill('12');
+      await dialog.getByText('Surgelé', { exact: true }).tap();
+      await dialog.getByLabel('Température à réception (°C)').fill('-12');
+      await dialog.getByTestId('delivery-too-warm').waitFor();
+      await dialog.getByText('Refusée', { exact: true }).tap();
+      await dialog.getByRole('button', { name: 'Enregistrer' }).tap();
+      await dialog.getByText('Indiquez pourquoi la réception est refusée.').waitFor();
+      await dialog.getByLabel('Motif du refus').fill('Arrivé décongelé');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).tap();
+      await dialog.waitFor({ state: 'hidden' });
+      const delivery = page.getByTestId('delivery');
+      await expect
+        .poll(() => plainText(delivery.getByTestId('delivery-refused')))
+        .toBe('Refusée : Arrivé décongelé');
+      expect(await plainText(delivery.getByTestId('delivery-details'))).toBe(
+        'Ferme du Plateau · Surgelé',
+      );
+      expect(await delivery.getByRole('button', { name: 'Mettre en réserve' }).count()).toBe(0);
+
+      // Changed to accepted with a best-before date: it may then go to the larder.
+      await page.getByRole('button', { name: 'Modifier la réception : Lait entier' }).tap();
+      dialog = page.getByRole('dialog', { name: 'Modifier la réception' });
+      await dialog.getByText('Acceptée', { exact: true }).tap();
+      await dialog.getByText('DDM', { exact: true }).tap();
+      await dialog.getByLabel('Date (JJ/MM/AAAA)').fill('30092025');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).tap();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => plainText(delivery.getByTestId('delivery-details')))
+        .toBe('Ferme du Plateau · DDM 30/09/2025 · Surgelé');
+      await delivery.getByRole('button', { name: 'Mettre en réserve' }).waitFor();
+
+      // Deleted, then back with 'Annuler'.
+      await dismissMessages(page);
+      await page.getByRole('button', { name: 'Supprimer la réception : Lait entier' }).tap();
+      await expect.poll(() => delivery.count()).toBe(0);
+      await page
+        .getByTestId('success-message')
+        .filter({ hasText: 'Réception supprimée.' })
+        .getByTestId('success-action')
+        .tap();
+      await delivery.waitFor();
     } finally {
       await context.close();
     }
