@@ -90,13 +90,49 @@ describe('accessibility (axe-core)', () => {
 
   // Filled in by describe time: the screen list only needs the seeded ids at run time.
   const names = ['séjours', 'agenda semaine', 'agenda jour', 'bibliothèque', 'recette', 'menu'];
-  for (const name of [...names, 'commande', 'cuisine', 'courses', 'journal', 'préférences']) {
+  const register = ['registre', 'registre températures', 'registre réceptions'];
+  for (const name of [
+    ...names,
+    'commande',
+    'cuisine',
+    ...register,
+    'courses',
+    'journal',
+    'préférences',
+  ]) {
     it(`${name} screen`, async () => {
       const screen = mainScreens(account).find((s) => s.name === name) as MainScreen;
       await openScreen(page, screen);
       await expectNoGraveViolation(name);
     });
   }
+
+  it("the register's dialogs: a reading out of range, a delivery, the cold units (issue 35)", async () => {
+    await page.goto('/registre?jour=1&partie=temperatures');
+    await page.getByRole('button', { name: 'Ajouter un relevé' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Ajouter un relevé' });
+    await dialog.getByLabel('Température (°C)').fill('9');
+    await dialog.getByLabel('Action corrective').waitFor();
+    await expectNoGraveViolation('dialogue Ajouter un relevé');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Modifier les enceintes' }).click();
+    dialog = page.getByRole('dialog', { name: 'Enceintes froides' });
+    await dialog.getByRole('button', { name: 'Ajouter une enceinte' }).click();
+    await expectNoGraveViolation('dialogue Enceintes froides');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.goto('/registre?jour=1&partie=receptions');
+    await page.getByRole('button', { name: 'Ajouter une réception' }).click();
+    dialog = page.getByRole('dialog', { name: 'Ajouter une réception' });
+    await dialog.getByLabel('Température à réception (°C)').fill('8');
+    await dialog.getByTestId('delivery-too-warm').waitFor();
+    await dialog.getByText('Refusée', { exact: true }).click();
+    await dialog.getByLabel('Motif du refus').waitFor();
+    await expectNoGraveViolation('dialogue Ajouter une réception');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
 
   it("the settings' account deletion dialog (issue 33)", async () => {
     await page.goto('/settings');

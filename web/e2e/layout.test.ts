@@ -27,6 +27,9 @@ const TOUCH_CHECKED = new Set([
   'menu',
   'commande',
   'cuisine',
+  'registre',
+  'registre températures',
+  'registre réceptions',
   'journal',
   'préférences',
 ]);
@@ -167,6 +170,9 @@ for (const device of DEVICES) {
       'recette',
       'menu',
       'commande',
+      'registre',
+      'registre températures',
+      'registre réceptions',
       'journal',
       'préférences',
     ]) {

@@ -182,6 +182,21 @@ export function mainScreens(account: SeededAccount): MainScreen[] {
       ready: (page) => page.getByTestId('kitchen-ingredient').first().waitFor(),
     },
     {
+      name: 'registre',
+      path: '/registre?jour=1',
+      ready: (page) => page.getByTestId('sample-meal').first().waitFor(),
+    },
+    {
+      name: 'registre températures',
+      path: '/registre?jour=1&partie=temperatures',
+      ready: (page) => page.getByTestId('readings-missing').waitFor(),
+    },
+    {
+      name: 'registre réceptions',
+      path: '/registre?jour=1&partie=receptions',
+      ready: (page) => page.getByTestId('register-deliveries').waitFor(),
+    },
+    {
       name: 'courses',
       path: '/courses',
       ready: (page) => page.getByTestId('larder').waitFor(),

@@ -49,6 +49,12 @@ const ENTRIES = [
     title: 'En cuisine',
   },
   {
+    label: 'Registre',
+    tooltip: 'Plats témoins, températures et réceptions de la cuisine',
+    path: '/registre',
+    title: 'Registre de la cuisine',
+  },
+  {
     label: 'Courses',
     tooltip: 'Listes de courses à cocher et réserve du camp',
     path: '/courses',

@@ -27,6 +27,9 @@ const ExportScreen = lazy(() =>
 const KitchenScreen = lazy(() =>
   import('./screens/kitchen/KitchenScreen').then((m) => ({ default: m.KitchenScreen })),
 );
+const RegisterScreen = lazy(() =>
+  import('./screens/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen })),
+);
 const ShoppingScreen = lazy(() =>
   import('./screens/shopping/ShoppingScreen').then((m) => ({ default: m.ShoppingScreen })),
 );
@@ -127,6 +130,7 @@ function UserApp() {
               <Route path={PATHS.export} element={<ExportScreen />} />
               <Route path={PATHS.library} element={<LibraryScreen />} />
               <Route path={PATHS.kitchen} element={<KitchenScreen />} />
+              <Route path={PATHS.register} element={<RegisterScreen />} />
               <Route path={PATHS.shopping} element={<ShoppingScreen />} />
               <Route path={PATHS.settings} element={<SettingsScreen />} />
               <Route path={PATHS.journal} element={<JournalScreen />} />

@@ -17,6 +17,7 @@ describe('routes', () => {
       ['/library', 'Bibliothèque'],
       ['/order', 'Export'],
       ['/kitchen', 'Cuisine'],
+      ['/registre', 'Registre'],
       ['/courses', 'Courses'],
       ['/settings', 'Préférences'],
     ]);
@@ -52,6 +53,8 @@ describe('routes', () => {
     expect(titleOf('library', null)).toBe('Bibliothèque de menus favoris et recettes');
     expect(titleOf('kitchen', null)).toBe('En cuisine');
     expect(titleOf('kitchen', 'Camp 2025')).toBe('En cuisine : Camp 2025');
+    expect(titleOf('register', null)).toBe('Registre de la cuisine');
+    expect(titleOf('register', 'Camp 2025')).toBe('Registre de la cuisine : Camp 2025');
     expect(titleOf('shopping', 'Camp 2025')).toBe('Courses et réserve : Camp 2025');
     expect(titleOf('settings', null)).toBe('Préférences');
   });

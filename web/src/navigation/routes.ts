@@ -7,7 +7,7 @@ import { NAV, TITLES } from '../strings';
 
 /** The screens of the drawer (spec 2.2). */
 export type DrawerRouteName =
-  'stays' | 'agenda' | 'export' | 'library' | 'kitchen' | 'shopping' | 'settings';
+  'stays' | 'agenda' | 'export' | 'library' | 'kitchen' | 'register' | 'shopping' | 'settings';
 
 /**
  * Every screen of the shell: the drawer's, and those reached from a screen ('Journal du
@@ -26,6 +26,7 @@ export const PATHS = {
   library: '/library',
   export: '/order',
   kitchen: '/kitchen',
+  register: '/registre',
   shopping: '/courses',
   settings: '/settings',
   journal: '/journal',
@@ -76,6 +77,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'library', path: PATHS.library, ...NAV.library },
   { name: 'export', path: PATHS.export, ...NAV.export },
   { name: 'kitchen', path: PATHS.kitchen, ...NAV.kitchen },
+  { name: 'register', path: PATHS.register, ...NAV.register },
   { name: 'shopping', path: PATHS.shopping, ...NAV.shopping },
   { name: 'settings', path: PATHS.settings, ...NAV.settings },
 ];
@@ -107,6 +109,8 @@ export function titleOf(route: RouteName, stayLabel: string | null): string {
       return TITLES.library;
     case 'kitchen':
       return TITLES.kitchen(stayLabel);
+    case 'register':
+      return TITLES.register(stayLabel);
     case 'shopping':
       return TITLES.shopping(stayLabel);
     case 'settings':

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Avatar, Box, Divider, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconBooks,
+  IconClipboardCheck,
   IconCalendar,
   IconLogout,
   IconSettings,
@@ -26,6 +27,7 @@ const ICONS: Record<DrawerRouteName, Icon> = {
   library: IconBooks,
   export: IconShoppingCart,
   kitchen: IconToolsKitchen2,
+  register: IconClipboardCheck,
   shopping: IconBasket,
   settings: IconSettings,
 };

@@ -22,6 +22,8 @@ export const TITLES = {
   library: 'Bibliothèque de menus favoris et recettes',
   kitchen: (stayLabel: string | null): string =>
     stayLabel === null ? 'En cuisine' : `En cuisine : ${stayLabel}`,
+  register: (stayLabel: string | null): string =>
+    stayLabel === null ? 'Registre de la cuisine' : `Registre de la cuisine : ${stayLabel}`,
   shopping: (stayLabel: string | null): string =>
     stayLabel === null ? 'Courses et réserve' : `Courses et réserve : ${stayLabel}`,
   settings: 'Préférences',
@@ -42,6 +44,10 @@ export const NAV = {
   library: { label: 'Bibliothèque', tooltip: 'Menus favoris et recettes' },
   export: { label: 'Export', tooltip: 'Ingrédients nécessaires et commandes' },
   kitchen: { label: 'Cuisine', tooltip: 'Les repas du jour et leurs quantités' },
+  register: {
+    label: 'Registre',
+    tooltip: 'Plats témoins, températures et réceptions de la cuisine',
+  },
   shopping: { label: 'Courses', tooltip: 'Listes de courses à cocher et réserve du camp' },
   settings: { label: 'Préférences', tooltip: 'Réglages du compte' },
   logout: 'Se déconnecter',

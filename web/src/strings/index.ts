@@ -8,6 +8,7 @@ export * from './stays';
 export * from './export';
 export * from './library';
 export * from './kitchen';
+export * from './register';
 export * from './undo';
 export * from './shopping';
 export * from './costs';
