@@ -165,7 +165,7 @@ describe.each([
       await page.getByRole('button', { name: 'Jour suivant' }).tap();
       await page.waitForURL((url) => url.searchParams.get('jour') === '1');
       await expect.poll(() => plainText(page.getByTestId('register-day'))).toBe(DAY);
-      await page.getByTestId('register-export-slot').waitFor({ state: 'attached' });
+      await page.getByTestId('register-actions').waitFor({ state: 'attached' });
       // The worker holds the app: the larder opens offline later.
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 

@@ -48,7 +48,7 @@ import { useMayOnStay, useStayMay } from '../../data/team';
 import { CompiledList } from './CompiledList';
 import { CostCard } from './CostCard';
 import { CreateListDialog } from './CreateListDialog';
-import { DayPicker } from './DayPicker';
+import { DayPicker } from '../../components/DayPicker';
 import { ProfilesDialog } from './ProfilesDialog';
 import { ShoppingSpreadsheetDialog } from './ShoppingSpreadsheetDialog';
 import { DayWarnings } from './DayWarnings';

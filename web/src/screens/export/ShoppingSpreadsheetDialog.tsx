@@ -27,7 +27,7 @@ import {
 } from '@popote/domain';
 import { shoppingFileName, XLSX_MIME } from '@popote/exports';
 import { COMMON, EXPORT_SCREEN, SHOPPING_SPREADSHEET } from '../../strings';
-import type { PrepareExport } from './useExportRunner';
+import type { PrepareExport } from '../../components/useExportRunner';
 import { usePurchases } from '../../components/costs/usePurchases';
 import { useCompiled, useProfileDetails, useProfiles, useStayPeople } from './useExportData';
 

@@ -25,6 +25,7 @@ import { useSession } from '../../session/useSession';
 import { REGISTER } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { DeliveriesPanel } from './DeliveriesPanel';
+import { RegisterExportButton } from './RegisterExportButton';
 import {
   DAY_PARAM,
   PART_PARAM,
@@ -77,7 +78,7 @@ function StayRegister({ stay }: { stay: Stay }) {
   const props: RegisterPartProps = { stay, day, today, keeps };
   return (
     <Stack gap="md" data-testid="screen-register">
-      <RegisterHeader />
+      <RegisterHeader stay={stay} />
       {role !== undefined && !keeps && (
         <ReadOnlyNotice testId="register-read-only">{REGISTER.readOnly}</ReadOnlyNotice>
       )}
@@ -144,25 +145,20 @@ function StayRegister({ stay }: { stay: Stay }) {
 }
 
 /**
- * The register's title and, beside it, the slot of its actions: the 'Exporter le registre'
- * button (the register's PDF, built in another change) goes in `register-export-slot`.
+ * The register's title and, beside it, 'Exporter le registre' (the PDF an inspector reads, for
+ * anyone of the team: it is theirs to read).
  */
-function RegisterHeader() {
+function RegisterHeader({ stay }: { stay: Stay }) {
   return (
     <Group justify="space-between" align="center" gap="sm" data-testid="register-header">
       <Title order={1} size="h3">
         {REGISTER.title}
       </Title>
-      <Group gap="xs" data-testid="register-export-slot">
-        <RegisterExportSlot />
+      <Group gap="xs" data-testid="register-actions">
+        <RegisterExportButton stay={stay} />
       </Group>
     </Group>
   );
-}
-
-/** Where 'Exporter le registre' goes (issue 35's PDF); nothing yet. */
-function RegisterExportSlot(): ReactNode {
-  return null;
 }
 
 /** The previous or next day. */

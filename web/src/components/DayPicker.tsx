@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { dayToDate, formatLongDate } from '@popote/domain';
-import { EXPORT_SCREEN } from '../../strings';
+import { EXPORT_SCREEN } from '../strings';
 
 export interface DayPickerProps {
   start: string;

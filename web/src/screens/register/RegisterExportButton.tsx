@@ -9,11 +9,11 @@ import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import type { Stay } from '@popote/domain';
 import { PDF_MIME, registerFileName } from '@popote/exports';
-import { DayPicker } from '../screens/export/DayPicker';
-import { useExportRunner, type ExportJob } from '../screens/export/useExportRunner';
-import { EXPORT_SCREEN, REGISTER_EXPORT, SUCCESS } from '../strings';
-import { useSync } from '../sync/SyncProvider';
-import { useLocalQuery } from '../sync/useLocal';
+import { DayPicker } from '../../components/DayPicker';
+import { useExportRunner, type ExportJob } from '../../components/useExportRunner';
+import { EXPORT_SCREEN, REGISTER_EXPORT, SUCCESS } from '../../strings';
+import { useSync } from '../../sync/SyncProvider';
+import { useLocalQuery } from '../../sync/useLocal';
 
 export function RegisterExportButton({ stay }: { stay: Stay }) {
   const [open, setOpen] = useState(false);

@@ -7,11 +7,11 @@
  */
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { isDomainError } from '@popote/domain';
-import { buildInWorker } from '../../exports-worker/build-in-worker';
-import type { ExportKind, ExportRequest } from '../../exports-worker/protocol';
-import { notifyError, notifySuccess } from '../../feedback/feedback';
-import { EXPORT_SCREEN } from '../../strings';
-import { downloadBytes } from '../../components/download';
+import { buildInWorker } from '../exports-worker/build-in-worker';
+import type { ExportKind, ExportRequest } from '../exports-worker/protocol';
+import { notifyError, notifySuccess } from '../feedback/feedback';
+import { EXPORT_SCREEN } from '../strings';
+import { downloadBytes } from './download';
 
 export type { ExportKind };
 
