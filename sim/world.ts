@@ -787,33 +787,6 @@ export class World {
     });
   }
 
-  /**
-   * The kitchen's register (issue 35): a meal's sample is taken once on the server, whichever
-   * devices of its kitchen took it offline (the stays whose register this push changed).
-   */
-  private async checkOneSamplePerMeal(
-    changed: readonly { tbl: TableName; data: string | null }[],
-  ): Promise<void> {
-    const stays = new Set(
-      changed
-        .filter((r) => r.tbl === 'register' && r.data !== null)
-        .map((r) => (JSON.parse(r.data!) as Row<'register'>).stayId),
-    );
-    if (stays.size === 0) return;
-    await this.rows.snapshot(async (store) => {
-      for (const stayId of stays) {
-        const meals = new Set<Id>();
-        for (const entry of await store.where('register', 'stayId', stayId)) {
-          if (entry.kind !== 'sample') continue;
-          if (meals.has(entry.mealId)) {
-            throw new Error(`Register: meal ${entry.mealId} has two samples`);
-          }
-          meals.add(entry.mealId);
-        }
-      }
-    });
-  }
-
   /** A user never has two purchase rows for one ingredient ('owner:ingredient' keys). */
 
   private async act(device: Device): Promise<void> {
