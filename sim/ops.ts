@@ -16,6 +16,9 @@ import {
   purchasesByIngredient,
   resolveSupplier,
   larderOf,
+  coldUnitsOf,
+  isOutOfRange,
+  type ColdUnit,
   type Ingredient,
   type MutationArgs,
   type MutationName,
@@ -76,6 +79,8 @@ const DIETS_SHARE = 0.12;
 const COSTS_SHARE = 0.12;
 /** Of the others again, the share that goes to stays' teams (issue 32). */
 const TEAM_SHARE = 0.14;
+/** Of the others again, the share that goes to the kitchen's register (issue 35). */
+const REGISTER_SHARE = 0.14;
 
 /**
  * `now`: the device's clock. Devices' clocks differ a little, so that a tick made later may
@@ -93,6 +98,7 @@ export async function randomAction(
   if (rng.chance(DIETS_SHARE)) return dietsAction(rng, store, userId);
   if (rng.chance(COSTS_SHARE)) return costsAction(rng, store, userId);
   if (rng.chance(TEAM_SHARE)) return teamAction(rng, store, userId, now, addresses);
+  if (rng.chance(REGISTER_SHARE)) return registerAction(rng, store, now);
   const all = async <T extends TableName>(t: T): Promise<Tables[T][]> => store.all(t);
   const stays = (await all('stays')).filter((s) => s.owner === userId);
   const groups = await all('groups');
@@ -665,19 +671,34 @@ async function shoppingAction(
         : null;
     case 4: {
       const ingredient = rng.pick(await store.all('ingredients'));
+      const dated = rng.chance(0.4);
       return stay && ingredient
-        ? action('addStock', (ids) => ({
-            id: ids.next(),
-            stayId: stay.id,
-            ingredientId: ingredient.id,
-            unite: rng.int(5),
-            val: rng.int(40) / 4,
-          }))
+        ? {
+            ...action('addStock', (ids) => ({
+              id: ids.next(),
+              stayId: stay.id,
+              ingredientId: ingredient.id,
+              unite: rng.int(5),
+              val: rng.int(40) / 4,
+              // Now and then dated, with a lot (issue 35).
+              ...(dated ? someDate(rng) : {}),
+            })),
+            ...(dated ? { label: 'addStock:dated' } : {}),
+          }
         : null;
     }
     case 5: {
       const entry = rng.pick(stock);
       if (!entry) return null;
+      if (rng.chance(0.15)) {
+        // Its date and lot changed, or its date cleared (issue 35).
+        return {
+          ...action('updateStock', () =>
+            rng.chance(0.3) ? { id: entry.id, useBy: null } : { id: entry.id, ...someDate(rng) },
+          ),
+          label: 'updateStock:dated',
+        };
+      }
       return rng.chance(0.6)
         ? action('updateStock', () => ({ id: entry.id, val: rng.int(40) / 4 }))
         : { ...action('deleteStock', () => ({ id: entry.id })), undoable: true };
@@ -746,7 +767,12 @@ async function teamAction(
   now: string,
   addresses: ReadonlyMap<number, string>,
 ): Promise<Action | null> {
-  const stay = rng.pick((await store.all('stays')).filter((s) => s.owner === userId));
+  const owned = (await store.all('stays')).filter((s) => s.owner === userId);
+  // Half the time a stay that has a team, when one has: roles changed, members removed and
+  // stays given away need one, and joins are few.
+  const teamed = new Set((await store.all('stayMembers')).map((m) => m.stayId));
+  const withTeam = owned.filter((s) => teamed.has(s.id));
+  const stay = rng.pick(withTeam.length > 0 && rng.chance(0.5) ? withTeam : owned);
   const joined = (await store.where('stayMembers', 'userId', userId)).filter(
     (m) => m.owner !== userId,
   );
@@ -794,6 +820,180 @@ async function teamAction(
       return asked === 1
         ? action('setStayMemberRole', () => ({ id: member.id, role: rng.pick([...ROLES])! }))
         : { ...action('removeStayMember', () => ({ id: member.id })), undoable: true };
+    }
+  }
+}
+
+/** A use-by or best-before date in the stay's first weeks, and a lot (issue 35). */
+function someDate(rng: Rng): { useBy: string; dateKind: 'dlc' | 'ddm'; lot: string } {
+  return {
+    useBy: `2025-07-${String(1 + rng.int(14)).padStart(2, '0')}`,
+    dateKind: rng.chance(0.7) ? 'dlc' : 'ddm',
+    lot: rng.chance(0.5) ? `L${rng.int(1000)}` : '',
+  };
+}
+
+/** A cold unit as a kitchen names it: now and then with its bounds the wrong way (refused). */
+function someColdUnit(rng: Rng, key: string): ColdUnit {
+  const freezer = rng.chance(0.3);
+  const min = freezer ? null : rng.int(3);
+  const max = freezer ? -18 : 3 + rng.int(3);
+  return {
+    key,
+    name: freezer ? 'Congélateur' : `Frigo ${key}`,
+    ...(rng.chance(0.03) && min !== null ? { min: max + 1, max: min } : { min, max }),
+    checks: rng.chance(0.8) ? ['matin', 'soir'] : ['matin'],
+  };
+}
+
+/** A time of the camp's day ('HH:MM'), morning or evening. */
+const someTime = (rng: Rng): string =>
+  `${String(7 + rng.int(15)).padStart(2, '0')}:${String(rng.int(60)).padStart(2, '0')}`;
+
+/**
+ * The kitchen's register (issue 35), from every device that holds the stay (its owner's and its
+ * members': within their role, or refused): a stay's cold units, the samples of its meals (the
+ * devices of a kitchen, offline, may take the sample of one meal each: the server keeps the
+ * first), thrown away later; temperature readings in and out of range (with a corrective action
+ * mostly), changed; deliveries accepted or refused (with a reason, now and then without:
+ * refused), changed, put in the larder (a refused one now and then: refused); any entry deleted.
+ * Changes and deletions are undoable.
+ */
+async function registerAction(rng: Rng, store: DexieStore, now: string): Promise<Action | null> {
+  const stay = rng.pick(await store.all('stays'));
+  if (!stay) return null;
+  const entries = await store.where('register', 'stayId', stay.id);
+  const ofKind = <K extends Tables['register']['kind']>(kind: K) =>
+    entries.filter((e): e is Extract<Tables['register'], { kind: K }> => e.kind === kind);
+  switch (rng.int(12)) {
+    case 0: {
+      const count = rng.chance(0.2) ? 0 : 1 + rng.int(3);
+      const keys = ['froid', 'chambre', 'congel'].slice(0, count);
+      // Now and then one key twice (refused).
+      if (count > 0 && rng.chance(0.03)) keys.push(keys[0]!);
+      return action('setColdUnits', () => ({
+        stayId: stay.id,
+        units: keys.map((key) => someColdUnit(rng, key)),
+      }));
+    }
+    case 1:
+    case 2: {
+      const meals = await store.where('meals', 'stayId', stay.id);
+      // Mostly a meal still without its sample on this device (another may have taken it).
+      const sampled = new Set(ofKind('sample').map((e) => e.mealId));
+      const meal = rng.pick(rng.chance(0.9) ? meals.filter((m) => !sampled.has(m.id)) : meals);
+      return meal
+        ? action('takeSample', (ids) => ({
+            id: ids.next(),
+            mealId: meal.id,
+            time: someTime(rng),
+            dishes: rng.chance(0.2) ? [] : ['Plat', 'Dessert'].slice(0, 1 + rng.int(2)),
+          }))
+        : null;
+    }
+    case 3: {
+      const sample = rng.pick(ofKind('sample'));
+      return sample
+        ? { ...action('discardSample', () => ({ id: sample.id, at: now })), undoable: true }
+        : null;
+    }
+    case 4:
+    case 5: {
+      const unit = rng.pick([...coldUnitsOf(stay)]);
+      const key = unit?.key ?? 'refrigerateur';
+      const value = rng.int(30) - 20 + (rng.chance(0.5) ? 0.5 : 0);
+      const out = unit ? isOutOfRange(unit, value) : false;
+      const corrected = out && rng.chance(0.8);
+      return {
+        ...action('addReading', (ids) => ({
+          id: ids.next(),
+          stayId: stay.id,
+          unit: key,
+          day: rng.int(7),
+          time: someTime(rng),
+          value,
+          note: rng.chance(0.2) ? 'Porte restée ouverte' : '',
+          action: corrected ? 'Produits déplacés, thermostat réglé' : '',
+        })),
+        label: corrected ? 'addReading:action' : 'addReading',
+      };
+    }
+    case 6: {
+      const reading = rng.pick(ofKind('reading'));
+      return reading
+        ? {
+            ...action('updateReading', () => ({
+              id: reading.id,
+              ...(rng.chance(0.5) ? { value: rng.int(30) - 20 } : {}),
+              action: rng.chance(0.5) ? 'Relevé refait une heure après' : '',
+            })),
+            undoable: true,
+          }
+        : null;
+    }
+    case 7:
+    case 8: {
+      const ingredient = rng.pick(await store.all('ingredients'));
+      if (!ingredient) return null;
+      const accepted = rng.chance(0.75);
+      // A refusal says why, mostly.
+      const reason = accepted ? '' : rng.chance(0.9) ? 'Température trop haute' : '';
+      const storage = rng.pick(['ambient', 'chilled', 'frozen'] as const)!;
+      const date = rng.chance(0.8) ? someDate(rng) : null;
+      return {
+        ...action('addDelivery', (ids) => ({
+          id: ids.next(),
+          stayId: stay.id,
+          day: rng.int(7),
+          time: someTime(rng),
+          supplier: rng.pick(['Boucherie Martin', 'Primeur', ''])!,
+          ingredientId: ingredient.id,
+          val: 1 + rng.int(20),
+          unite: rng.int(5),
+          lot: date?.lot ?? '',
+          dateKind: date?.dateKind ?? 'dlc',
+          date: date?.useBy ?? null,
+          storage,
+          temperature: storage === 'ambient' ? null : rng.int(10) - (storage === 'frozen' ? 22 : 0),
+          accepted,
+          reason,
+        })),
+        label: accepted ? 'addDelivery' : 'addDelivery:refused',
+      };
+    }
+    case 9: {
+      const delivery = rng.pick(ofKind('delivery'));
+      if (!delivery) return null;
+      // Refused after all (with a reason mostly), or accepted, or its lot and date changed.
+      const refuse = delivery.accepted && rng.chance(0.3);
+      return {
+        ...action('updateDelivery', () =>
+          refuse
+            ? { id: delivery.id, accepted: false, reason: rng.chance(0.9) ? 'Emballage abîmé' : '' }
+            : { id: delivery.id, accepted: true, lot: `L${rng.int(1000)}` },
+        ),
+        undoable: true,
+      };
+    }
+    case 10: {
+      // Mostly an accepted delivery not yet in the larder (another device may have stored it).
+      const deliveries = ofKind('delivery');
+      const delivery = rng.pick(
+        rng.chance(0.9) ? deliveries.filter((d) => d.accepted && d.stockId === null) : deliveries,
+      );
+      return delivery
+        ? action('storeDelivery', (ids) => ({ id: delivery.id, stockId: ids.next() }))
+        : null;
+    }
+    default: {
+      const entry = rng.pick(entries);
+      return entry
+        ? {
+            ...action('deleteRegisterEntry', () => ({ id: entry.id })),
+            undoable: true,
+            label: `deleteRegisterEntry:${entry.kind}`,
+          }
+        : null;
     }
   }
 }

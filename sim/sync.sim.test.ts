@@ -63,6 +63,29 @@ const COSTS = [
   'updateMenuIngredient:fixed',
   'createShopList:packs',
 ];
+/**
+ * The kitchen's register (issue 35): cold units, samples of meals taken and thrown away,
+ * readings with and without a corrective action, deliveries accepted and refused, changed and
+ * put in the larder, entries deleted (undone now and then: restoreSnapshot, counted above), and
+ * dated larder entries.
+ */
+const REGISTER = [
+  'setColdUnits',
+  'takeSample',
+  'discardSample',
+  'addReading',
+  'addReading:action',
+  'updateReading',
+  'addDelivery',
+  'addDelivery:refused',
+  'updateDelivery',
+  'storeDelivery',
+  'deleteRegisterEntry:sample',
+  'deleteRegisterEntry:reading',
+  'deleteRegisterEntry:delivery',
+  'addStock:dated',
+  'updateStock:dated',
+];
 /** Mutations made on the devices over every seed run so far, by name (or label, see ops.ts). */
 const made: Record<string, number> = {};
 /** Purchase rows merged into another device's row by the server, over every seed so far. */
@@ -110,6 +133,7 @@ describe('sync simulation (4 devices of 2 users, flaky network, offline stretche
           `${s.applied} applied and ${s.serverRejections} refused by the server, ${s.syncs} syncs; ` +
           `shopping and larder: ${count(SHOPPING)}; diets and alternatives: ${count(DIETS)}; ` +
           `costs: ${count(COSTS)}, ${s.purchasesMerged} purchase rows merged; team: ${count(TEAM)}, ` +
+          `register: ${count(REGISTER)}, ` +
           `joins ${JSON.stringify(s.joins)}; ${s.pullsChecked} complete pulls checked against ` +
           `the read rules, ${s.staysLeft} of them after losing a stay`,
       );
@@ -139,6 +163,12 @@ describe('what the simulation exercised', () => {
     'made every change of diets, allergens and alternatives',
     () => {
       expect(DIETS.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
+    },
+  );
+  it.skipIf(seeds.length < 3 || STEPS < 1000)(
+    "made every change of the kitchen's register and dated larder entries",
+    () => {
+      expect(REGISTER.filter((name) => (made[name] ?? 0) === 0)).toEqual([]);
     },
   );
   it.skipIf(seeds.length < 3 || STEPS < 1000)(

@@ -372,6 +372,7 @@ export class World {
     const pricedIngredients = new Set<string>();
     try {
       await this.auditRows(userId, push, changed, pricedIngredients, onBehalf);
+      await this.checkOneSamplePerMeal(changed);
     } finally {
       // The stays' owners and the memberships as the audit leaves them, for the next push's.
       const joined = (stayId: Id, userId: Id) => {
@@ -506,7 +507,13 @@ export class World {
         }
         const stayId = (table === 'stays' ? row.id : row.stayId) as Id | null | undefined;
         if (typeof stayId !== 'number') return false;
-        const keeps = table === 'stock' || table === 'shopLists' || table === 'stayJournal';
+        const keeps =
+          table === 'stock' ||
+          table === 'shopLists' ||
+          table === 'stayJournal' ||
+          table === 'register' ||
+          // A stay's cold units are the kitchen's (issue 35): setColdUnits changes only them.
+          (table === 'stays' && was !== null && now !== null && onlyColdUnits(was, now));
         const allows = (role: string | null) =>
           role === 'plan' || role === 'owner' || (keeps && role === 'keep');
         if (!allows(this.roleBefore(stayId, userId)) && !allows(await roleAfter(stayId))) {
@@ -602,6 +609,33 @@ export class World {
     return { transfers };
   }
 
+  /**
+   * The kitchen's register (issue 35): a meal's sample is taken once on the server, whichever
+   * devices of its kitchen took it offline (the stays whose register this push changed).
+   */
+  private async checkOneSamplePerMeal(
+    changed: readonly { tbl: TableName; data: string | null }[],
+  ): Promise<void> {
+    const stays = new Set(
+      changed
+        .filter((r) => r.tbl === 'register' && r.data !== null)
+        .map((r) => (JSON.parse(r.data!) as Row<'register'>).stayId),
+    );
+    if (stays.size === 0) return;
+    await this.rows.snapshot(async (store) => {
+      for (const stayId of stays) {
+        const meals = new Set<Id>();
+        for (const entry of await store.where('register', 'stayId', stayId)) {
+          if (entry.kind !== 'sample') continue;
+          if (meals.has(entry.mealId)) {
+            throw new Error(`Register: meal ${entry.mealId} has two samples`);
+          }
+          meals.add(entry.mealId);
+        }
+      }
+    });
+  }
+
   /** A user never has two purchase rows for one ingredient ('owner:ingredient' keys). */
   private async checkOnePurchaseRow(keys: readonly string[]): Promise<void> {
     await this.rows.snapshot(async (store) => {
@@ -684,7 +718,10 @@ export class World {
         held.push(...others(await new DexieStore(other.db).all('stayInvitations')));
       }
     }
-    const invitation = this.rng.pick(held);
+    // Mostly one not used yet (a mailed invitation opens its stay once): someone follows the
+    // link they were just given, rarely an old one.
+    const unused = held.filter((i) => i.usedBy === null);
+    const invitation = this.rng.pick(unused.length > 0 && this.rng.chance(0.8) ? unused : held);
     if (!invitation) return false;
     this.stats.actions++;
     const at = this.servers.length > 1 ? this.rng.int(this.servers.length) : 0;
@@ -1101,4 +1138,11 @@ export class World {
     for (const server of this.servers.slice(1).reverse()) await server.close();
     await this.server.close();
   }
+}
+
+/** Whether two versions of a stay differ by their cold units only (setColdUnits, issue 35). */
+function onlyColdUnits(was: Record<string, unknown>, now: Record<string, unknown>): boolean {
+  const { coldUnits: _was, ...before } = was;
+  const { coldUnits: _now, ...after } = now;
+  return JSON.stringify(before) === JSON.stringify(after);
 }

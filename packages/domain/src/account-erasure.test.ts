@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { anonymisedEntry, ERASED_USER_ID, eraseAccountRows, namesUser } from './account-erasure.js';
-import type { Id, Menu, Meal, Recipe, StayJournalEntry } from './entities.js';
+import type { Id, Menu, Meal, Recipe, RegisterEntry, StayJournalEntry } from './entities.js';
+import { RESTORABLE_ROW_SCHEMAS } from './mutators/restore.js';
+import { Value } from '@sinclair/typebox/value';
 import { MemoryStore } from './memory-store.js';
 import { hiddenRecipeIds } from './reader-view.js';
 
@@ -40,6 +42,20 @@ const entry = (id: Id, stayId: Id, owner: Id, userId: Id, args: unknown): StayJo
   name: 'updateMeal',
   args,
   target: null,
+});
+
+const reading = (id: Id, stayId: Id, owner: Id, by: Id): RegisterEntry => ({
+  id,
+  stayId,
+  owner,
+  kind: 'reading',
+  day: 0,
+  time: '08:00',
+  by,
+  unit: 'refrigerateur',
+  value: 7,
+  note: '',
+  action: 'Thermostat réglé',
 });
 
 let next = 1000;
@@ -91,6 +107,21 @@ async function world() {
   await s.put('stayJournal', entry(53, 50, BRUNO, ANNE, { id: 51, additionalPeople: 3 }));
   await s.put('stayJournal', entry(54, 50, BRUNO, BRUNO, { id: 52, userId: ANNE }));
   await s.put('stayJournal', entry(55, 50, BRUNO, BRUNO, { id: 51 }));
+  // The kitchen register of Bruno's stay (issue 35): a reading by Anne, a sample by Bruno.
+  await s.put('register', reading(56, 50, BRUNO, ANNE));
+  await s.put('register', {
+    id: 57,
+    stayId: 50,
+    owner: BRUNO,
+    kind: 'sample',
+    mealId: 51,
+    day: 0,
+    slot: 1,
+    time: '12:00',
+    by: BRUNO,
+    dishes: ['Tarte'],
+    discarded: null,
+  });
   // Anne's own stay, with Bruno in its team.
   await s.put('stays', {
     id: 60,
@@ -100,6 +131,8 @@ async function world() {
     profileId: null,
     exportSecret: null,
   });
+  // Its register, with a reading by Bruno: it goes with the stay.
+  await s.put('register', reading(62, 60, ANNE, BRUNO));
   await s.put('stayMembers', {
     id: 61,
     stayId: 60,
@@ -146,6 +179,18 @@ describe('eraseAccountRows', () => {
     expect(journal.map((e) => e.id)).toEqual([53, 54, 55]);
     expect(journal.some((e) => namesUser(e, ANNE))).toBe(false);
     expect(journal[0]!.userId).toBe(ERASED_USER_ID);
+    // Bruno's register keeps Anne's reading, recorded by no one; his own sample as it was.
+    // Anne's stay's register went with it.
+    expect(summary.registerAnonymised).toBe(1);
+    expect(await s.where('register', 'stayId', 50)).toEqual([
+      { ...reading(56, 50, BRUNO, ANNE), by: ERASED_USER_ID },
+      expect.objectContaining({ id: 57, by: BRUNO }),
+    ]);
+    expect(await s.get('register', 62)).toBeUndefined();
+    // Still a row an undo or a user's data file accepts (Bruno deletes his stay, then undoes).
+    for (const row of await s.where('register', 'stayId', 50)) {
+      expect(Value.Check(RESTORABLE_ROW_SCHEMAS.register, row)).toBe(true);
+    }
   });
 
   it('uses the store’s lookup of rows naming the user when given', async () => {
@@ -155,11 +200,12 @@ describe('eraseAccountRows', () => {
       allocateIds,
       idsNaming: async (table) => {
         asked.push(table);
-        return table === 'stayJournal' ? [53, 54] : [];
+        return table === 'stayJournal' ? [53, 54] : table === 'register' ? [56] : [];
       },
     });
-    expect(asked.sort()).toEqual(['stayInvitations', 'stayJournal']);
+    expect(asked.sort()).toEqual(['register', 'stayInvitations', 'stayJournal']);
     expect((await s.get('stayJournal', 53))!.userId).toBe(ERASED_USER_ID);
+    expect((await s.get('register', 56))!.by).toBe(ERASED_USER_ID);
   });
 });
 

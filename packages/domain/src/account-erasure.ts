@@ -21,15 +21,21 @@
  *     shared catalogue (no owner: nobody edits it any more) instead of being deleted;
  *   - their entries in other stays' journals are anonymised (who: 0, 'un membre'; a user id in
  *     their arguments too), so that the stay keeps its history without their id; an invitation
- *     of another stay they used (it names them, `usedBy`) is deleted: it opens nothing any more.
+ *     of another stay they used (it names them, `usedBy`) is deleted: it opens nothing any more;
+ *   - the entries they recorded in other stays' kitchen registers (issue 35: samples, readings,
+ *     deliveries) stay, the kitchen's record, recorded by no one any more (`by`: 0, as the
+ *     journal's anonymised entries).
  */
-import type { Id, Menu, StayJournalEntry, TableName } from './entities.js';
+import type { Id, Menu, RegisterEntry, StayJournalEntry, TableName } from './entities.js';
 import { MUTATORS } from './mutators/index.js';
 import type { MutationContext } from './mutators/define.js';
 import { isDomainError } from './errors.js';
 import type { Store } from './store.js';
 
-/** The user id that anonymised journal entries name: no account has it (ids start at 1). */
+/**
+ * The user id that anonymised journal entries and register entries name: no account has it
+ * (ids start at 1).
+ */
 export const ERASED_USER_ID = 0;
 
 export interface ErasureOptions {
@@ -37,11 +43,14 @@ export interface ErasureOptions {
   allocateIds(count: number): Promise<Id>;
   /**
    * The ids of live rows of other users naming the user (journal entries they wrote or that
-   * name them, invitations they used). A store that can look them up by the user answers it;
-   * otherwise every row of those tables is read.
+   * name them, invitations they used, register entries they recorded: `by`). A store that can
+   * look them up by the user answers it; otherwise every row of those tables is read.
    */
-  idsNaming?(table: 'stayJournal' | 'stayInvitations', userId: Id): Promise<Id[]>;
+  idsNaming?(table: NamingTable, userId: Id): Promise<Id[]>;
 }
+
+/** The tables whose rows of other users may name the user (see ErasureOptions.idsNaming). */
+export type NamingTable = 'stayJournal' | 'stayInvitations' | 'register';
 
 export interface ErasureSummary {
   stays: number;
@@ -50,6 +59,8 @@ export interface ErasureSummary {
   menusCopied: number;
   ingredientsKept: number;
   journalAnonymised: number;
+  /** Entries they recorded in other users' kitchen registers, now by no one (issue 35). */
+  registerAnonymised: number;
 }
 
 /** Erases the user's synced rows (see the module's comment); returns what it did. */
@@ -65,6 +76,7 @@ export async function eraseAccountRows(
     menusCopied: 0,
     ingredientsKept: 0,
     journalAnonymised: 0,
+    registerAnonymised: 0,
   };
   const ctx: MutationContext = {
     store,
@@ -72,10 +84,14 @@ export async function eraseAccountRows(
     claimId: async () => {},
     claimRestoredId: async () => {},
   };
-  const naming = async (table: 'stayJournal' | 'stayInvitations'): Promise<Id[]> => {
+  const naming = async (table: NamingTable): Promise<Id[]> => {
     if (options.idsNaming) return options.idsNaming(table, userId);
     const rows = await store.all(table);
-    return rows.filter((r) => namesUser(r, userId)).map((r) => r.id);
+    return rows
+      .filter((r) =>
+        table === 'register' ? (r as RegisterEntry).by === userId : namesUser(r, userId),
+      )
+      .map((r) => r.id);
   };
 
   // Their stays, with everything in them (the domain's own deletion).
@@ -97,6 +113,13 @@ export async function eraseAccountRows(
     if (!entry || entry.owner === userId) continue;
     await store.put('stayJournal', anonymisedEntry(entry, userId));
     summary.journalAnonymised++;
+  }
+  // What they recorded in other stays' kitchen registers (theirs went with their stays).
+  for (const id of await naming('register')) {
+    const entry = await store.get('register', id);
+    if (!entry || entry.owner === userId || entry.by !== userId) continue;
+    await store.put('register', { ...entry, by: ERASED_USER_ID });
+    summary.registerAnonymised++;
   }
   // Shopping lists without a stay (their helpers' links end with them), packs and prices.
   for (const id of await store.whereIds('shopLists', 'owner', userId)) {

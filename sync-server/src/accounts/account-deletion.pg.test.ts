@@ -15,10 +15,11 @@ import {
   type Id,
   type Menu,
   type Recipe,
+  type RegisterEntry,
   type StayJournalEntry,
   type TableName,
 } from '@popote/domain';
-import type { PatchOp } from '@popote/sync-protocol';
+import { SYNC_SCHEMA, type PatchOp } from '@popote/sync-protocol';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { joinStay, NOW, post, pullAll, storedRows, type Device } from '../../test/sync-device.js';
 import {
@@ -61,7 +62,10 @@ interface World {
   /** P's own stay, a meal of which uses O's published menu. */
   pStay: Id;
   pMeal: Id;
-  /** S's stay, of which O is an 'Organisation' member who changed a meal. */
+  /**
+   * S's stay, of which O is an 'Organisation' member who changed a meal, took its sample and
+   * read the fridge.
+   */
   sStay: Id;
   sMeal: Id;
 }
@@ -103,7 +107,24 @@ async function world(): Promise<World> {
     },
   ]);
   await joinStay(server, S, O, sStay, 'plan');
-  await pushApplied(server, O, [{ name: 'updateMeal', args: { id: sMeal, additionalPeople: 3 } }]);
+  await pushApplied(server, O, [
+    { name: 'updateMeal', args: { id: sMeal, additionalPeople: 3 } },
+    // The meal's sample and a reading in S's kitchen register (issue 35), recorded by O.
+    { name: 'takeSample', args: { id: O.next++, mealId: sMeal, time: '12:15', dishes: [] } },
+    {
+      name: 'addReading',
+      args: {
+        id: O.next++,
+        stayId: sStay,
+        unit: 'refrigerateur',
+        day: 0,
+        time: '08:00',
+        value: 3,
+        note: '',
+        action: '',
+      },
+    },
+  ]);
   return { team, shared, stay, pMenu, pStay, pMeal, sStay, sMeal };
 }
 
@@ -168,7 +189,7 @@ const USER_COLUMNS: Record<string, { ids: string[]; texts: string[] }> = {
 };
 
 /** The keys of a synced row's JSON that name a user. */
-const JSON_USER_KEYS = new Set(['id', 'owner', 'userId', 'usedBy']);
+const JSON_USER_KEYS = new Set(['id', 'owner', 'userId', 'usedBy', 'by']);
 
 function jsonNames(value: unknown, userId: Id, table: string): boolean {
   if (value === null || typeof value !== 'object') return false;
@@ -389,7 +410,9 @@ describe('POST /api/account/delete', () => {
     expect(ingredient).toMatchObject({ owner: null });
 
     // S: O's membership goes; O's change stays in the journal, by nobody's id.
-    const sFull = decoded((await pullAll(server, { ...S, cookie: null }, { schema: 2 })).patch);
+    const sFull = decoded(
+      (await pullAll(server, { ...S, cookie: null }, { schema: SYNC_SCHEMA })).patch,
+    );
     const journal = sFull
       .filter((op) => op.op === 'put' && op.table === 'stayJournal')
       .map((op) => (op as { row: unknown }).row as StayJournalEntry);
@@ -397,6 +420,14 @@ describe('POST /api/account/delete', () => {
     expect(journal.some((e) => e.userId === 0)).toBe(true);
     expect(journal.every((e) => e.userId !== O.userId)).toBe(true);
     expect(sFull.some((op) => op.op === 'put' && op.table === 'stayMembers')).toBe(false);
+    // O's sample and reading stay in S's kitchen register, recorded by no one (issue 35).
+    const register = sFull
+      .filter((op) => op.op === 'put' && op.table === 'register')
+      .map((op) => (op as { row: unknown }).row as RegisterEntry);
+    expect(register.map((e) => [e.kind, e.by])).toEqual([
+      ['sample', 0],
+      ['reading', 0],
+    ]);
 
     // The helpers' link of O's shared shopping list ends.
     const helper = await server.inject({

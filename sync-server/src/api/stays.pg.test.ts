@@ -109,6 +109,47 @@ describe('stays', () => {
     expect(badDate.json<{ message: string }>().message).toMatch(/date/iu);
   });
 
+  it("keeps a stay's cold units through the contract's writes and never answers them (issue 35)", async () => {
+    const { Sejour } = await alice.ok<StayExt>('PUT', '/sejours');
+    const units = [
+      { key: 'chambre', name: 'Chambre froide', min: 0, max: 3, checks: ['matin' as const] },
+    ];
+    const rows = server.app.popote.store.rows;
+    const { first: readingId } = await server.app.popote.sync.reserveIdsFor(aliceSession.id, 1);
+    await server.app.popote.sync.mutate(aliceSession.id, async (_ctx, apply) => {
+      await apply('setColdUnits', { stayId: Sejour.Id, units });
+      await apply('addReading', {
+        id: readingId,
+        stayId: Sejour.Id,
+        unit: 'chambre',
+        day: 0,
+        time: '08:00',
+        value: 2,
+        note: '',
+        action: '',
+      });
+    });
+    const renamed = await alice.ok<StayExt>('POST', '/sejours', {
+      Id: Sejour.Id,
+      Name: 'Camp',
+      Start: '2025-07-14',
+    });
+    // The contract's shape only: no field of the register.
+    expect(Object.keys(renamed.Sejour).sort()).toEqual(
+      ['Id', 'IdProfile', 'Label', 'Name', 'Owner', 'Start'].sort(),
+    );
+    expect(JSON.stringify(await alice.ok('GET', '/sejours'))).not.toContain('chambre');
+    const stay = await rows.snapshot((st) => st.get('stays', Sejour.Id));
+    expect(stay).toMatchObject({ name: 'Camp', start: '2025-07-14', coldUnits: units });
+    // A copy has the same kitchen, not its register.
+    const copy = await alice.ok<StayExt>('GET', `/sejours/duplicate?idSejour=${Sejour.Id}`);
+    await rows.snapshot(async (st) => {
+      expect(await st.get('stays', copy.Sejour.Id)).toMatchObject({ coldUnits: units });
+      expect(await st.where('register', 'stayId', copy.Sejour.Id)).toEqual([]);
+      expect(await st.where('register', 'stayId', Sejour.Id)).toHaveLength(1);
+    });
+  });
+
   it('duplicates a stay with its groups and meals under fresh ids', async () => {
     const { Sejour } = await alice.ok<StayExt>('PUT', '/sejours');
     await alice.ok('POST', '/sejours', { Id: Sejour.Id, Name: 'Camp' });

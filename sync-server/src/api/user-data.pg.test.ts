@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { Horaire, Plat, readUserData, type UserData } from '@popote/domain';
+import { Horaire, Plat, USER_DATA_VERSION, readUserData, type UserData } from '@popote/domain';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import {
   NOW,
@@ -125,8 +125,9 @@ async function seed(): Promise<void> {
     size: 12,
   });
   const menu = alice.next++;
+  const meal = alice.next++;
   await push(alice, 'createMeal', {
-    id: alice.next++,
+    id: meal,
     menuId: menu,
     stayId: stay,
     day: 1,
@@ -135,6 +136,34 @@ async function seed(): Promise<void> {
   });
   await push(alice, 'addMenuRecipe', { menuId: menu, recipeId: tarte, now: NOW });
   await push(alice, 'addMenuRecipe', { menuId: menu, recipeId: gratin, now: NOW });
+  // Her stay's kitchen register (issue 35): a dated larder entry, the meal's sample, and a
+  // reading by Bob, her stay's cook.
+  await push(alice, 'setColdUnits', {
+    stayId: stay,
+    units: [{ key: 'frigo', name: 'Frigo', min: 0, max: 4, checks: ['matin', 'soir'] }],
+  });
+  await push(alice, 'addStock', {
+    id: alice.next++,
+    stayId: stay,
+    ingredientId: tomate,
+    unite: 1,
+    val: 500,
+    useBy: '2025-07-03',
+    dateKind: 'dlc',
+    lot: 'T-1',
+  });
+  await push(alice, 'takeSample', { id: alice.next++, mealId: meal, time: '19:30', dishes: [] });
+  await joinStay(server, alice, bob, stay, 'keep');
+  await push(bob, 'addReading', {
+    id: bob.next++,
+    stayId: stay,
+    unit: 'frigo',
+    day: 1,
+    time: '08:00',
+    value: 3,
+    note: '',
+    action: '',
+  });
   await push(alice, 'setPurchase', {
     id: alice.next++,
     ingredientId: tomate,
@@ -169,7 +198,7 @@ describe('Télécharger mes données', () => {
     const { bytes, data } = await exportOf(alice);
     expect(data.manifest).toMatchObject({
       format: 'popote-donnees',
-      version: 1,
+      version: USER_DATA_VERSION,
       user: { mail: 'alice@popote.test', pseudo: 'Alice' },
     });
     expect(data.tables.stays.map((s) => s.name)).toEqual(['Camp été']);
@@ -178,6 +207,15 @@ describe('Télécharger mes données', () => {
     expect(data.tables.groups.map((g) => g.name)).toEqual(['Grands']);
     expect(data.tables.meals).toHaveLength(1);
     expect(data.tables.purchases).toHaveLength(1);
+    // Her stay's register, Bob's reading in it too (the stay's row: its owner is hers).
+    expect(data.tables.register.map((e) => [e.kind, e.by])).toEqual([
+      ['sample', alice.userId],
+      ['reading', bob.userId],
+    ]);
+    expect(data.tables.stays[0]!.coldUnits?.map((u) => u.key)).toEqual(['frigo']);
+    expect(data.tables.stock.map((s) => [s.useBy, s.dateKind, s.lot])).toEqual([
+      ['2025-07-03', 'dlc', 'T-1'],
+    ]);
     for (const rows of Object.values(data.tables)) {
       for (const row of rows) expect(row.owner).toBe(alice.userId);
     }
@@ -234,6 +272,18 @@ describe('Importer des données', () => {
     expect(theirs.data.tables.recipes.map((r) => r.name)).toEqual(['Tarte d’Alice']);
     expect(theirs.data.tables.profiles.map((p) => p.name)).toEqual(['Profil d’Alice']);
     expect(theirs.data.tables.purchases[0]!.prices.map((p) => p.amount)).toEqual([2.5, 2.2]);
+    // Her stay's register, dates and cold units, recorded by Carol now (issue 35).
+    const [carolStay] = theirs.data.tables.stays;
+    expect(carolStay!.coldUnits?.map((u) => u.key)).toEqual(['frigo']);
+    expect(theirs.data.tables.stock.map((s) => [s.useBy, s.dateKind, s.lot])).toEqual([
+      ['2025-07-03', 'dlc', 'T-1'],
+    ]);
+    expect(theirs.data.tables.register.map((e) => [e.kind, e.stayId, e.by])).toEqual([
+      ['sample', carolStay!.id, carol.userId],
+      ['reading', carolStay!.id, carol.userId],
+    ]);
+    const sample = theirs.data.tables.register[0]!;
+    expect(sample.kind === 'sample' && sample.mealId).toBe(theirs.data.tables.meals[0]!.id);
     const aliceStay = (await exportOf(alice)).data.tables.stays[0]!;
     expect(theirs.data.tables.stays[0]!.id).not.toBe(aliceStay.id);
 
@@ -263,7 +313,7 @@ describe('Importer des données', () => {
       ['a zip bomb', bomb, 'trop volumineux une fois décompressé'],
       [
         'a newer version',
-        withEntry('manifest.json', JSON.stringify({ ...manifest, version: 2 })),
+        withEntry('manifest.json', JSON.stringify({ ...manifest, version: USER_DATA_VERSION + 1 })),
         'plus récent',
       ],
       ['malformed JSON', withEntry('tables/recipes.json', '[{"id": 1,'), 'pas un JSON valide'],

@@ -5,7 +5,14 @@
  * PostgreSQL) answer the same interface. The SQL of each stays in its own store module.
  */
 import type { ChangeChannel } from './change-channel.js';
-import type { Id, ReadStore, StayExportInput, TableName, Tables } from '@popote/domain';
+import type {
+  Id,
+  NamingTable,
+  ReadStore,
+  StayExportInput,
+  TableName,
+  Tables,
+} from '@popote/domain';
 import type { WriteTurns } from './write-queue.js';
 
 /** A synced row as stored, for pulls: its JSON text is sent as it is. */
@@ -126,7 +133,7 @@ export interface SyncTx extends SyncSnapshot {
    * The live rows of the table naming the user (account erasure, issue 33): journal entries
    * they wrote or whose arguments name them (`userId`), invitations they used (`usedBy`).
    */
-  idsNaming(table: 'stayJournal' | 'stayInvitations', userId: Id): Promise<Id[]>;
+  idsNaming(table: NamingTable, userId: Id): Promise<Id[]>;
   /**
    * Forgets the user on the sync side once their rows are tombstones (account erasure): their
    * devices, id leases, refusals, usage counters, and their id on the tombstones' owner and

@@ -63,6 +63,12 @@ export const ColdUnitSchema = Type.Object(
   strict,
 );
 
+/**
+ * Who recorded an entry: an account, or 0 (ERASED_USER_ID) once that account is erased (its
+ * entries in others' registers stay, recorded by no one: account-erasure.ts).
+ */
+const RecordedBySchema = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
 /** The rows of the register, as an undo puts them back (restore.ts). */
 const base = {
   id: IdSchema,
@@ -70,7 +76,7 @@ const base = {
   owner: IdSchema,
   day: DaySchema,
   time: ClockTimeSchema,
-  by: IdSchema,
+  by: RecordedBySchema,
 };
 export const RegisterEntrySchema = Type.Union([
   Type.Object(

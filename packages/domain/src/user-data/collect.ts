@@ -1,7 +1,7 @@
 /**
  * What 'Télécharger mes données' puts in the file (format.ts): every row the user owns, and
  * nothing of anyone else. Rows are taken by their owner; a stay's groups, meals, larder and
- * lists are its owner's rows (a member's work in someone else's stay is that stay's, and goes
+ * lists and register are its owner's rows (a member's work in someone else's stay is that stay's, and goes
  * with its owner's data). Secrets are left out: a stay's export-link secret and a shopping
  * list's share token are emptied (null); a stay's team (its members, invitations and journal)
  * is not exported, being about other people. The ingredients and recipes of others that the
@@ -62,6 +62,9 @@ export async function collectUserData(
     tables.groups.push(...own(await store.where('groups', 'stayId', stay.id)));
     tables.meals.push(...own(await store.where('meals', 'stayId', stay.id)));
     tables.stock.push(...own(await store.where('stock', 'stayId', stay.id)));
+    // Its kitchen register (issue 35): `by` is who recorded an entry, an account of this server
+    // (an id only, never a name; an import makes it the importing user).
+    tables.register.push(...own(await store.where('register', 'stayId', stay.id)));
   }
   tables.shopLists = own(await store.where('shopLists', 'owner', userId))
     .filter((l) => l.stayId === null || stayIds.has(l.stayId))
@@ -99,6 +102,7 @@ export async function collectUserData(
   for (const s of tables.stock) ingredientIds.add(s.ingredientId);
   for (const l of tables.shopLists) for (const i of l.items) ingredientIds.add(i.ingredientId);
   for (const p of tables.purchases) ingredientIds.add(p.ingredientId);
+  for (const e of tables.register) if (e.kind === 'delivery') ingredientIds.add(e.ingredientId);
   const foreignIngredients = [...ingredientIds].filter((id) => !ownIngredients.has(id));
   const foreignRecipes = [...recipeIds].filter((id) => !ownRecipes.has(id));
   const byId = (a: { id: Id }, b: { id: Id }) => a.id - b.id;

@@ -1,5 +1,6 @@
 /**
- * 'Télécharger mes données' (issue 33): the file that holds everything a user owns, version 1.
+ * 'Télécharger mes données' (issue 33): the file that holds everything a user owns, version 2
+ * (version 1 had no kitchen register, no cold units and no dated larder entries, issue 35).
  * A zip of JSON documents, described in docs/data-format.md:
  *
  * - `manifest.json`: the format's name and version, when and from which server's sync schema it
@@ -19,7 +20,7 @@ import { PackSchema, PricesSchema } from '../mutators/purchases.js';
 
 export const USER_DATA_FORMAT = 'popote-donnees';
 /** The version this code writes, and the newest it reads. */
-export const USER_DATA_VERSION = 1;
+export const USER_DATA_VERSION = 2;
 
 /** The tables a file holds, parents before children (the order an import writes them in). */
 export const USER_DATA_TABLES = [
@@ -33,6 +34,8 @@ export const USER_DATA_TABLES = [
   'meals',
   'stock',
   'shopLists',
+  // The kitchen's register of each stay (version 2, issue 35).
+  'register',
   'purchases',
 ] as const satisfies readonly TableName[];
 export type UserDataTable = (typeof USER_DATA_TABLES)[number];
@@ -65,6 +68,7 @@ export const USER_DATA_ROW_SCHEMAS = {
   meals: RESTORABLE_ROW_SCHEMAS.meals,
   stock: RESTORABLE_ROW_SCHEMAS.stock,
   shopLists: RESTORABLE_ROW_SCHEMAS.shopLists,
+  register: RESTORABLE_ROW_SCHEMAS.register,
   purchases: PurchaseRowSchema,
 } satisfies Record<UserDataTable, TSchema>;
 
@@ -113,6 +117,7 @@ export const emptyRows = (): UserDataRows => ({
   meals: [],
   stock: [],
   shopLists: [],
+  register: [],
   purchases: [],
 });
 

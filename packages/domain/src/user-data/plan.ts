@@ -19,7 +19,7 @@
  * - a supplier profile by its name among the user's own, its suppliers by their name in it;
  * - a favourite menu by its content (its recipes and ingredient lines, once matched);
  * - a stay by its name and first day among the user's own stays: a stay found is left as it
- *   is, with its groups, meals, larder and lists;
+ *   is, with its groups, meals, larder, lists and register;
  * - a shopping list without a stay by its name and creation time;
  * - packs and prices per ingredient: the file's replace the account's (setPurchase), unless
  *   they are the same.
@@ -38,6 +38,7 @@ import type {
   Profile,
   Purchase,
   Recipe,
+  RegisterEntry,
   ShopList,
   StockItem,
   Supplier,
@@ -65,6 +66,7 @@ export const IMPORT_KINDS = [
   'meals',
   'stock',
   'shopLists',
+  'register',
   'purchases',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -380,6 +382,8 @@ export async function planUserDataImport(
     ];
     report.stays.created++;
     const groupMap = new Map<Id, Id>();
+    const mealMap = new Map<Id, Id>();
+    const stockMap = new Map<Id, Id>();
     for (const group of tables.groups.filter((g) => g.stayId === stay.id)) {
       const row: Group = { ...group, id: fresh(), stayId, owner: userId };
       groupMap.set(group.id, row.id);
@@ -418,7 +422,7 @@ export async function planUserDataImport(
       const { alternatives: _dropped, ...rest } = meal;
       const row: Meal = {
         ...rest,
-        id: fresh(),
+        id: mealMap.set(meal.id, fresh()).get(meal.id)!,
         stayId,
         owner: userId,
         menuId,
@@ -435,12 +439,37 @@ export async function planUserDataImport(
         continue;
       }
       const row: StockItem = { ...item, id: fresh(), stayId, owner: userId, ingredientId };
+      stockMap.set(item.id, row.id);
       puts.push({ table: 'stock', row });
       report.stock.created++;
     }
     for (const list of tables.shopLists.filter((l) => l.stayId === stay.id)) {
       puts.push({ table: 'shopLists', row: mapList(list, fresh(), stayId) });
       report.shopLists.created++;
+    }
+    // Its kitchen register (issue 35), recorded by the importing user (the accounts of the
+    // exporting server are not here). The register outlives what its entries name: a meal,
+    // ingredient or larder entry gone (or left out) takes a fresh id that names nothing, as
+    // the source's named nothing any more (a delivery stored in a larder entry since removed
+    // stays stored).
+    const gone = new Map<Id, Id>();
+    const mapped = (map: Map<Id, Id>, id: Id): Id =>
+      map.get(id) ?? gone.get(id) ?? gone.set(id, fresh()).get(id)!;
+    for (const entry of tables.register.filter((e) => e.stayId === stay.id)) {
+      const base = { id: fresh(), stayId, owner: userId, by: userId };
+      const row: RegisterEntry =
+        entry.kind === 'sample'
+          ? { ...entry, ...base, mealId: mapped(mealMap, entry.mealId) }
+          : entry.kind === 'delivery'
+            ? {
+                ...entry,
+                ...base,
+                ingredientId: mapped(ingredientMap, entry.ingredientId),
+                stockId: entry.stockId === null ? null : mapped(stockMap, entry.stockId),
+              }
+            : { ...entry, ...base };
+      puts.push({ table: 'register', row });
+      report.register.created++;
     }
     stayUnits.push(puts);
   }

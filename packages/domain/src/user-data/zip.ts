@@ -150,7 +150,13 @@ export function readUserData(bytes: Uint8Array): UserData {
     throw invalid(USER_DATA_MESSAGES.newerVersion(head.version));
   }
   const manifest = check<UserData['manifest']>(ManifestSchema, rawManifest, MANIFEST_ENTRY);
-  // Version 1 is the only one yet: an older version would be converted to it here.
+  // Version 1 (issue 33) is version 2 without the kitchen register (issue 35): no `register`
+  // entry (a missing table reads as empty) and no stays' `coldUnits` nor stock `useBy`,
+  // `dateKind`, `lot` (optional fields of version 2's rows). Every version 1 row is a version
+  // 2 row as it is: its conversion changes nothing. A later version's converter goes here.
+  if (manifest.version < 2 && files[tableEntry('register')] !== undefined) {
+    throw invalid(USER_DATA_MESSAGES.unknownEntry(tableEntry('register')));
+  }
   const tables = emptyRows();
   for (const table of USER_DATA_TABLES) {
     const name = tableEntry(table);

@@ -16,6 +16,7 @@ import {
   type Id,
   type IndexName,
   type IndexValue,
+  type NamingTable,
   type ReadStore,
   type TableName,
   type Tables,
@@ -430,13 +431,16 @@ export class PgSyncTx extends PgReads implements SyncTx {
     return r.rows[0] ?? { rows: 0, bytes: 0, stays: 0 };
   }
 
-  async idsNaming(table: 'stayJournal' | 'stayInvitations', userId: Id): Promise<Id[]> {
+  async idsNaming(table: NamingTable, userId: Id): Promise<Id[]> {
     const sql =
       table === 'stayJournal'
         ? `SELECT id FROM rows WHERE tbl = 'stayJournal' AND data IS NOT NULL
              AND ((data::jsonb ->> 'userId') = $1::text
                OR (data::jsonb -> 'args' ->> 'userId') = $1::text)`
-        : `SELECT id FROM rows WHERE tbl = 'stayInvitations' AND data IS NOT NULL
+        : table === 'register'
+          ? `SELECT id FROM rows WHERE tbl = 'register' AND data IS NOT NULL
+             AND (data::jsonb ->> 'by') = $1::text`
+          : `SELECT id FROM rows WHERE tbl = 'stayInvitations' AND data IS NOT NULL
              AND (data::jsonb ->> 'usedBy') = $1::text`;
     const r = await this.q<{ id: string | number }>(sql, [String(userId)]);
     return r.rows.map((row) => Number(row.id));

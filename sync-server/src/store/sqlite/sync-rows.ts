@@ -5,7 +5,7 @@
  * snapshots on the reader connection, which in WAL mode sees only committed data, one at a
  * time since a connection holds one read transaction.
  */
-import type { Id, ReadStore, TableName, Tables } from '@popote/domain';
+import type { Id, NamingTable, ReadStore, TableName, Tables } from '@popote/domain';
 import type {
   ChangePosition,
   IdClaim,
@@ -133,7 +133,7 @@ class SqliteSyncTx extends SqliteSnapshot implements SyncTx {
   async usage(userId: Id): Promise<UserUsage> {
     return this.writer.usage(userId);
   }
-  async idsNaming(table: 'stayJournal' | 'stayInvitations', userId: Id): Promise<Id[]> {
+  async idsNaming(table: NamingTable, userId: Id): Promise<Id[]> {
     return this.writer.idsNaming(table, userId);
   }
   async forgetUser(userId: Id): Promise<void> {

@@ -8,6 +8,7 @@ import {
   type Id,
   type IndexName,
   type IndexValue,
+  type NamingTable,
   type Store,
   type TableName,
   type Tables,
@@ -391,13 +392,16 @@ export class SyncWriter extends SyncReader {
   }
 
   /** Live rows of the table naming the user (see SyncTx.idsNaming). */
-  idsNaming(table: 'stayJournal' | 'stayInvitations', userId: Id): Id[] {
+  idsNaming(table: NamingTable, userId: Id): Id[] {
     const sql =
       table === 'stayJournal'
         ? `SELECT id FROM rows WHERE tbl = 'stayJournal' AND data IS NOT NULL
              AND (json_extract(data, '$.userId') = @user
                OR json_extract(data, '$.args.userId') = @user)`
-        : `SELECT id FROM rows WHERE tbl = 'stayInvitations' AND data IS NOT NULL
+        : table === 'register'
+          ? `SELECT id FROM rows WHERE tbl = 'register' AND data IS NOT NULL
+             AND json_extract(data, '$.by') = @user`
+          : `SELECT id FROM rows WHERE tbl = 'stayInvitations' AND data IS NOT NULL
              AND json_extract(data, '$.usedBy') = @user`;
     return this.db.prepare(sql).pluck().all({ user: userId }) as Id[];
   }
