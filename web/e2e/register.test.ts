@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { createAccount, expectNoHorizontalOverflow, PHONE, startApp, TABLET } from './harness.js';
 import type { RunningApp } from './harness.js';
-import { loginWithActiveStay, openPage, plain, plainText, topBarTitle } from './pages.js';
+import { readPdfPages } from '@popote/exports/readers';
+import {
+  downloadOf,
+  loginWithActiveStay,
+  openPage,
+  plain,
+  plainText,
+  topBarTitle,
+} from './pages.js';
 import { apiLogin, seedCampRecipes, Seeder } from './seed.js';
 
 const PASSWORD = 'Registre-2025';
@@ -288,6 +296,43 @@ describe.each([
       await line.first().waitFor();
       expect(await texts(line.locator('td').first())).toEqual(['Bœuf haché']);
       await expect.poll(() => plainText(page.getByTestId('sync-indicator'))).toMatch(PENDING);
+
+      // ---- 'Exporter le registre', still offline: the PDF an inspector reads, read back.
+      await page.goto('/registre?jour=1');
+      await page.getByRole('button', { name: 'Exporter le registre' }).tap();
+      const exportDialog = page.getByRole('dialog', { name: 'Exporter le registre' });
+      await exportDialog.waitFor();
+      const file = await downloadOf(page, () =>
+        exportDialog.getByRole('button', { name: 'Exporter le registre' }).tap(),
+      );
+      expect(file.name).toMatch(/\.pdf$/u);
+      const pdf = readPdfPages(file.bytes);
+      const words = pdf.flat();
+      expect(words).toEqual(
+        expect.arrayContaining([
+          'Registre de cuisine',
+          'Responsable : Intendante',
+          'Lecture : Lectrice',
+          'Mardi 8 juillet 2025',
+          'Plats témoins',
+          'Températures des enceintes froides',
+          '3 °C',
+          '7,5 °C',
+          'HORS PLAGE',
+          'Réceptions des marchandises',
+          'Boucherie Martin',
+          'Bœuf haché',
+          'L2507-42',
+          'DLC 12/07/2025',
+          'Acceptée',
+        ]),
+      );
+      // A sample of each of the day's three meals, by its taker.
+      expect(words.filter((w) => w === 'Intendante').length).toBeGreaterThanOrEqual(3);
+      expect(words.join(' ')).toContain(
+        'Action corrective : Denrées passées dans la chambre froide',
+      );
+      pdf.forEach((texts, i) => expect(texts).toContain(`page ${i + 1} / ${pdf.length}`));
 
       // ---- Back online: a second device sees it all, through the server.
       await context.setOffline(false);

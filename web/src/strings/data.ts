@@ -43,6 +43,7 @@ export const DATA = {
     stock: 'Réserve',
     shopLists: 'Listes de courses',
     purchases: 'Prix et paquets',
+    register: 'Registre de cuisine',
   } as Record<string, string>,
   number: (n: number): string => count.format(n),
   summary: (created: number, updated: number): string =>

@@ -9,6 +9,7 @@ import {
   REFUSED_NOT_STORED,
   SAMPLE_ALREADY_TAKEN,
 } from './register.js';
+import { RESTORE_REWRITES_AUTHOR } from './restore.js';
 
 let w: World;
 let stay: Stay;
@@ -252,5 +253,17 @@ describe("the kitchen's register", () => {
     expect(w.snapshot().register).toEqual([]);
     await w.run(ALICE, 'restoreSnapshot', undo!);
     expect(w.snapshot().register).toEqual(before.register);
+  });
+});
+
+describe('an undo of a register change', () => {
+  it('never changes who recorded the entry', async () => {
+    const entry = await w.registerEntry(stay, { by: BOB });
+    const refused = await w.refusal(BOB, 'restoreSnapshot', {
+      put: [{ table: 'register', row: { ...entry, by: ALICE } }],
+      remove: [],
+    });
+    expect(refused.error.message).toBe(RESTORE_REWRITES_AUTHOR);
+    expect(refused.after).toEqual(refused.before);
   });
 });

@@ -478,6 +478,10 @@ async function mend(
       const entry = put.row as RegisterEntry;
       await stayOfOwner(ctx, entry.stayId, entry.owner);
       await checkNotMoved(ctx, 'register', entry.id, entry.stayId);
+      // Who recorded an entry is never changed by an undo of its change (the undo of a
+      // deletion puts back what the device held; the journal names who undid it).
+      const now = await ctx.store.get('register', entry.id);
+      if (now && now.by !== entry.by) throw invalid(RESTORE_REWRITES_AUTHOR);
       // A register entry is kept as it was written (its meal, ingredient or larder entry may be
       // gone since: the register outlives them).
       return put;
@@ -567,6 +571,10 @@ async function menuStaysOf(
   }
   return stays;
 }
+
+/** The refusal of an undo that would say another person recorded a register entry. */
+export const RESTORE_REWRITES_AUTHOR =
+  "Cette annulation changerait l'auteur d'une entrée du registre : elle n'est pas possible.";
 
 /** The refusal of an undo that would move a row to another stay or profile. */
 export const RESTORE_MOVES =

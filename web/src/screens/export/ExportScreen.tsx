@@ -58,7 +58,7 @@ import {
   useProgress,
   type ExportJob,
   type ProgressStore,
-} from './useExportRunner';
+} from '../../components/useExportRunner';
 import { useExportSelection } from './export-params';
 
 export function ExportScreen() {
