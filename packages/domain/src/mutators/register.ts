@@ -69,6 +69,32 @@ export const ColdUnitSchema = Type.Object(
  */
 const RecordedBySchema = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
+/** What a reading and a delivery hold, as their mutations take them. */
+const readingFields = {
+  unit: UnitKeySchema,
+  day: DaySchema,
+  time: ClockTimeSchema,
+  value: TemperatureSchema,
+  note: TextSchema,
+  action: TextSchema,
+};
+
+const deliveryFields = {
+  day: DaySchema,
+  time: ClockTimeSchema,
+  supplier: ShortTextSchema,
+  ingredientId: IdSchema,
+  val: StockValSchema,
+  unite: UniteSchema,
+  lot: ShortTextSchema,
+  dateKind: DateKindSchema,
+  date: Type.Union([IsoDaySchema, Type.Null()]),
+  storage: StorageSchema,
+  temperature: Type.Union([TemperatureSchema, Type.Null()]),
+  accepted: Type.Boolean(),
+  reason: TextSchema,
+};
+
 /** The rows of the register, as an undo puts them back (restore.ts). */
 const base = {
   id: IdSchema,
@@ -94,10 +120,7 @@ export const RegisterEntrySchema = Type.Union([
     {
       ...base,
       kind: Type.Literal('reading'),
-      unit: UnitKeySchema,
-      value: TemperatureSchema,
-      note: TextSchema,
-      action: TextSchema,
+      ...readingFields,
     },
     strict,
   ),
@@ -105,18 +128,8 @@ export const RegisterEntrySchema = Type.Union([
     {
       ...base,
       kind: Type.Literal('delivery'),
-      supplier: ShortTextSchema,
-      ingredientId: IdSchema,
+      ...deliveryFields,
       product: ShortTextSchema,
-      val: StockValSchema,
-      unite: UniteSchema,
-      lot: ShortTextSchema,
-      dateKind: DateKindSchema,
-      date: Type.Union([IsoDaySchema, Type.Null()]),
-      storage: StorageSchema,
-      temperature: Type.Union([TemperatureSchema, Type.Null()]),
-      accepted: Type.Boolean(),
-      reason: TextSchema,
       stockId: Type.Union([IdSchema, Type.Null()]),
     },
     strict,
@@ -255,15 +268,6 @@ const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1
 
 // ---- Temperatures ----
 
-const readingFields = {
-  unit: UnitKeySchema,
-  day: DaySchema,
-  time: ClockTimeSchema,
-  value: TemperatureSchema,
-  note: TextSchema,
-  action: TextSchema,
-};
-
 export const addReading = defineMutator({
   label: "Relevé d'une température",
   schema: Type.Object({ id: IdSchema, stayId: IdSchema, ...readingFields }),
@@ -320,22 +324,6 @@ function definedOnly<T extends object>(fields: T): Partial<T> {
 }
 
 // ---- Deliveries ----
-
-const deliveryFields = {
-  day: DaySchema,
-  time: ClockTimeSchema,
-  supplier: ShortTextSchema,
-  ingredientId: IdSchema,
-  val: StockValSchema,
-  unite: UniteSchema,
-  lot: ShortTextSchema,
-  dateKind: DateKindSchema,
-  date: Type.Union([IsoDaySchema, Type.Null()]),
-  storage: StorageSchema,
-  temperature: Type.Union([TemperatureSchema, Type.Null()]),
-  accepted: Type.Boolean(),
-  reason: TextSchema,
-};
 
 /** A refused delivery says why. */
 function checkedDelivery(d: RegisterDelivery): RegisterDelivery {

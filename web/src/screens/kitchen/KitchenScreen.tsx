@@ -4,8 +4,7 @@
  * meal's people, exactly as the cook sheets print them (planCookbook), in type readable at arm's
  * length. Read from the device's database: it works offline. The screen stays on while open.
  */
-import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconEye } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { clockTime, dayToDate, formatLongDate, stayDayToday, type Stay } from '@popote/domain';
@@ -23,6 +22,7 @@ import { DAY_PARAM, dayFromParam, defaultKitchenDay } from './kitchen-day';
 import { ingredientAlerts, kitchenLarderAlerts, samplesDue } from './kitchen-warnings';
 import { useKitchenDay, useRegisterEntries } from './useKitchenDay';
 import { useWakeLock } from './useWakeLock';
+import { DayArrow } from '../../components/DayArrow';
 
 export function KitchenScreen() {
   const session = useSession();
@@ -85,27 +85,6 @@ function StayKitchen({ stay }: { stay: Stay }) {
       )}
       <KitchenDay stay={stay} day={day} />
     </Stack>
-  );
-}
-
-/** The previous or next day with meals; disabled when there is none. */
-function DayArrow(props: {
-  label: string;
-  to: number | undefined;
-  onShow: (day: number) => void;
-  icon: ReactNode;
-}) {
-  const { label, to, onShow, icon } = props;
-  return (
-    <ActionIcon
-      size="xl"
-      variant="default"
-      aria-label={label}
-      disabled={to === undefined}
-      onClick={() => to !== undefined && onShow(to)}
-    >
-      {icon}
-    </ActionIcon>
   );
 }
 

@@ -5,8 +5,7 @@
  * written through the register's mutations: it works offline and syncs like every change. A
  * 'Lecture' member reads it; the controls follow the rights of the stay (useStayMay).
  */
-import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -37,6 +36,7 @@ import {
 import { SamplesPanel } from './SamplesPanel';
 import { TemperaturesPanel } from './TemperaturesPanel';
 import { useRegisterEntries } from './useRegister';
+import { DayArrow } from '../../components/DayArrow';
 
 export function RegisterScreen() {
   const session = useSession();
@@ -158,26 +158,5 @@ function RegisterHeader({ stay }: { stay: Stay }) {
         <RegisterExportButton stay={stay} />
       </Group>
     </Group>
-  );
-}
-
-/** The previous or next day. */
-function DayArrow(props: {
-  label: string;
-  to: number | null;
-  onShow: (day: number) => void;
-  icon: ReactNode;
-}) {
-  const { label, to, onShow, icon } = props;
-  return (
-    <ActionIcon
-      size="xl"
-      variant="default"
-      aria-label={label}
-      disabled={to === null}
-      onClick={() => to !== null && onShow(to)}
-    >
-      {icon}
-    </ActionIcon>
   );
 }
