@@ -113,6 +113,9 @@ describe('accessibility (axe-core)', () => {
     let dialog = page.getByRole('dialog', { name: 'Ajouter un relevé' });
     await dialog.getByLabel('Température (°C)').fill('9');
     await dialog.getByLabel('Action corrective').waitFor();
+    // Saved without its action: the field's error shows, in a readable red.
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.getByText("Indiquez l'action corrective.").waitFor();
     await expectNoGraveViolation('dialogue Ajouter un relevé');
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await dialog.waitFor({ state: 'hidden' });

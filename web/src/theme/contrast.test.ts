@@ -57,6 +57,13 @@ describe('theme text colours', () => {
     expect(contrastRatio(merged.colors.gray[7], '#ffffff')).toBeGreaterThan(AA_TEXT);
   });
 
+  it("darkens a field's error text (Mantine's red 6 reads at 3.3:1 on white)", () => {
+    expect(contrastRatio(merged.colors.red[6], '#ffffff')).toBeLessThan(AA_TEXT);
+    expect(contrastRatio(light['--mantine-color-error'] ?? '', '#ffffff')).toBeGreaterThanOrEqual(
+      AA_TEXT,
+    );
+  });
+
   it('keeps the spec colours: primary yellow', () => {
     expect(merged.primaryColor).toBe('yellow');
   });

@@ -90,7 +90,7 @@ const WHITE = '#ffffff';
  * choices read at 2.7:1 to 3.3:1: yellow text on light yellow ('light' badges and buttons,
  * 'subtle' buttons), yellow links, grey 'dimmed' text. Each colour's text, light-variant and
  * outline colours become its darkest shade, darkened further until it reads at 5:1 on the
- * colour's light background; dimmed text becomes grey 7.
+ * colour's light background; dimmed text becomes grey 7; a field's error text, the readable red.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
   // Computed once per theme: the provider asks again on each of its renders.
@@ -119,6 +119,8 @@ function readableVariables(resolved: Parameters<CSSVariablesResolver>[0]) {
   const primary = colors[resolved.primaryColor] ?? DEFAULT_THEME.colors.yellow;
   light['--mantine-color-anchor'] = darkenToContrast(primary[9], WHITE);
   light['--mantine-color-dimmed'] = colors.gray[7];
+  // A field's error text (and its border) is Mantine's red 6, 3.3:1 on white: its readable red.
+  light['--mantine-color-error'] = darkenToContrast(colors.red[9], WHITE);
   light['--mantine-color-placeholder'] = colors.gray[6];
   return { variables: {}, light, dark: {} };
 }
