@@ -20,6 +20,7 @@ import {
   NO_DAY,
   NO_DELIVERY,
   NO_READING,
+  NOT_READ,
   NO_SAMPLE,
   planRegister,
   READING_HEADS,
@@ -132,16 +133,29 @@ function tablesOf(day: RegisterDay): Table[] {
       heads: READING_HEADS,
       widths: READING_WIDTHS,
       none: NO_READING,
-      rows: day.readings.map((r) => ({
-        alert: r.outOfRange,
-        cells: [
-          plain(r.unit),
-          plain(r.time),
-          r.outOfRange ? { lines: [r.value, r.mark], bold: true, color: ALERT } : plain(r.value),
-          plain(r.by),
-          { lines: r.remarks, bold: r.outOfRange },
-        ],
-      })),
+      rows: [
+        ...day.readings.map((r) => ({
+          alert: r.outOfRange,
+          cells: [
+            plain(r.unit),
+            plain(r.time),
+            r.outOfRange ? { lines: [r.value, r.mark], bold: true, color: ALERT } : plain(r.value),
+            plain(r.by),
+            { lines: r.remarks, bold: r.outOfRange },
+          ],
+        })),
+        // The gaps, where an inspector looks for them: after the day's readings.
+        ...day.missing.map((m) => ({
+          alert: true,
+          cells: [
+            plain(m.unit),
+            plain(m.check),
+            { lines: [NOT_READ], bold: true, color: ALERT },
+            plain(''),
+            plain(''),
+          ],
+        })),
+      ],
     },
     {
       title: DELIVERIES_TITLE,

@@ -32,6 +32,7 @@ import {
   isArrivalTooWarm,
   isOutOfRange,
   readingsOf,
+  missingReadings,
   samplesOf,
   sampleThrowDay,
 } from '@popote/domain';
@@ -63,6 +64,9 @@ export const READINGS_TITLE = 'Températures des enceintes froides';
 export const DELIVERIES_TITLE = 'Réceptions des marchandises';
 export const NO_SAMPLE = 'Aucun plat témoin prélevé ce jour.';
 export const NO_READING = 'Aucun relevé de température ce jour.';
+/** A reading the day lacks (its unit's morning or evening one), shown to the inspector. */
+export const NOT_READ = 'NON RELEVÉ';
+export const CHECK_NAMES = { matin: 'Matin', soir: 'Soir' } as const;
 export const NO_DELIVERY = 'Aucune réception ce jour.';
 export const NO_DAY = 'Aucun jour choisi.';
 /** Beside a reading outside its unit's range, and a delivery that arrived too warm. */
@@ -154,6 +158,8 @@ export interface RegisterDay {
   title: string;
   samples: SampleRow[];
   readings: ReadingRow[];
+  /** The readings the day lacks: 'Réfrigérateur' and 'Soir'. */
+  missing: { unit: string; check: string }[];
   deliveries: DeliveryRow[];
 }
 
@@ -269,6 +275,10 @@ export function planRegister(input: RegisterInput): RegisterPlan {
       .sort((a, b) => a.slot - b.slot || (a.time < b.time ? -1 : a.time > b.time ? 1 : 0))
       .map(sampleRow),
     readings: entriesOfDay(readingsOf(input.entries), day).map(readingRow),
+    missing: missingReadings(units, input.entries, day).map((m) => ({
+      unit: m.unit.name,
+      check: CHECK_NAMES[m.check],
+    })),
     deliveries: entriesOfDay(deliveriesOf(input.entries), day).map(deliveryRow),
   }));
 

@@ -172,6 +172,13 @@ describe('the register plan', () => {
     expect(tuesday?.readings.map((r) => r.value)).toEqual(['2 °C']);
   });
 
+  it('lists the readings each day lacks, morning and evening, unit by unit', () => {
+    expect(monday?.missing).toEqual([{ unit: 'Congélateur', check: 'Soir' }]);
+    expect(tuesday?.missing.map((m) => `${m.unit} ${m.check}`)).toEqual(
+      expect.arrayContaining(['Congélateur Matin', 'Congélateur Soir']),
+    );
+  });
+
   it('lists the samples by meal, with who took them and when they were thrown', () => {
     expect(monday?.samples).toEqual([
       {
@@ -334,6 +341,8 @@ describe('the register PDF', () => {
     expect(texts.join(' ')).toContain(
       'Action corrective : Porte mal fermée : refermée, contrôle à 19:30 : 3 °C',
     );
+    // A reading the day lacks is there too, marked.
+    expect(texts).toContain('NON RELEVÉ');
     // 'HORS PLAGE' follows the value it marks, in its cell.
     expect(texts[texts.indexOf('7,5 °C') + 1]).toBe('HORS PLAGE');
     // The day left out is not there.
