@@ -73,6 +73,7 @@ try {
         const w = window as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
         const res = performance
           .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
           .map((e) => [
             Math.round(e.startTime),
             Math.round(e.responseEnd),
@@ -86,7 +87,7 @@ try {
             Math.round(nav.domInteractive),
             Math.round(nav.domContentLoadedEventEnd),
           ],
-          log: [...w.__diag, ...res].sort((a: number[], b: number[]) => a[0] - b[0]),
+          log: [...w.__diag, ...res].sort((a: number[], b: number[]) => a[0]! - b[0]!),
         };
       }, PROBE_GLOBAL);
       console.log(

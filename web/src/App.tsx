@@ -7,31 +7,59 @@ import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
 import { LoggedOutShell, Shell } from './shell/Shell';
 import { AccountDeletedNotice } from './components/AccountDeletedNotice';
 import { SyncProvider } from './sync/SyncProvider';
-import { isJoinPage, JOIN_PAGE, joinPagePath, PATHS, SHOP_SESSION_PAGE } from './navigation/routes';
+import {
+  isJoinPage,
+  JOIN_PAGE,
+  joinPagePath,
+  PATHS,
+  routeNameOf,
+  SHOP_SESSION_PAGE,
+  type RouteName,
+} from './navigation/routes';
 import { pendingInvitation } from './session/pending-invitation';
 
 // Each screen is its own chunk: the first paint only needs the shell. The service worker
 // precaches every chunk, so screens still open offline.
-const StaysScreen = lazy(() =>
-  import('./screens/stays/StaysScreen').then((m) => ({ default: m.StaysScreen })),
-);
-const AgendaScreen = lazy(() =>
-  import('./screens/agenda/AgendaScreen').then((m) => ({ default: m.AgendaScreen })),
-);
+const screenModules = {
+  stays: () => import('./screens/stays/StaysScreen'),
+  agenda: () => import('./screens/agenda/AgendaScreen'),
+  library: () => import('./screens/library/LibraryScreen'),
+  export: () => import('./screens/export/ExportScreen'),
+  kitchen: () => import('./screens/kitchen/KitchenScreen'),
+  register: () => import('./screens/register/RegisterScreen'),
+  shopping: () => import('./screens/shopping/ShoppingScreen'),
+  settings: () => import('./screens/settings/SettingsScreen'),
+  journal: () => import('./screens/journal/JournalScreen'),
+} satisfies Record<RouteName, () => Promise<unknown>>;
+
+/**
+ * The chunk of the screen the page opens on starts loading as the app starts (issue 36), while
+ * the shell renders and the database opens, instead of once React reaches the screen.
+ */
+export function preloadStartScreen(pathname: string): void {
+  const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+  const path = pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
+  if (path.startsWith(SHOP_SESSION_PAGE) || isJoinPage(path)) return;
+  const trimmed = path.replace(/\/+$/, '') || '/';
+  const route = routeNameOf(trimmed);
+  // An unknown address goes to the stays screen; only a screen's own address is preloaded.
+  if (PATHS[route] === trimmed) void screenModules[route]().catch(() => undefined);
+}
+
+const StaysScreen = lazy(() => screenModules.stays().then((m) => ({ default: m.StaysScreen })));
+const AgendaScreen = lazy(() => screenModules.agenda().then((m) => ({ default: m.AgendaScreen })));
 const LibraryScreen = lazy(() =>
-  import('./screens/library/LibraryScreen').then((m) => ({ default: m.LibraryScreen })),
+  screenModules.library().then((m) => ({ default: m.LibraryScreen })),
 );
-const ExportScreen = lazy(() =>
-  import('./screens/export/ExportScreen').then((m) => ({ default: m.ExportScreen })),
-);
+const ExportScreen = lazy(() => screenModules.export().then((m) => ({ default: m.ExportScreen })));
 const KitchenScreen = lazy(() =>
-  import('./screens/kitchen/KitchenScreen').then((m) => ({ default: m.KitchenScreen })),
+  screenModules.kitchen().then((m) => ({ default: m.KitchenScreen })),
 );
 const RegisterScreen = lazy(() =>
-  import('./screens/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen })),
+  screenModules.register().then((m) => ({ default: m.RegisterScreen })),
 );
 const ShoppingScreen = lazy(() =>
-  import('./screens/shopping/ShoppingScreen').then((m) => ({ default: m.ShoppingScreen })),
+  screenModules.shopping().then((m) => ({ default: m.ShoppingScreen })),
 );
 const GuestShopScreen = lazy(() =>
   import('./screens/guest/GuestShopScreen').then((m) => ({ default: m.GuestShopScreen })),
@@ -43,10 +71,10 @@ const InvitationPreview = lazy(() =>
   import('./screens/join/JoinScreen').then((m) => ({ default: m.InvitationPreview })),
 );
 const JournalScreen = lazy(() =>
-  import('./screens/journal/JournalScreen').then((m) => ({ default: m.JournalScreen })),
+  screenModules.journal().then((m) => ({ default: m.JournalScreen })),
 );
 const SettingsScreen = lazy(() =>
-  import('./screens/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+  screenModules.settings().then((m) => ({ default: m.SettingsScreen })),
 );
 
 const loading = (

@@ -8,12 +8,23 @@ import '@fontsource-variable/roboto';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import './theme/touch.css';
-import { App } from './App';
+import { App, preloadStartScreen } from './App';
 import { ErrorSnackbar } from './feedback/ErrorSnackbar';
 import { SuccessList } from './feedback/SuccessList';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { LOCALE } from './theme/locale';
 import { cssVariablesResolver, theme } from './theme/theme';
+import { getSession } from './session/session';
+import { openDatabaseEarly } from './sync/SyncProvider';
+import { SHOP_SESSION_PAGE } from './navigation/routes';
+
+// The device already holds a session: its database opens while the app's screens load (the
+// shared list's guest page has no use of it).
+const session = getSession();
+if (session !== null && !window.location.pathname.startsWith(SHOP_SESSION_PAGE)) {
+  openDatabaseEarly(session.idUser);
+  preloadStartScreen(window.location.pathname);
+}
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('#root is missing from index.html');

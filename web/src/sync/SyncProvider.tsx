@@ -73,9 +73,37 @@ function watchAccountDeleted(transport: SyncTransport, userId: Id): SyncTranspor
   };
 }
 
+/** The database opened as the page starts (openDatabaseEarly), until a SyncProvider takes it. */
+let early: { userId: Id; db: LocalDb; failed: boolean } | null = null;
+
+/**
+ * Starts opening the user's local database at once, as the page starts, for the session the
+ * device already holds (issue 36): IndexedDB's open then runs while the screen's code loads
+ * and renders, instead of after it, on the screen's first read. The SyncProvider of that user
+ * takes it; a failed open is left for the provider to retry as before (its first read opens).
+ */
+export function openDatabaseEarly(userId: Id): void {
+  if (early !== null) return;
+  const db = new LocalDb(dbNameForUser(userId));
+  const opening = { userId, db, failed: false };
+  early = opening;
+  db.open().catch(() => {
+    opening.failed = true;
+  });
+}
+
+/** The user's database: the one opened early when it is theirs (and did not fail), or a new one. */
+function takeDatabase(userId: Id): LocalDb {
+  const taken = early;
+  early = null;
+  if (taken !== null && taken.userId === userId && !taken.failed) return taken.db;
+  if (taken !== null) taken.db.close();
+  return new LocalDb(dbNameForUser(userId));
+}
+
 export function SyncProvider({ userId, children }: { userId: Id; children: ReactNode }) {
   const handle = useMemo<SyncHandle>(() => {
-    const db = new LocalDb(dbNameForUser(userId));
+    const db = takeDatabase(userId);
     const engine = new SyncEngine(
       db,
       userId,

@@ -13,7 +13,8 @@
  */
 import { useEffect, useReducer, useRef } from 'react';
 import { Dexie, type ObservabilitySet } from 'dexie';
-import { DexieStore, type DeviceTables, type LocalDb } from '@popote/sync-client';
+import type { TableName } from '@popote/domain';
+import { boundTables, DexieStore, type DeviceTables, type LocalDb } from '@popote/sync-client';
 
 /** What a live read is handed: the domain's Store and the device's tables, both recording. */
 export type LiveQuery<T> = (store: DexieStore, tables: DeviceTables) => Promise<T>;
@@ -39,6 +40,27 @@ export function recordingTables(db: LocalDb, read: Set<string>): DeviceTables {
     },
     entityTable: (table) => noted(table, db.entityTable(table)),
   };
+}
+
+/**
+ * Runs `read` in one read-only transaction over the entity tables `names`, with a store bound
+ * to it, and notes those tables as read by the live query that was handed `tables` (the
+ * recording ones): a live read whose reads depend on each other then costs one IndexedDB
+ * transaction instead of one per read (issue 36). `read` must read only through the store it is
+ * handed, and only `names`.
+ */
+export function readTogether<T>(
+  db: LocalDb,
+  tables: DeviceTables,
+  names: readonly TableName[],
+  read: (store: DexieStore) => Promise<T>,
+): Promise<T> {
+  for (const name of names) tables.entityTable(name);
+  return db.transaction(
+    'r',
+    names.map((name) => db.table(name)),
+    (tx) => read(new DexieStore(boundTables(tx))),
+  );
 }
 
 /** Every table (all: true), or the tables of `dbName` that a 'storagemutated' notice names. */

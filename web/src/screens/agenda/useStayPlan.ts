@@ -13,6 +13,8 @@ import {
   type Recipe,
   type Stay,
 } from '@popote/domain';
+import { readTogether } from '../../sync/live-read';
+import { useSync } from '../../sync/SyncProvider';
 import { useLocalQuery } from '../../sync/useLocal';
 
 export interface StayPlan {
@@ -25,6 +27,9 @@ export interface StayPlan {
   recipesById: ReadonlyMap<Id, Recipe>;
   ingredientsById: ReadonlyMap<Id, Ingredient>;
 }
+
+/** What the plan reads. */
+const PLAN_TABLES = ['stays', 'groups', 'meals', 'menus', 'recipes', 'ingredients'] as const;
 
 const byId = <T extends { id: Id }>(rows: readonly T[]): Map<Id, T> =>
   new Map(rows.map((r) => [r.id, r]));
@@ -40,38 +45,42 @@ export function useStayPlan(
   firstDay: number,
   lastDay: number,
 ): StayPlan | null | undefined {
+  const { db } = useSync();
   return useLocalQuery(
-    async (store) => {
-      // Four rounds of reads, not six: what does not depend on another read goes with it.
-      const [stay, groups, meals] = await Promise.all([
-        store.get('stays', stayId),
-        store.where('groups', 'stayId', stayId),
-        store.where('meals', 'stayId', stayId),
-      ]);
-      if (!stay) return null;
-      const shown = meals.filter((m) => m.day >= firstDay && m.day <= lastDay);
-      const menus = await store.getMany('menus', unique(shown.map((m) => m.menuId)));
-      const recipes = await store.getMany(
-        'recipes',
-        unique([...menus.flatMap((m) => m.recipeIds), ...alternativeRecipeIds(shown)]),
-      );
-      // The recipes' ingredients too: their allergens and diet facts make the meal's warnings.
-      const ingredients = await store.getMany(
-        'ingredients',
-        unique([
-          ...menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId)),
-          ...recipes.flatMap((r) => r.ingredients.map((i) => i.ingredientId)),
-        ]),
-      );
-      return {
-        stay,
-        groups: [...groups].sort((a, b) => a.id - b.id),
-        meals,
-        menusById: byId(menus),
-        recipesById: byId(recipes),
-        ingredientsById: byId(ingredients),
-      };
-    },
+    (_store, tables) =>
+      // One IndexedDB transaction for the whole plan (issue 36): its four rounds of reads depend
+      // on each other, and each transaction of its own cost a round trip to the database.
+      readTogether(db, tables, PLAN_TABLES, async (store) => {
+        // What does not depend on another read goes with it.
+        const [stay, groups, meals] = await Promise.all([
+          store.get('stays', stayId),
+          store.where('groups', 'stayId', stayId),
+          store.where('meals', 'stayId', stayId),
+        ]);
+        if (!stay) return null;
+        const shown = meals.filter((m) => m.day >= firstDay && m.day <= lastDay);
+        const menus = await store.getMany('menus', unique(shown.map((m) => m.menuId)));
+        const recipes = await store.getMany(
+          'recipes',
+          unique([...menus.flatMap((m) => m.recipeIds), ...alternativeRecipeIds(shown)]),
+        );
+        // The recipes' ingredients too: their allergens and diet facts make the meal's warnings.
+        const ingredients = await store.getMany(
+          'ingredients',
+          unique([
+            ...menus.flatMap((m) => m.ingredients.map((i) => i.ingredientId)),
+            ...recipes.flatMap((r) => r.ingredients.map((i) => i.ingredientId)),
+          ]),
+        );
+        return {
+          stay,
+          groups: [...groups].sort((a, b) => a.id - b.id),
+          meals,
+          menusById: byId(menus),
+          recipesById: byId(recipes),
+          ingredientsById: byId(ingredients),
+        };
+      }),
     [stayId, firstDay, lastDay],
   );
 }
