@@ -76,5 +76,23 @@ export default defineConfig({
     // React, Mantine, Dexie and the router alone make about 550 kB minified; heavy optional
     // parts (PDF, spreadsheet) are loaded with import() and stay out of this chunk.
     chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Modules shared by several screens' chunks are otherwise merged into one common chunk
+          // that the entry imports too, so the first paint loaded the CSV parser, the exports'
+          // plans and the schema compiler of the screens it does not show (issue 36). Each in its
+          // own chunk, loaded by the screens that use them.
+          // A group takes its modules only, not what they import (the domain, React).
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'papaparse', test: /[\\/]node_modules[\\/]papaparse[\\/]/ },
+            { name: 'domain-csv', test: /[\\/]packages[\\/]domain[\\/]src[\\/]csv[\\/]/ },
+            { name: 'exports-plans', test: /[\\/]packages[\\/]exports[\\/]/ },
+            { name: 'typebox', test: /[\\/]node_modules[\\/]@sinclair[\\/]typebox[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });
