@@ -1,5 +1,5 @@
 /** Turns the ways a call can fail into the error reports of the catalogue (spec 8). */
-import { escapeHtml } from '../feedback/sanitizeHtml';
+import { escapeHtml } from '../feedback/escapeHtml';
 import type { ErrorReport } from '../feedback/feedback';
 import { ERRORS } from '../strings';
 
