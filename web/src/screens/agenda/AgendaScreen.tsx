@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Loader } from '@mantine/core';
 import type { Id } from '@popote/domain';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NoActiveStay } from '../../components/NoActiveStay';
 import { useSession } from '../../session/useSession';
-import { AGENDA } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useLocalQuery } from '../../sync/useLocal';
 import { DayView } from './day/DayView';
@@ -35,7 +33,9 @@ export function AgendaScreen() {
   if (stay === null && !firstSyncDone) return <FirstSyncLoader />;
   if (stayId === null || stay === null || session === null)
     return <NoActiveStay testId="agenda-no-stay" />;
-  if (stay === undefined) return <Loader aria-label={AGENDA.loading} />;
+  // While the stay is being read (undefined), the view mounts already and shows its own loader:
+  // its reads run beside this one instead of after it (issue 36); a stay found missing replaces
+  // it with the texts above.
   return <StayAgenda key={stayId} stayId={stayId} userId={session.idUser} day={day} />;
 }
 
