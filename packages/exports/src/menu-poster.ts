@@ -7,12 +7,12 @@
  * allergens are the allergen table's (allergenDishesOf): the menu's recipes, its own
  * ingredients where it has them, the alternatives served to someone.
  */
-import type { CompileInput, Meal, Stay } from '@popote/domain';
-import { compareFrench, dayToDate, formatDayMonth, HORAIRE_LABELS, HORAIRES } from '@popote/domain';
+import type { CompileInput, Stay } from '@popote/domain';
+import { dayToDate, formatDayMonth, HORAIRE_LABELS, HORAIRES } from '@popote/domain';
 import { ALLERGEN_SHORT_LABELS } from './allergen-labels.js';
 import { allergenDishesOf, daysLabel } from './allergen-table.js';
-import { groupLabel, periodLabel } from './labels.js';
-import { WEEK_DAYS } from './week-plan.js';
+import { periodLabel } from './labels.js';
+import { daysByWeek, groupsOfMeal } from './week-plan.js';
 
 export type PosterFormat = 'a4' | 'a3';
 export const POSTER_FORMATS: readonly PosterFormat[] = ['a4', 'a3'];
@@ -77,7 +77,6 @@ function dayHead(start: string, day: number): string {
 export function planMenuPoster(input: MenuPosterInput): MenuPosterPlan {
   const chosen = [...new Set(input.days)].sort((a, b) => a - b);
   const wanted = new Set(chosen);
-  const groups = new Map(input.groups.map((g) => [g.id, g]));
   const dishesOf = allergenDishesOf(input);
   const served = input.meals
     .filter((m) => wanted.has(m.day))
@@ -91,19 +90,8 @@ export function planMenuPoster(input: MenuPosterInput): MenuPosterPlan {
       })),
     }))
     .filter((m) => m.dishes.length > 0);
-  const groupsOf = (meal: Meal): string =>
-    [...new Set(meal.groupIds)]
-      .map((id) => groups.get(id))
-      .filter((g) => g !== undefined)
-      .map((g) => groupLabel(g.name))
-      .sort(compareFrench)
-      .join(', ');
-
-  const weeks = new Map<number, number[]>();
-  for (const day of chosen) {
-    const week = Math.floor(day / WEEK_DAYS);
-    weeks.set(week, [...(weeks.get(week) ?? []), day]);
-  }
+  const groupsOf = groupsOfMeal(input.groups);
+  const weeks = daysByWeek(chosen);
   const pages: PosterPage[] = [];
   for (const days of weeks.values()) {
     const inWeek = served.filter(({ meal }) => days.includes(meal.day));

@@ -4,7 +4,7 @@
  * have meals as rows, and in each cell the menu titles of its meals. Titles come from the
  * domain (menuTitle), as the agenda shows them.
  */
-import type { CompileInput, Meal, Stay } from '@popote/domain';
+import type { CompileInput, Group, Meal, Stay } from '@popote/domain';
 import {
   compareFrench,
   hiddenRecipeIds,
@@ -36,6 +36,28 @@ export const WEEK_PLAN_TITLE = 'Planning des repas';
 export const EMPTY_MENU = 'Menu vide';
 export const NO_MEAL = 'Aucun repas pour les jours choisis.';
 
+/** The chosen days by week of the stay (7 days from its start, as the agenda shows them). */
+export function daysByWeek(chosen: readonly number[]): Map<number, number[]> {
+  const weeks = new Map<number, number[]>();
+  for (const day of chosen) {
+    const week = Math.floor(day / WEEK_DAYS);
+    weeks.set(week, [...(weeks.get(week) ?? []), day]);
+  }
+  return weeks;
+}
+
+/** The groups that eat a meal, by name in French order: 'Grands, Petits'. */
+export function groupsOfMeal(all: readonly Group[]): (meal: Meal) => string {
+  const groups = new Map(all.map((g) => [g.id, g]));
+  return (meal) =>
+    [...new Set(meal.groupIds)]
+      .map((id) => groups.get(id))
+      .filter((g) => g !== undefined)
+      .map((g) => groupLabel(g.name))
+      .sort(compareFrench)
+      .join(', ');
+}
+
 export function planWeeks(input: WeekPlanInput): WeekPage[] {
   const chosen = [...new Set(input.days)].sort((a, b) => a - b);
   const wanted = new Set(chosen);
@@ -43,7 +65,6 @@ export function planWeeks(input: WeekPlanInput): WeekPage[] {
   const recipes = new Map(input.recipes.map((r) => [r.id, r]));
   const ingredients = new Map(input.ingredients.map((i) => [i.id, i]));
   const menus = new Map(input.menus.map((m) => [m.id, m]));
-  const groups = new Map(input.groups.map((g) => [g.id, g]));
   const titleOf = (meal: Meal): string => {
     const menu = menus.get(meal.menuId);
     // A recipe its reader may not read shows as 'Recette non publiée', as in the agenda.
@@ -55,19 +76,8 @@ export function planWeeks(input: WeekPlanInput): WeekPage[] {
       : '';
     return title === '' ? EMPTY_MENU : title;
   };
-  const groupsOf = (meal: Meal): string =>
-    [...new Set(meal.groupIds)]
-      .map((id) => groups.get(id))
-      .filter((g) => g !== undefined)
-      .map((g) => groupLabel(g.name))
-      .sort(compareFrench)
-      .join(', ');
-
-  const weeks = new Map<number, number[]>();
-  for (const day of chosen) {
-    const week = Math.floor(day / WEEK_DAYS);
-    weeks.set(week, [...(weeks.get(week) ?? []), day]);
-  }
+  const groupsOf = groupsOfMeal(input.groups);
+  const weeks = daysByWeek(chosen);
   const pages: WeekPage[] = [];
   for (const days of weeks.values()) {
     const inWeek = meals.filter((m) => days.includes(m.day));
