@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logIn, ServerProcess, signUp } from '@popote/sync-server/testing';
-import { figure, percentile, type Figure } from './measure';
+import { budget, figure, percentile, type Figure } from './measure';
 
 const PROBES = 4;
 const NOW = '2026-06-01T10:00:00.000Z';
@@ -117,7 +117,12 @@ export async function benchHeavyPush(runs: number): Promise<Figure[]> {
     return [
       figure('push le plus lourd permis (200 assistants de 366 jours)', pushMs),
       figure('  dont assistants traités avant la borne', processed, 'mutations'),
-      figure('GET /health pendant ce push, p99', [percentile(busy, 99)], 'ms', idleP99),
+      budget(
+        figure('GET /health pendant ce push, p99', [percentile(busy, 99)], 'ms', idleP99),
+        3,
+        '≤',
+        'ratio',
+      ),
       figure('GET /health pendant ce push, max', [Math.max(...busy)], 'ms', idleP99),
       idleP99,
       figure('GET /health au repos, p50', [percentile(idle, 50)]),

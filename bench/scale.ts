@@ -16,7 +16,7 @@ import {
   signUp,
 } from '@popote/sync-server/testing';
 import { measureLoad, type LoadCounters, type LoadResult } from './load-run';
-import { figure, type Figure } from './measure';
+import { budget, figure, type Figure } from './measure';
 // @ts-expect-error: a script of the repository, in JavaScript.
 import { startThrowawayPostgres } from '../scripts/pg-cluster.mjs';
 
@@ -139,19 +139,27 @@ function figuresOf(runs: [string, LoadResult][], onePg: LoadResult | null): Figu
     );
     if (onePg && name.startsWith('PostgreSQL') && load !== onePg) {
       figures.push(
-        figure(
-          `${name} : pushes par seconde, rapport à 1 instance`,
-          [load.pushesPerSecond / onePg.pushesPerSecond],
-          '×',
+        budget(
+          figure(
+            `${name} : pushes par seconde, rapport à 1 instance`,
+            [load.pushesPerSecond / onePg.pushesPerSecond],
+            '×',
+          ),
+          1,
+          '≥',
         ),
       );
     }
     figures.push(
       health,
       figure(`${name} : pull incrémental, p50`, [load.pullP50]),
-      figure(`${name} : pull incrémental, p99`, [load.pullP99]),
+      budget(figure(`${name} : pull incrémental, p99`, [load.pullP99]), 25),
       // Where the two cores go: the servers' CPU and the load generator's, per request.
-      figure(`${name} : CPU des serveurs par push`, [load.perPush.serverCpuMs!]),
+      budget(
+        figure(`${name} : CPU des serveurs par push`, [load.perPush.serverCpuMs!]),
+        // Issue 36: what the instance that takes a single-mutation push spends on it.
+        name.startsWith('SQLite') ? 0.4 : 0.8,
+      ),
       figure(`${name} : CPU du générateur de charge par push`, [load.perPush.clientCpuMs!]),
       figure(`${name} : CPU des serveurs par GET /health`, [load.perHealth.serverCpuMs!]),
       figure(`${name} : CPU du générateur par GET /health`, [load.perHealth.clientCpuMs!]),
@@ -166,7 +174,7 @@ function figuresOf(runs: [string, LoadResult][], onePg: LoadResult | null): Figu
           [load.perPush.rollbacks!],
           'tx',
         ),
-        figure(`${name} : CPU de PostgreSQL par push`, [load.perPush.postgresCpuMs!]),
+        budget(figure(`${name} : CPU de PostgreSQL par push`, [load.perPush.postgresCpuMs!]), 0.8),
         figure(`${name} : CPU de PostgreSQL par GET /health`, [load.perHealth.postgresCpuMs!]),
       );
     }

@@ -12,7 +12,7 @@ import { ServerStore, SyncService, startTestServer } from '@popote/sync-server/t
 import { LocalDb, applyPull, toStored } from '@popote/sync-client';
 import { makeLibrary } from './data';
 import { measureLoad } from './load-run';
-import { figure, summarize, time, type Figure } from './measure';
+import { budget, figure, summarize, time, type Figure } from './measure';
 
 const OWNER = 1;
 
@@ -50,11 +50,16 @@ export async function benchFirstSync(runs: number): Promise<Figure[]> {
       return `[${rows.map((r) => `{"op":"put","table":"${r.tbl}","row":${r.data}}`).join(',')}]`;
     };
     const rawFigure = figure('lecture SQLite brute des mêmes lignes', await time(runs, raw));
-    const pullFigure = figure(
-      `pull serveur, 1re synchro (${library.recipes.length} recettes, ${library.recipes.length * 10} lignes recette-ingrédient)`,
-      await time(runs, pull),
-      'ms',
-      rawFigure,
+    const pullFigure = budget(
+      figure(
+        `pull serveur, 1re synchro (${library.recipes.length} recettes, ${library.recipes.length * 10} lignes recette-ingrédient)`,
+        await time(runs, pull),
+        'ms',
+        rawFigure,
+      ),
+      1.2,
+      '≤',
+      'ratio',
     );
 
     // Device side: apply those pages into IndexedDB (fake-indexeddb in Node).
@@ -132,7 +137,7 @@ export async function benchServerLoad(clients = 50, pushesPerClient = 20): Promi
       ),
       healthRate,
       figure('pull incrémental, latence p50', [load.pullP50], 'ms', healthP50),
-      figure('pull incrémental, latence p99', [load.pullP99], 'ms', healthP50),
+      budget(figure('pull incrémental, latence p99', [load.pullP99], 'ms', healthP50), 25),
       healthP50,
       figure('GET /health, latence p99', [load.healthP99]),
     ];

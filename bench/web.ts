@@ -4,7 +4,7 @@
  * keystroke in the library search over 5,000 recipes. See docs/performance.md for the method.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   filterLibraryEntries,
@@ -14,7 +14,7 @@ import {
 } from '@popote/domain';
 import { WEB_DIST } from '@popote/web/e2e';
 import { browserBench, type BrowserBench, type BrowserContext, type Page } from './browser-app';
-import { figure, type Figure } from './measure';
+import { budget, figure, type Figure } from './measure';
 import { buildProbe, PROBE_GLOBAL } from './probe/build';
 import type * as PageTiming from './probe/page-timing';
 
@@ -24,29 +24,40 @@ const SEARCH_LABEL = 'Rechercher un menu ou une recette';
 const EMPTY_MENU = 'Menu vide.';
 
 export async function benchWeb(runs: number): Promise<Figure[]> {
-  const chunk = await mainChunkSize();
+  const chunks = await mainChunkSize();
   const bench = await browserBench();
-  return [chunk, ...(await benchAgendaLoad(bench, runs)), ...(await benchSearch(bench, runs))];
+  return [...chunks, ...(await benchAgendaLoad(bench, runs)), ...(await benchSearch(bench, runs))];
 }
 
 /** What index.html makes the browser fetch before the app runs: its script and modulepreloads. */
-export async function mainChunkSize(dist = WEB_DIST): Promise<Figure> {
+export async function mainChunkSize(dist = WEB_DIST): Promise<Figure[]> {
   const html = await readFile(join(dist, 'index.html'), 'utf8');
   const paths = [
     ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
   ].map((m) => m[1]!);
   if (paths.length === 0) throw new Error(`No script in ${dist}/index.html`);
+  const chunks: Figure[] = [];
   let gzipped = 0;
   for (const path of paths) {
     // Each file is fetched (and compressed) on its own.
-    gzipped += gzipSync(await readFile(join(dist, path.replace(/^\//, '')))).length;
+    const size = gzipSync(await readFile(join(dist, path.replace(/^\//, '')))).length;
+    gzipped += size;
+    chunks.push(figure(`  dont ${basename(path)}`, [size / 1000], 'kB'));
   }
-  return figure(
-    `JS initial gzip (script + ${paths.length - 1} modulepreload)`,
-    [gzipped / 1000],
-    'kB',
-  );
+  // Each chunk named with its size, largest first, so that a regression shows where it is.
+  chunks.sort((a, b) => b.median - a.median);
+  return [
+    budget(
+      figure(
+        `JS initial gzip (script + ${paths.length - 1} modulepreload)`,
+        [gzipped / 1000],
+        'kB',
+      ),
+      170,
+    ),
+    ...chunks,
+  ];
 }
 
 type Timing = typeof PageTiming;
@@ -120,16 +131,19 @@ async function benchAgendaLoad(bench: BrowserBench, runs: number): Promise<Figur
   }
   const x = `CPU ÷${CPU_SLOWDOWN}`;
   return [
-    figure(
-      'agenda, semaine affichée avec ses repas : 1er chargement (à froid ; budget < 400 ms)',
-      samples.cold,
+    budget(
+      figure('agenda, semaine affichée avec ses repas : 1er chargement (à froid)', samples.cold),
+      400,
     ),
     figure(`même chargement à froid, ${x}`, slow.cold),
-    figure(
-      'agenda, semaine affichée avec ses repas : depuis le service worker (budget ≤ 150 ms)',
-      samples.fromWorker,
+    budget(
+      figure(
+        'agenda, semaine affichée avec ses repas : depuis le service worker',
+        samples.fromWorker,
+      ),
+      150,
     ),
-    figure(`même chargement depuis le service worker, ${x} (budget ≤ 500 ms)`, slow.fromWorker),
+    budget(figure(`même chargement depuis le service worker, ${x}`, slow.fromWorker), 500),
   ];
 }
 
