@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { LoginScreen } from './screens/login/LoginScreen';
 import { useSession } from './session/useSession';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
 import { LoggedOutShell, Shell } from './shell/Shell';
@@ -45,6 +44,10 @@ export function preloadStartScreen(pathname: string): void {
   // An unknown address goes to the stays screen; only a screen's own address is preloaded.
   if (PATHS[route] === trimmed) void screenModules[route]().catch(() => undefined);
 }
+
+/** The login screen: a device that holds a session never loads it (issue 36). */
+export const loadLoginScreen = () => import('./screens/login/LoginScreen');
+const LoginScreen = lazy(() => loadLoginScreen().then((m) => ({ default: m.LoginScreen })));
 
 const StaysScreen = lazy(() => screenModules.stays().then((m) => ({ default: m.StaysScreen })));
 const AgendaScreen = lazy(() => screenModules.agenda().then((m) => ({ default: m.AgendaScreen })));
@@ -141,7 +144,9 @@ function UserApp() {
           </Suspense>
         )}
         <AccountDeletedNotice />
-        <LoginScreen />
+        <Suspense fallback={loading}>
+          <LoginScreen />
+        </Suspense>
       </LoggedOutShell>
     );
   }

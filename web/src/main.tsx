@@ -1,18 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { BrowserRouter } from 'react-router';
 // Bundled with the app (weights 100-900): no font is ever fetched from a third party.
 import '@fontsource-variable/roboto';
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
 import './theme/touch.css';
-import { App, preloadStartScreen } from './App';
+import { App, loadLoginScreen, preloadStartScreen } from './App';
 import { ErrorSnackbar } from './feedback/ErrorSnackbar';
 import { SuccessList } from './feedback/SuccessList';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
-import { LOCALE } from './theme/locale';
 import { cssVariablesResolver, theme } from './theme/theme';
 import { getSession } from './session/session';
 import { openDatabaseEarly } from './sync/SyncProvider';
@@ -24,6 +21,8 @@ const session = getSession();
 if (session !== null && !window.location.pathname.startsWith(SHOP_SESSION_PAGE)) {
   openDatabaseEarly(session.idUser);
   preloadStartScreen(window.location.pathname);
+} else if (session === null) {
+  void loadLoginScreen().catch(() => undefined);
 }
 
 const root = document.getElementById('root');
@@ -32,14 +31,12 @@ if (root === null) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <DatesProvider settings={{ locale: LOCALE }}>
-        <BrowserRouter basename={import.meta.env.BASE_URL}>
-          <App />
-        </BrowserRouter>
-        <SuccessList />
-        <ErrorSnackbar />
-        <UpdatePrompt />
-      </DatesProvider>
+      <BrowserRouter basename={import.meta.env.BASE_URL}>
+        <App />
+      </BrowserRouter>
+      <SuccessList />
+      <ErrorSnackbar />
+      <UpdatePrompt />
     </MantineProvider>
   </StrictMode>,
 );

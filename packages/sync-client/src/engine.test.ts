@@ -19,7 +19,8 @@ import {
 } from '@popote/sync-protocol';
 import { LocalDb } from './db.js';
 import { fromStored } from './dexie-store.js';
-import { SYNC_STATE, SyncEngine, type SyncState } from './engine.js';
+import { SyncEngine, type SyncState } from './engine.js';
+import { SYNC_STATE } from './light.js';
 import { mutateLocal } from './local-mutate.js';
 import { TransportError, type SyncTransport } from './transport.js';
 

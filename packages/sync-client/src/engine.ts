@@ -8,6 +8,7 @@ import { MAX_PUSH_MUTATIONS, SYNC_SCHEMA, type PullResponse } from '@popote/sync
 import { COOKIE, SCHEMA, applyPull } from './apply-pull.js';
 import { inTransaction, type LocalDb } from './db.js';
 import { ID_LOW_WATER, addIdBlock, spareIds } from './ids.js';
+import { SYNC_STATE } from './light.js';
 import { TransportError, type SyncTransport } from './transport.js';
 
 /** 'serverTooOld': the app is newer than the server; changes wait until it is updated. */
@@ -27,7 +28,6 @@ export interface SyncState {
   serverSchema?: number | null;
 }
 
-export const SYNC_STATE = 'syncState';
 const CLIENT_ID = 'clientId';
 
 export async function clientIdOf(db: LocalDb): Promise<string> {

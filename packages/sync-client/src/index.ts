@@ -9,6 +9,7 @@ export * from './db.js';
 export * from './dexie-store.js';
 export * from './engine.js';
 export * from './ids.js';
+export * from './light.js';
 export * from './leader.js';
 export * from './local-mutate.js';
 export * from './transport.js';

@@ -1,11 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ACCOUNT_DELETED_CODE,
-  isAccountDeletedAnswer,
-  TransportError,
-  httpTransport,
-} from './transport.js';
+import { ACCOUNT_DELETED_CODE, isAccountDeletedAnswer } from './light.js';
+import { TransportError, httpTransport } from './transport.js';
 import { SYNC_MESSAGES } from '@popote/sync-protocol';
 
 afterEach(() => {

@@ -13,6 +13,7 @@ import {
   type PushResponse,
   type SyncAnswers,
 } from '@popote/sync-protocol';
+import { isAccountDeletedAnswer } from './light.js';
 
 export type TransportFailure =
   /** No answer: offline, timeout, connection reset. Retry later. */
@@ -62,19 +63,6 @@ export interface SyncTransport {
 export const REQUEST_TIMEOUT_MS = 120_000;
 
 const INVALID_ANSWER = 'Réponse du serveur invalide.';
-
-/** The `code` of the server's 401 for a token of a deleted account (sync-server http/errors.ts). */
-export const ACCOUNT_DELETED_CODE = 'account_deleted';
-
-/** Whether an error answer (its status and body text) says that the account was deleted. */
-export function isAccountDeletedAnswer(status: number, body: string): boolean {
-  if (status !== 401) return false;
-  try {
-    return (JSON.parse(body) as { code?: unknown } | null)?.code === ACCOUNT_DELETED_CODE;
-  } catch {
-    return false;
-  }
-}
 
 export interface HttpTransportOptions {
   timeoutMs?: number;

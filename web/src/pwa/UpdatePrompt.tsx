@@ -3,7 +3,8 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { registerSW } from 'virtual:pwa-register';
 import type { Id } from '@popote/domain';
 import { LocalDb, SYNC_STATE, dbNameForUser, type SyncState } from '@popote/sync-client';
-import { SYNC_SCHEMA } from '@popote/sync-protocol';
+// The versions alone: the protocol's index builds its schemas (TypeBox) as it loads.
+import { SYNC_SCHEMA } from '@popote/sync-protocol/versions';
 import { useSession } from '../session/useSession';
 import { useLiveRead } from '../sync/live-read';
 import { PWA } from '../strings';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Avatar, Box, Divider, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Box, Divider, NavLink, Stack, Text } from '@mantine/core';
+import { ShellTooltip } from './tooltip/ShellTooltip';
 import {
   IconBooks,
   IconClipboardCheck,
@@ -121,9 +122,9 @@ export function NavDrawer({ pseudo, variant = 'rail', onNavigate }: NavDrawerPro
           return panel ? (
             link
           ) : (
-            <Tooltip key={route.name} label={route.tooltip} position="right" withArrow>
+            <ShellTooltip key={route.name} label={route.tooltip} position="right" withArrow>
               {link}
-            </Tooltip>
+            </ShellTooltip>
           );
         })}
         <Box style={{ flex: 1 }} />

@@ -1,19 +1,20 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { AppShell, Burger, Drawer } from '@mantine/core';
+import { AppShell, Burger } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { useActiveStayLabel } from '../session/useActiveStayLabel';
 import { NavDrawer, RAIL_WIDTH } from './NavDrawer';
 import { routeNameOf, titleOf } from '../navigation/routes';
 import { TopBar } from './TopBar';
-import { A11Y, NAV, TITLES } from '../strings';
+import { A11Y, TITLES } from '../strings';
 import { SyncIndicator } from '../sync/SyncIndicator';
 
 export const HEADER_HEIGHT = 56;
 /** Below this width (a phone; a tablet in portrait is 768 px) the rail becomes a drawer. */
 export const PHONE_QUERY = '(max-width: 47.99em)';
-const PANEL_WIDTH = 300;
+
+const PhoneNav = lazy(() => import('./PhoneNav'));
 
 /** Whether the screen is a phone's, known at the first render (no rail flashing by). */
 export function usePhoneLayout(): boolean {
@@ -67,16 +68,9 @@ export function Shell({ pseudo, children }: { pseudo: string; children: ReactNod
         </AppShell.Navbar>
       )}
       {phone && (
-        <Drawer
-          opened={navOpened}
-          onClose={nav.close}
-          size={PANEL_WIDTH}
-          title={NAV.navigationLabel}
-          padding={0}
-          styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
-        >
-          <NavDrawer pseudo={pseudo} variant="panel" onNavigate={nav.close} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <PhoneNav pseudo={pseudo} opened={navOpened} onClose={nav.close} />
+        </Suspense>
       )}
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>

@@ -2,11 +2,12 @@
  * Logging out never drops pending changes: they stay in this user's database on this device
  * and are sent at the next login. With changes pending, the user is asked first.
  */
-import { useState, type ReactElement } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { logout } from '../session/session';
-import { SYNC } from '../strings';
 import { useSync } from './SyncProvider';
+
+// The question is a modal, whose code the first paint does not need (issue 36).
+const LogoutConfirm = lazy(() => import('./LogoutConfirm'));
 
 export function useLogout(): { requestLogout: () => void; dialog: ReactElement } {
   const { db } = useSync();
@@ -15,23 +16,13 @@ export function useLogout(): { requestLogout: () => void; dialog: ReactElement }
     void db.outbox.count().then((n) => (n > 0 ? setPending(n) : logout()));
   };
   const dialog = (
-    <Modal opened={pending > 0} onClose={() => setPending(0)} title={SYNC.logoutTitle}>
-      <Text>{SYNC.logoutBody(pending)}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => setPending(0)}>
-          {SYNC.cancel}
-        </Button>
-        <Button
-          color="red"
-          onClick={() => {
-            setPending(0);
-            logout();
-          }}
-        >
-          {SYNC.logoutConfirm}
-        </Button>
-      </Group>
-    </Modal>
+    <>
+      {pending > 0 && (
+        <Suspense fallback={null}>
+          <LogoutConfirm pending={pending} onClose={() => setPending(0)} />
+        </Suspense>
+      )}
+    </>
   );
   return { requestLogout, dialog };
 }

@@ -2,14 +2,22 @@
  * Always visible in the top bar: whether the device is offline, syncing, up to date or holding
  * changes not yet sent, and a button to the 'Modifications refusées' list when there are any.
  */
-import { useState } from 'react';
-import { Badge, Button, Group, Tooltip } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Group } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUp, IconAlertTriangle } from '@tabler/icons-react';
 import { formatDateTime } from '@popote/domain';
 import { SYNC } from '../strings';
 import { SYNC_STATE, type SyncState } from '@popote/sync-client';
-import { RefusedChangesDialog } from './RefusedChanges';
-import { ReloginDialog } from './ReloginDialog';
+import { ShellTooltip } from '../shell/tooltip/ShellTooltip';
+
+// Describing a refused change needs the domain's mutators: loaded when the list is opened.
+const RefusedChangesDialog = lazy(() =>
+  import('./RefusedChanges').then((m) => ({ default: m.RefusedChangesDialog })),
+);
+// The login form only when a session expired.
+const ReloginDialog = lazy(() =>
+  import('./ReloginDialog').then((m) => ({ default: m.ReloginDialog })),
+);
 import { useLocalQuery } from './useLocal';
 import { useOnline } from './useOnline';
 
@@ -88,7 +96,7 @@ export function SyncIndicator() {
           {SYNC.reloginButton}
         </Button>
       )}
-      <Tooltip
+      <ShellTooltip
         label={
           status === 'serverTooOld'
             ? SYNC.serverTooOldDetail
@@ -111,9 +119,17 @@ export function SyncIndicator() {
         >
           {label}
         </Badge>
-      </Tooltip>
-      <RefusedChangesDialog opened={showRefused} onClose={() => setShowRefused(false)} />
-      <ReloginDialog opened={showRelogin} onClose={() => setShowRelogin(false)} />
+      </ShellTooltip>
+      {showRefused && (
+        <Suspense fallback={null}>
+          <RefusedChangesDialog opened onClose={() => setShowRefused(false)} />
+        </Suspense>
+      )}
+      {showRelogin && (
+        <Suspense fallback={null}>
+          <ReloginDialog opened onClose={() => setShowRelogin(false)} />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -1,77 +1,19 @@
 /**
  * Opens the logged-in user's local database and runs the sync loop for as long as the user is
- * logged in. Screens get the database and `mutate` through the hooks below.
+ * logged in. Screens get the database and `mutate` through the hooks below. The loop's code
+ * (sync-runtime.ts) is loaded after the first paint.
  */
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { Id } from '@popote/domain';
-import { getSession, subscribeSession } from '../session/session';
-import { endDeletedAccount } from '../session/account-deleted';
-import { ACCOUNT_DELETION } from '../strings';
-import {
-  LocalDb,
-  dbNameForUser,
-  SyncEngine,
-  listenServerHints,
-  startSyncLoop,
-  httpTransport,
-  TransportError,
-  type SyncTransport,
-} from '@popote/sync-client';
+import { LocalDb, dbNameForUser } from '@popote/sync-client';
+import { loadSyncRuntime } from './load-sync-runtime';
 
 export interface SyncHandle {
   db: LocalDb;
   userId: Id;
-  engine: SyncEngine;
 }
 
 const SyncContext = createContext<SyncHandle | null>(null);
-
-const currentToken = (): string | null => getSession()?.token ?? null;
-
-/** The `online` event, as the transport listens for it. */
-function onNetworkBack(callback: () => void): () => void {
-  window.addEventListener('online', callback);
-  return () => window.removeEventListener('online', callback);
-}
-
-/** Resolves when the stored token changes (the user logged in again). */
-function waitForNewToken(signal: AbortSignal): Promise<void> {
-  const before = currentToken();
-  return new Promise((resolve) => {
-    const stop = subscribeSession(() => {
-      if (currentToken() !== before) done();
-    });
-    function done() {
-      stop();
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
-/**
- * The transport, with a watch on its answers: the account was deleted (on another device,
- * issue 33) ends the session here and clears the user's local database.
- */
-function watchAccountDeleted(transport: SyncTransport, userId: Id): SyncTransport {
-  const watched =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await call(...args);
-      } catch (e) {
-        if (e instanceof TransportError && e.failure === 'accountDeleted') {
-          void endDeletedAccount(userId, ACCOUNT_DELETION.deletedElsewhere);
-        }
-        throw e;
-      }
-    };
-  return {
-    ids: watched((request) => transport.ids(request)),
-    push: watched((request) => transport.push(request)),
-    pull: watched((request) => transport.pull(request)),
-  };
-}
 
 /** The database opened as the page starts (openDatabaseEarly), until a SyncProvider takes it. */
 let early: { userId: Id; db: LocalDb; failed: boolean } | null = null;
@@ -102,29 +44,24 @@ function takeDatabase(userId: Id): LocalDb {
 }
 
 export function SyncProvider({ userId, children }: { userId: Id; children: ReactNode }) {
-  const handle = useMemo<SyncHandle>(() => {
-    const db = takeDatabase(userId);
-    const engine = new SyncEngine(
-      db,
-      userId,
-      watchAccountDeleted(
-        httpTransport('', currentToken, { onNetworkBack: onNetworkBack }),
-        userId,
-      ),
-    );
-    return { db, userId, engine };
-  }, [userId]);
+  const handle = useMemo<SyncHandle>(() => ({ db: takeDatabase(userId), userId }), [userId]);
 
+  // The sync loop starts once its code is loaded, after the first paint (issue 36); screens
+  // read the database meanwhile, and a write waits for the same load (useMutate).
   useEffect(() => {
-    const stop = startSyncLoop({
-      engine: handle.engine,
-      userId,
-      listenHints: (onPoke, signal, onOpen) =>
-        listenServerHints(currentToken, onPoke, signal, onOpen),
-      waitForNewToken,
-    });
+    let stop: (() => void) | null = null;
+    let ended = false;
+    loadSyncRuntime().then(
+      (runtime) => {
+        if (!ended) stop = runtime.startUserSync(handle.db, userId);
+      },
+      // The app's own chunk could not be had (a broken cache): the next start tries again;
+      // nothing is lost, the outbox keeps what was written.
+      (e: unknown) => console.error(e),
+    );
     return () => {
-      stop();
+      ended = true;
+      stop?.();
     };
   }, [handle, userId]);
 

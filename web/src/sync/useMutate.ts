@@ -12,12 +12,8 @@ import {
 } from '@popote/domain';
 import { notifyError, notifySuccess } from '../feedback/feedback';
 import { SYNC, UNDO } from '../strings';
-import {
-  announceLocalChange,
-  mutateLocal,
-  mutateLocalUndoable,
-  type ArgsOrBuilder,
-} from '@popote/sync-client';
+import type { ArgsOrBuilder } from './sync-runtime';
+import { loadSyncRuntime } from './load-sync-runtime';
 import { useSync } from './SyncProvider';
 
 export type Mutate = <N extends MutationName>(
@@ -54,6 +50,7 @@ export function useMutate(): Mutate {
   return useCallback(
     (name, args) =>
       reportingRefusal(async () => {
+        const { mutateLocal, announceLocalChange } = await loadSyncRuntime();
         const applied = await mutateLocal(db, userId, name, args);
         announceLocalChange(userId);
         return applied;
@@ -66,6 +63,7 @@ export function useMutateUndoable(): MutateUndoable {
   const { db, userId } = useSync();
   return useCallback(
     async (name, args, successText) => {
+      const { mutateLocal, mutateLocalUndoable, announceLocalChange } = await loadSyncRuntime();
       const done = await reportingRefusal(() => mutateLocalUndoable(db, userId, name, args));
       if (done === null) return null;
       announceLocalChange(userId);

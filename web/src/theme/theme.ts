@@ -1,14 +1,12 @@
-import {
-  CloseButton,
-  createTheme,
-  DEFAULT_THEME,
-  Drawer,
-  Modal,
-  Notification,
-  Pagination,
-  PasswordInput,
+import { createTheme, DEFAULT_THEME } from '@mantine/core';
+import type {
+  CSSVariablesResolver,
+  DrawerProps,
+  ModalProps,
+  NotificationProps,
+  PaginationProps,
+  PasswordInputProps,
 } from '@mantine/core';
-import type { CSSVariablesResolver } from '@mantine/core';
 import { A11Y, COMMON } from '../strings';
 import { darkenToContrast, LUMINANCE_THRESHOLD } from './contrast';
 
@@ -38,30 +36,41 @@ export const theme = createTheme({
   fontFamily: "'Roboto Variable', Roboto, system-ui, sans-serif",
   headings: { fontFamily: "'Roboto Variable', Roboto, system-ui, sans-serif" },
   other: { secondaryColor: SECONDARY_COLOR, accentColor: ACCENT_COLOR },
+  // Plain objects rather than `Component.extend(...)` (an identity that only types them): the
+  // theme is loaded at the start, and naming a component here would load its code with it,
+  // used or not (issue 36: the password field, the pagination, the modal).
   components: {
-    PasswordInput: PasswordInput.extend({
+    PasswordInput: {
       defaultProps: {
         visibilityToggleButtonProps: { 'aria-label': COMMON.togglePasswordVisibility },
-      },
-    }),
+      } satisfies Partial<PasswordInputProps>,
+    },
     // Icon-only controls get a French name once, here (axe: button-name).
-    CloseButton: CloseButton.extend({
+    CloseButton: {
       // CloseButton's props type omits the button's own attributes; Mantine passes them on.
-      defaultProps: { 'aria-label': A11Y.close } as Record<string, unknown>,
-    }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': A11Y.close } } }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': A11Y.close } },
-    }),
-    Pagination: Pagination.extend({
-      defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGE_CONTROL[control] }) },
-    }),
-    Modal: Modal.extend({
+      defaultProps: { 'aria-label': A11Y.close },
+    },
+    Drawer: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': A11Y.close },
+      } satisfies Partial<DrawerProps>,
+    },
+    Notification: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': A11Y.close },
+      } satisfies Partial<NotificationProps>,
+    },
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control) => ({ 'aria-label': PAGE_CONTROL[control] }),
+      } satisfies Partial<PaginationProps>,
+    },
+    Modal: {
       defaultProps: {
         size: 'auto',
         centered: true,
         closeButtonProps: { 'aria-label': A11Y.close },
-      },
+      } satisfies Partial<ModalProps>,
       styles: {
         content: {
           // Never wider than the screen on phones.
@@ -69,7 +78,7 @@ export const theme = createTheme({
           maxWidth: `min(${DIALOG_MAX_WIDTH}px, calc(100vw - 2rem))`,
         },
       },
-    }),
+    },
   },
 });
 
