@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { AppShell, Burger } from '@mantine/core';
+import { Burger } from '@mantine/core';
+import { Frame } from './Frame';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { useActiveStayLabel } from '../session/useActiveStayLabel';
@@ -49,31 +50,27 @@ export function Shell({ pseudo, children }: { pseudo: string; children: ReactNod
   ) : undefined;
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={phone ? undefined : { width: RAIL_WIDTH, breakpoint: 0 }}
-      padding={phone ? 'sm' : 'md'}
-    >
-      <AppShell.Header>
+    <Frame
+      headerHeight={HEADER_HEIGHT}
+      phone={phone}
+      header={
         <TopBar
           title={titleOf(route, stayLabel)}
           left={burger}
           right={<SyncIndicator />}
           compact={phone}
         />
-      </AppShell.Header>
-      {!phone && (
-        <AppShell.Navbar withBorder={false} style={{ overflow: 'visible' }}>
-          <NavDrawer pseudo={pseudo} />
-        </AppShell.Navbar>
-      )}
+      }
+      rail={phone ? undefined : <NavDrawer pseudo={pseudo} />}
+      railWidth={RAIL_WIDTH}
+    >
       {phone && (
         <Suspense fallback={null}>
           <PhoneNav pseudo={pseudo} opened={navOpened} onClose={nav.close} />
         </Suspense>
       )}
-      <AppShell.Main>{children}</AppShell.Main>
-    </AppShell>
+      {children}
+    </Frame>
   );
 }
 
@@ -81,11 +78,12 @@ export function Shell({ pseudo, children }: { pseudo: string; children: ReactNod
 export function LoggedOutShell({ children }: { children: ReactNode }) {
   const phone = usePhoneLayout();
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding={phone ? 'sm' : 'md'}>
-      <AppShell.Header>
-        <TopBar title={TITLES.loggedOut} compact={phone} />
-      </AppShell.Header>
-      <AppShell.Main>{children}</AppShell.Main>
-    </AppShell>
+    <Frame
+      headerHeight={HEADER_HEIGHT}
+      phone={phone}
+      header={<TopBar title={TITLES.loggedOut} compact={phone} />}
+    >
+      {children}
+    </Frame>
   );
 }
