@@ -16,6 +16,7 @@ import {
   type RouteName,
 } from './navigation/routes';
 import { pendingInvitation } from './session/pending-invitation';
+import { holdFirstData } from './sync/first-data';
 
 // Each screen is its own chunk: the first paint only needs the shell. The service worker
 // precaches every chunk, so screens still open offline.
@@ -80,11 +81,17 @@ const SettingsScreen = lazy(() =>
   screenModules.settings().then((m) => ({ default: m.SettingsScreen })),
 );
 
-const loading = (
-  <Center py="xl">
-    <Loader />
-  </Center>
-);
+/** A screen's code on its way: the page has not shown its first data yet (first-data.ts). */
+function ScreenLoading() {
+  useEffect(() => holdFirstData(), []);
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
+
+const loading = <ScreenLoading />;
 
 /** One boundary per screen: another address starts afresh. */
 function ScreenBoundary({ children }: { children: ReactNode }) {

@@ -15,6 +15,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import { Dexie, type ObservabilitySet } from 'dexie';
 import type { TableName } from '@popote/domain';
 import { boundTables, DexieStore, type DeviceTables, type LocalDb } from '@popote/sync-client';
+import { holdFirstData } from './first-data';
 
 /** What a live read is handed: the domain's Store and the device's tables, both recording. */
 export type LiveQuery<T> = (store: DexieStore, tables: DeviceTables) => Promise<T>;
@@ -101,6 +102,7 @@ export function watchLiveRead<T>(
   /** Changes seen while a run was under way. */
   let changedDuringRun = new Set<string>();
   let allChangedDuringRun = false;
+  const firstAnswer = holdFirstData();
 
   const run = async (): Promise<void> => {
     scheduled = false;
@@ -116,6 +118,7 @@ export function watchLiveRead<T>(
     } catch (error) {
       if (!stopped) on.error(error);
     }
+    firstAnswer();
     running = false;
     read = reading;
     if (allChangedDuringRun || [...changedDuringRun].some((t) => read.has(t))) schedule();
@@ -142,6 +145,7 @@ export function watchLiveRead<T>(
   void run();
   return () => {
     stopped = true;
+    firstAnswer();
     Dexie.on.storagemutated.unsubscribe(onMutated);
   };
 }
