@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useSession } from './session/useSession';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
@@ -16,7 +15,7 @@ import {
   type RouteName,
 } from './navigation/routes';
 import { pendingInvitation } from './session/pending-invitation';
-import { holdFirstData } from './sync/first-data';
+import { ScreenLoading } from './shell/ScreenLoading';
 
 // Each screen is its own chunk: the first paint only needs the shell. The service worker
 // precaches every chunk, so screens still open offline.
@@ -80,16 +79,6 @@ const JournalScreen = lazy(() =>
 const SettingsScreen = lazy(() =>
   screenModules.settings().then((m) => ({ default: m.SettingsScreen })),
 );
-
-/** A screen's code on its way: the page has not shown its first data yet (first-data.ts). */
-function ScreenLoading() {
-  useEffect(() => holdFirstData(), []);
-  return (
-    <Center py="xl">
-      <Loader />
-    </Center>
-  );
-}
 
 const loading = <ScreenLoading />;
 

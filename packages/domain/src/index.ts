@@ -28,6 +28,7 @@ export * from './library-search.js';
 export * from './library-import.js';
 export * from './undo.js';
 export * from './journal.js';
+export * from './journal-entries.js';
 export * from './describe-mutation.js';
 export * from './shop-list.js';
 export * from './allergens.js';

@@ -1,16 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, FRESH, NOW, World } from '../test/mutators-world.js';
 import type { Meal, Stay } from './entities.js';
-import {
-  JOURNAL_ARGS_BYTES,
-  changedBy,
-  formatAgo,
-  journalArgs,
-  journalOverflow,
-  journalPlace,
-  lastEntryOf,
-  stayJournal,
-} from './journal.js';
+import { JOURNAL_ARGS_BYTES, journalArgs, journalOverflow, journalPlace } from './journal.js';
+import { changedBy, formatAgo, lastEntryOf, stayJournal } from './journal-entries.js';
 import { JOURNAL_KEPT } from './limits.js';
 
 let w: World;

@@ -5,7 +5,6 @@
  * journal of the stay of the first row it puts back.
  */
 import type { Id, StayJournalEntry, TableName } from './entities.js';
-import { formatDateTime } from './dates.js';
 import { JOURNAL_KEPT } from './limits.js';
 import { MUTATORS, isMutationName } from './mutators/index.js';
 import type { MutatorDef } from './mutators/define.js';
@@ -66,45 +65,3 @@ export function journalArgs(args: unknown): unknown {
 /** The entries of a journal beyond the newest JOURNAL_KEPT, oldest first (ids grow with time). */
 export const journalOverflow = (ids: readonly Id[]): Id[] =>
   [...ids].sort((a, b) => a - b).slice(0, Math.max(0, ids.length - JOURNAL_KEPT));
-
-/** The last change of a row that a stay's journal holds ('modifié par …'), or null. */
-export async function lastEntryOf(
-  store: Pick<ReadStore, 'where'>,
-  table: TableName,
-  id: Id,
-): Promise<StayJournalEntry | null> {
-  const entries = await store.where('stayJournal', 'target', `${table}:${id}`);
-  return entries.reduce<StayJournalEntry | null>(
-    (latest, e) => (latest === null || e.id > latest.id ? e : latest),
-    null,
-  );
-}
-
-/** A stay's journal, newest first; only one member's changes when `userId` is given. */
-export async function stayJournal(
-  store: Pick<ReadStore, 'where'>,
-  stayId: Id,
-  userId: Id | null = null,
-): Promise<StayJournalEntry[]> {
-  const entries = await store.where('stayJournal', 'stayId', stayId);
-  return entries.filter((e) => userId === null || e.userId === userId).sort((a, b) => b.id - a.id);
-}
-
-/**
- * How long ago, in French: 'à l'instant', 'il y a 5 min', 'il y a 3 h', then the date and
- * time ('le 3 juillet 2026 à 14:05', at `utcOffsetMinutes`); a date that cannot be read gives
- * formatDateTime's 'date inconnue'.
- */
-export function formatAgo(iso: string, nowMs: number, utcOffsetMinutes = 0): string {
-  const then = Date.parse(iso);
-  if (Number.isNaN(then)) return formatDateTime(iso, utcOffsetMinutes);
-  const minutes = Math.floor((nowMs - then) / 60_000);
-  if (minutes < 1) return "à l'instant";
-  if (minutes < 60) return `il y a ${minutes} min`;
-  if (minutes < 24 * 60) return `il y a ${Math.floor(minutes / 60)} h`;
-  return `le ${formatDateTime(iso, utcOffsetMinutes)}`;
-}
-
-/** 'modifié par Carol, il y a 5 min'. */
-export const changedBy = (pseudo: string, at: string, nowMs: number, utcOffsetMinutes = 0) =>
-  `modifié par ${pseudo}, ${formatAgo(at, nowMs, utcOffsetMinutes)}`;

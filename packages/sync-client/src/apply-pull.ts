@@ -24,11 +24,8 @@ import {
 } from '@popote/sync-protocol';
 import { inTransaction, type DeviceTables, type LocalDb } from './db.js';
 import { DexieStore, fromStored, toStored } from './dexie-store.js';
+import { COOKIE, SCHEMA } from './light.js';
 import { localContext } from './local-mutate.js';
-
-export const COOKIE = 'cookie';
-/** The synced schema (SYNC_SCHEMA) of the app that made the device's last complete pull. */
-export const SCHEMA = 'schema';
 
 /**
  * Applies a page. A catch-up page (rows of tables this device did not know before its update)

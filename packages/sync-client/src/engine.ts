@@ -5,10 +5,10 @@
  */
 import type { Id } from '@popote/domain';
 import { MAX_PUSH_MUTATIONS, SYNC_SCHEMA, type PullResponse } from '@popote/sync-protocol';
-import { COOKIE, SCHEMA, applyPull } from './apply-pull.js';
+import { applyPull } from './apply-pull.js';
 import { inTransaction, type LocalDb } from './db.js';
 import { ID_LOW_WATER, addIdBlock, spareIds } from './ids.js';
-import { SYNC_STATE } from './light.js';
+import { COOKIE, SCHEMA, SYNC_STATE } from './light.js';
 import { TransportError, type SyncTransport } from './transport.js';
 
 /** 'serverTooOld': the app is newer than the server; changes wait until it is updated. */

@@ -5,6 +5,11 @@
  * may import the protocol's schemas or the domain's mutators.
  */
 
+/** The `meta` key of the last applied pull's cookie: set once a first full pull is complete. */
+export const COOKIE = 'cookie';
+/** The synced schema (SYNC_SCHEMA) of the app that made the device's last complete pull. */
+export const SCHEMA = 'schema';
+
 /** The `meta` key of the engine's state (SyncState), read by the indicator and the update prompt. */
 export const SYNC_STATE = 'syncState';
 

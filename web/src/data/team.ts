@@ -2,8 +2,6 @@
 import { useCallback } from 'react';
 import {
   mayOnStay,
-  mayRun,
-  mayRunAs,
   roleIn,
   type MutationArgs,
   type MutationName,
@@ -15,6 +13,7 @@ import {
 } from '@popote/domain';
 import { useSync } from '../sync/SyncProvider';
 import { useLocalQuery } from '../sync/useLocal';
+import { loadMutationRights, useMutationRights } from './mutation-rights';
 
 /** The user's part in the stay: 'owner', their role, null; undefined while loading. */
 export function useStayRole(stay: Stay | null): MemberRole | 'owner' | null | undefined {
@@ -42,14 +41,19 @@ export function useMayOnStay(stay: Stay | null, right: StayRight): boolean {
 /**
  * What the user may run on the rows of a stay, by each mutation's declared access
  * (`may('createMeal')`, see mayRunAs): the one question the screens ask to show, hide or
- * disable a control. Nothing while loading; the owner holds everything at once. Follows a role
- * changed on another device live.
+ * disable a control. Nothing while loading (the role, or the mutations' access: see
+ * mutation-rights.ts); the owner's part is known at once. Follows a role changed on another
+ * device live.
  */
 export function useStayMay(stay: Stay | null): (name: MutationName) => boolean {
   const { userId } = useSync();
   const role = useStayRole(stay);
+  const rights = useMutationRights();
   const known = stay !== null && stay.owner === userId ? 'owner' : (role ?? null);
-  return useCallback((name: MutationName) => mayRunAs(known, name), [known]);
+  return useCallback(
+    (name: MutationName) => rights !== null && rights.mayRunAs(known, name),
+    [known, rights],
+  );
 }
 
 /**
@@ -63,7 +67,8 @@ export function useMayRunState<N extends MutationName>(
   const { userId } = useSync();
   const key = JSON.stringify(args);
   return useLocalQuery(
-    async (store) => (args === null ? false : mayRun(store, userId, name, args)),
+    async (store) =>
+      args === null ? false : (await loadMutationRights()).mayRun(store, userId, name, args),
     [name, key, userId],
   );
 }

@@ -6,7 +6,7 @@ import type { Id, MemberRole, Menu, Row, Stay, TableName } from '../entities.js'
 import type { ReadStore } from '../store.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { canReadRow, canReadStay, stayIdOf } from '../visibility.js';
-import { lastEntryOf } from '../journal.js';
+import { lastEntryOf } from '../journal-entries.js';
 import type { MutationContext } from './define.js';
 
 /** What deciding who may run a mutation reads: the store and the user (no write). */

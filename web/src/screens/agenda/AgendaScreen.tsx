@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Id } from '@popote/domain';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NoActiveStay } from '../../components/NoActiveStay';
+import { ScreenLoading } from '../../shell/ScreenLoading';
+import { AGENDA } from '../../strings';
 import { useSession } from '../../session/useSession';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
 import { useLocalQuery } from '../../sync/useLocal';
-import { DayView } from './day/DayView';
 import {
   agendaDayUrl,
   agendaWeekUrl,
@@ -14,6 +15,10 @@ import {
 } from '../../navigation/agenda-links';
 import { WEEK_DAYS } from './plan-view';
 import { WeekView } from './week/WeekView';
+
+// A day's view (its drag and drop of dishes, its dialogs) loads when a day is opened: the
+// week, the screen's first view, shows without it (issue 36).
+const DayView = lazy(() => import('./day/DayView').then((m) => ({ default: m.DayView })));
 
 /**
  * Organisation of the active stay (spec 2.5): the week view, or the day view when the URL
@@ -57,15 +62,17 @@ function StayAgenda({ stayId, userId, day }: { stayId: Id; userId: Id; day: numb
     );
   }
   return (
-    <DayView
-      stayId={stayId}
-      userId={userId}
-      day={day}
-      onOpenDay={(d) => void navigate(agendaDayUrl(d))}
-      onBackToWeek={() => {
-        if (day < weekStart || day >= weekStart + WEEK_DAYS) setWeekStart(day);
-        void navigate(agendaWeekUrl());
-      }}
-    />
+    <Suspense fallback={<ScreenLoading label={AGENDA.loading} />}>
+      <DayView
+        stayId={stayId}
+        userId={userId}
+        day={day}
+        onOpenDay={(d) => void navigate(agendaDayUrl(d))}
+        onBackToWeek={() => {
+          if (day < weekStart || day >= weekStart + WEEK_DAYS) setWeekStart(day);
+          void navigate(agendaWeekUrl());
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -31,12 +31,17 @@ import {
   weekSummary,
 } from '../plan-view';
 import { useStayPlan } from '../useStayPlan';
-import { MealWizard } from '../wizard/MealWizard';
 import { MenuSearch } from './MenuSearch';
 import { useCostsOfDays } from '../../../components/costs/usePurchases';
 import { useStayMay } from '../../../data/team';
 import { AgendaRoleNotice } from '../AgendaRoleNotice';
 import { WeekTable } from './WeekTable';
+
+// The wizard's form and its fields load when it is first opened (issue 36: the week shows
+// without them).
+const MealWizard = lazy(() =>
+  import('../wizard/MealWizard').then((m) => ({ default: m.MealWizard })),
+);
 
 const ALL_GROUPS = 'all';
 
@@ -278,13 +283,17 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           dayCosts={costs?.days}
         />
       </Stack>
-      <MealWizard
-        opened={wizardOpened && may('runMealWizard')}
-        onClose={() => setWizardOpened(false)}
-        stay={plan.stay}
-        groups={plan.groups}
-        meals={plan.meals}
-      />
+      {wizardOpened && (
+        <Suspense fallback={null}>
+          <MealWizard
+            opened={may('runMealWizard')}
+            onClose={() => setWizardOpened(false)}
+            stay={plan.stay}
+            groups={plan.groups}
+            meals={plan.meals}
+          />
+        </Suspense>
+      )}
     </DragDropContext>
   );
 }
