@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Id } from '@popote/domain';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NoActiveStay } from '../../components/NoActiveStay';
 import { ScreenLoading } from '../../shell/ScreenLoading';
+import { afterFirstData } from '../../sync/first-data';
 import { AGENDA } from '../../strings';
 import { useSession } from '../../session/useSession';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
@@ -18,7 +19,9 @@ import { WeekView } from './week/WeekView';
 
 // A day's view (its drag and drop of dishes, its dialogs) loads when a day is opened: the
 // week, the screen's first view, shows without it (issue 36).
-const DayView = lazy(() => import('./day/DayView').then((m) => ({ default: m.DayView })));
+const DAY_PRELOAD_MAX_WAIT_MS = 3000;
+const loadDayView = () => import('./day/DayView');
+const DayView = lazy(() => loadDayView().then((m) => ({ default: m.DayView })));
 
 /**
  * Organisation of the active stay (spec 2.5): the week view, or the day view when the URL
@@ -47,6 +50,10 @@ export function AgendaScreen() {
 /** Keyed by stay: the shown week starts again at the first day for another stay. */
 function StayAgenda({ stayId, userId, day }: { stayId: Id; userId: Id; day: number | null }) {
   const navigate = useNavigate();
+  // Once the screen has shown its data, the day's code loads ahead, so that a day opens at once.
+  useEffect(() => {
+    void afterFirstData(DAY_PRELOAD_MAX_WAIT_MS).then(() => loadDayView().catch(() => undefined));
+  }, []);
   // The week stays where the user left it while they visit a day and come back.
   const [weekStart, setWeekStart] = useState(0);
 
