@@ -1,5 +1,6 @@
 /** 'Se déconnecter' with changes not yet sent: they stay on the device (LogoutButton.tsx). */
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { logout } from '../session/session';
 import { SYNC } from '../strings';
 
@@ -11,22 +12,14 @@ export default function LogoutConfirm({
   onClose: () => void;
 }) {
   return (
-    <Modal opened onClose={onClose} title={SYNC.logoutTitle}>
+    <ConfirmDialog
+      opened
+      onClose={onClose}
+      onConfirm={logout}
+      title={SYNC.logoutTitle}
+      confirmLabel={SYNC.logoutConfirm}
+    >
       <Text>{SYNC.logoutBody(pending)}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          {SYNC.cancel}
-        </Button>
-        <Button
-          color="red"
-          onClick={() => {
-            onClose();
-            logout();
-          }}
-        >
-          {SYNC.logoutConfirm}
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 }
