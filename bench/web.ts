@@ -3,7 +3,7 @@
  * until the agenda's week view shows its meals (cold, then from the service worker), and one
  * keystroke in the library search over 5,000 recipes. See docs/performance.md for the method.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
@@ -47,6 +47,8 @@ export async function mainChunkSize(dist = WEB_DIST): Promise<Figure[]> {
   }
   // Each chunk named with its size, largest first, so that a regression shows where it is.
   chunks.sort((a, b) => b.median - a.median);
+  const initial = new Set(paths.map((p) => basename(p)));
+  const agenda = await screenChunks(dist, 'AgendaScreen', initial);
   return [
     budget(
       figure(
@@ -57,7 +59,42 @@ export async function mainChunkSize(dist = WEB_DIST): Promise<Figure[]> {
       170,
     ),
     ...chunks,
+    figure(
+      `JS de l’agenda au-delà de l’initial, gzip (${agenda.files} fichiers, avant la semaine)`,
+      [agenda.gzipped / 1000],
+      'kB',
+    ),
   ];
+}
+
+/**
+ * The chunks a screen's chunk imports statically, transitively, beyond the initial ones: what
+ * its first view waits for once the app runs. Read from the chunks' own `import … from "./x.js"`.
+ */
+async function screenChunks(
+  dist: string,
+  screen: string,
+  initial: ReadonlySet<string>,
+): Promise<{ files: number; gzipped: number }> {
+  const assets = join(dist, 'assets');
+  const start = (await readdir(assets)).find(
+    (f) => f.startsWith(`${screen}-`) && f.endsWith('.js'),
+  );
+  if (start === undefined) throw new Error(`No ${screen} chunk in ${assets}`);
+  const seen = new Set<string>();
+  const queue = [start];
+  let gzipped = 0;
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || initial.has(file)) continue;
+    seen.add(file);
+    const code = await readFile(join(assets, file));
+    gzipped += gzipSync(code).length;
+    for (const m of code.toString('utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+      queue.push(m[1]!);
+    }
+  }
+  return { files: seen.size, gzipped };
 }
 
 type Timing = typeof PageTiming;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { lazyComponent, type LazyComponent } from './components/lazy-component';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useSession } from './session/useSession';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary';
@@ -17,19 +18,48 @@ import {
 import { pendingInvitation } from './session/pending-invitation';
 import { ScreenLoading } from './shell/ScreenLoading';
 
+const loading = <ScreenLoading />;
+
 // Each screen is its own chunk: the first paint only needs the shell. The service worker
 // precaches every chunk, so screens still open offline.
-const screenModules = {
-  stays: () => import('./screens/stays/StaysScreen'),
-  agenda: () => import('./screens/agenda/AgendaScreen'),
-  library: () => import('./screens/library/LibraryScreen'),
-  export: () => import('./screens/export/ExportScreen'),
-  kitchen: () => import('./screens/kitchen/KitchenScreen'),
-  register: () => import('./screens/register/RegisterScreen'),
-  shopping: () => import('./screens/shopping/ShoppingScreen'),
-  settings: () => import('./screens/settings/SettingsScreen'),
-  journal: () => import('./screens/journal/JournalScreen'),
-} satisfies Record<RouteName, () => Promise<unknown>>;
+const screens = {
+  stays: lazyComponent(
+    () => import('./screens/stays/StaysScreen').then((m) => m.StaysScreen),
+    loading,
+  ),
+  agenda: lazyComponent(
+    () => import('./screens/agenda/AgendaScreen').then((m) => m.AgendaScreen),
+    loading,
+  ),
+  library: lazyComponent(
+    () => import('./screens/library/LibraryScreen').then((m) => m.LibraryScreen),
+    loading,
+  ),
+  export: lazyComponent(
+    () => import('./screens/export/ExportScreen').then((m) => m.ExportScreen),
+    loading,
+  ),
+  kitchen: lazyComponent(
+    () => import('./screens/kitchen/KitchenScreen').then((m) => m.KitchenScreen),
+    loading,
+  ),
+  register: lazyComponent(
+    () => import('./screens/register/RegisterScreen').then((m) => m.RegisterScreen),
+    loading,
+  ),
+  shopping: lazyComponent(
+    () => import('./screens/shopping/ShoppingScreen').then((m) => m.ShoppingScreen),
+    loading,
+  ),
+  settings: lazyComponent(
+    () => import('./screens/settings/SettingsScreen').then((m) => m.SettingsScreen),
+    loading,
+  ),
+  journal: lazyComponent(
+    () => import('./screens/journal/JournalScreen').then((m) => m.JournalScreen),
+    loading,
+  ),
+} satisfies Record<RouteName, LazyComponent<object>>;
 
 /**
  * The chunk of the screen the page opens on starts loading as the app starts (issue 36), while
@@ -42,45 +72,28 @@ export function preloadStartScreen(pathname: string): void {
   const trimmed = path.replace(/\/+$/, '') || '/';
   const route = routeNameOf(trimmed);
   // An unknown address goes to the stays screen; only a screen's own address is preloaded.
-  if (PATHS[route] === trimmed) void screenModules[route]().catch(() => undefined);
+  if (PATHS[route] === trimmed) void screens[route].preload().catch(() => undefined);
 }
 
 /** The login screen: a device that holds a session never loads it (issue 36). */
-export const loadLoginScreen = () => import('./screens/login/LoginScreen');
-const LoginScreen = lazy(() => loadLoginScreen().then((m) => ({ default: m.LoginScreen })));
+const LoginScreen = lazyComponent(
+  () => import('./screens/login/LoginScreen').then((m) => m.LoginScreen),
+  loading,
+);
+export const preloadLoginScreen = () => LoginScreen.preload();
 
-const StaysScreen = lazy(() => screenModules.stays().then((m) => ({ default: m.StaysScreen })));
-const AgendaScreen = lazy(() => screenModules.agenda().then((m) => ({ default: m.AgendaScreen })));
-const LibraryScreen = lazy(() =>
-  screenModules.library().then((m) => ({ default: m.LibraryScreen })),
+const GuestShopScreen = lazyComponent(
+  () => import('./screens/guest/GuestShopScreen').then((m) => m.GuestShopScreen),
+  loading,
 );
-const ExportScreen = lazy(() => screenModules.export().then((m) => ({ default: m.ExportScreen })));
-const KitchenScreen = lazy(() =>
-  screenModules.kitchen().then((m) => ({ default: m.KitchenScreen })),
+const JoinScreen = lazyComponent(
+  () => import('./screens/join/JoinScreen').then((m) => m.JoinScreen),
+  loading,
 );
-const RegisterScreen = lazy(() =>
-  screenModules.register().then((m) => ({ default: m.RegisterScreen })),
+const InvitationPreview = lazyComponent(
+  () => import('./screens/join/JoinScreen').then((m) => m.InvitationPreview),
+  loading,
 );
-const ShoppingScreen = lazy(() =>
-  screenModules.shopping().then((m) => ({ default: m.ShoppingScreen })),
-);
-const GuestShopScreen = lazy(() =>
-  import('./screens/guest/GuestShopScreen').then((m) => ({ default: m.GuestShopScreen })),
-);
-const JoinScreen = lazy(() =>
-  import('./screens/join/JoinScreen').then((m) => ({ default: m.JoinScreen })),
-);
-const InvitationPreview = lazy(() =>
-  import('./screens/join/JoinScreen').then((m) => ({ default: m.InvitationPreview })),
-);
-const JournalScreen = lazy(() =>
-  screenModules.journal().then((m) => ({ default: m.JournalScreen })),
-);
-const SettingsScreen = lazy(() =>
-  screenModules.settings().then((m) => ({ default: m.SettingsScreen })),
-);
-
-const loading = <ScreenLoading />;
 
 /** One boundary per screen: another address starts afresh. */
 function ScreenBoundary({ children }: { children: ReactNode }) {
@@ -95,14 +108,7 @@ function ScreenBoundary({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <Routes>
-      <Route
-        path={SHOP_SESSION_PAGE}
-        element={
-          <Suspense fallback={loading}>
-            <GuestShopScreen />
-          </Suspense>
-        }
-      />
+      <Route path={SHOP_SESSION_PAGE} element={<GuestShopScreen />} />
       <Route path="*" element={<UserApp />} />
     </Routes>
   );
@@ -134,15 +140,9 @@ function UserApp() {
   if (session === null) {
     return (
       <LoggedOutShell>
-        {isJoinPage(pathname) && (
-          <Suspense fallback={loading}>
-            <InvitationPreview />
-          </Suspense>
-        )}
+        {isJoinPage(pathname) && <InvitationPreview />}
         <AccountDeletedNotice />
-        <Suspense fallback={loading}>
-          <LoginScreen />
-        </Suspense>
+        <LoginScreen />
       </LoggedOutShell>
     );
   }
@@ -152,21 +152,19 @@ function UserApp() {
       <Shell pseudo={session.pseudo}>
         <PendingInvitationRedirect />
         <ScreenBoundary>
-          <Suspense fallback={loading}>
-            <Routes>
-              <Route path={PATHS.stays} element={<StaysScreen />} />
-              <Route path={PATHS.agenda} element={<AgendaScreen />} />
-              <Route path={PATHS.export} element={<ExportScreen />} />
-              <Route path={PATHS.library} element={<LibraryScreen />} />
-              <Route path={PATHS.kitchen} element={<KitchenScreen />} />
-              <Route path={PATHS.register} element={<RegisterScreen />} />
-              <Route path={PATHS.shopping} element={<ShoppingScreen />} />
-              <Route path={PATHS.settings} element={<SettingsScreen />} />
-              <Route path={PATHS.journal} element={<JournalScreen />} />
-              <Route path={JOIN_PAGE} element={<JoinScreen />} />
-              <Route path="*" element={<Navigate to={PATHS.stays} replace />} />
-            </Routes>
-          </Suspense>
+          <Routes>
+            <Route path={PATHS.stays} element={<screens.stays />} />
+            <Route path={PATHS.agenda} element={<screens.agenda />} />
+            <Route path={PATHS.export} element={<screens.export />} />
+            <Route path={PATHS.library} element={<screens.library />} />
+            <Route path={PATHS.kitchen} element={<screens.kitchen />} />
+            <Route path={PATHS.register} element={<screens.register />} />
+            <Route path={PATHS.shopping} element={<screens.shopping />} />
+            <Route path={PATHS.settings} element={<screens.settings />} />
+            <Route path={PATHS.journal} element={<screens.journal />} />
+            <Route path={JOIN_PAGE} element={<JoinScreen />} />
+            <Route path="*" element={<Navigate to={PATHS.stays} replace />} />
+          </Routes>
         </ScreenBoundary>
       </Shell>
     </SyncProvider>

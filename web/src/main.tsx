@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router';
 import '@fontsource-variable/roboto';
 import '@mantine/core/styles.css';
 import './theme/touch.css';
-import { App, loadLoginScreen, preloadStartScreen } from './App';
+import { App, preloadLoginScreen, preloadStartScreen } from './App';
 import { ErrorSnackbar } from './feedback/ErrorSnackbar';
 import { SuccessList } from './feedback/SuccessList';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
@@ -22,7 +22,7 @@ if (session !== null && !window.location.pathname.startsWith(SHOP_SESSION_PAGE))
   openDatabaseEarly(session.idUser);
   preloadStartScreen(window.location.pathname);
 } else if (session === null) {
-  void loadLoginScreen().catch(() => undefined);
+  void preloadLoginScreen().catch(() => undefined);
 }
 
 const root = document.getElementById('root');

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
+import { lazyComponent } from '../components/lazy-component';
 import type { ReactNode } from 'react';
 import { Burger } from '@mantine/core';
 import { Frame } from './Frame';
@@ -15,7 +16,7 @@ export const HEADER_HEIGHT = 56;
 /** Below this width (a phone; a tablet in portrait is 768 px) the rail becomes a drawer. */
 export const PHONE_QUERY = '(max-width: 47.99em)';
 
-const PhoneNav = lazy(() => import('./PhoneNav'));
+const PhoneNav = lazyComponent(() => import('./PhoneNav').then((m) => m.default));
 
 /** Whether the screen is a phone's, known at the first render (no rail flashing by). */
 export function usePhoneLayout(): boolean {
@@ -64,11 +65,7 @@ export function Shell({ pseudo, children }: { pseudo: string; children: ReactNod
       rail={phone ? undefined : <NavDrawer pseudo={pseudo} />}
       railWidth={RAIL_WIDTH}
     >
-      {phone && (
-        <Suspense fallback={null}>
-          <PhoneNav pseudo={pseudo} opened={navOpened} onClose={nav.close} />
-        </Suspense>
-      )}
+      {phone && <PhoneNav pseudo={pseudo} opened={navOpened} onClose={nav.close} />}
       {children}
     </Frame>
   );

@@ -2,7 +2,8 @@
  * Always visible in the top bar: whether the device is offline, syncing, up to date or holding
  * changes not yet sent, and a button to the 'Modifications refusées' list when there are any.
  */
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyComponent } from '../components/lazy-component';
 import { Badge, Button, Group } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUp, IconAlertTriangle } from '@tabler/icons-react';
 import { formatDateTime } from '@popote/domain';
@@ -11,13 +12,11 @@ import { SYNC_STATE, type SyncState } from '@popote/sync-client';
 import { ShellTooltip } from '../shell/tooltip/ShellTooltip';
 
 // Describing a refused change needs the domain's mutators: loaded when the list is opened.
-const RefusedChangesDialog = lazy(() =>
-  import('./RefusedChanges').then((m) => ({ default: m.RefusedChangesDialog })),
+const RefusedChangesDialog = lazyComponent(() =>
+  import('./RefusedChanges').then((m) => m.RefusedChangesDialog),
 );
 // The login form only when a session expired.
-const ReloginDialog = lazy(() =>
-  import('./ReloginDialog').then((m) => ({ default: m.ReloginDialog })),
-);
+const ReloginDialog = lazyComponent(() => import('./ReloginDialog').then((m) => m.ReloginDialog));
 import { useLocalQuery } from './useLocal';
 import { useOnline } from './useOnline';
 
@@ -120,16 +119,8 @@ export function SyncIndicator() {
           {label}
         </Badge>
       </ShellTooltip>
-      {showRefused && (
-        <Suspense fallback={null}>
-          <RefusedChangesDialog opened onClose={() => setShowRefused(false)} />
-        </Suspense>
-      )}
-      {showRelogin && (
-        <Suspense fallback={null}>
-          <ReloginDialog opened onClose={() => setShowRelogin(false)} />
-        </Suspense>
-      )}
+      {showRefused && <RefusedChangesDialog opened onClose={() => setShowRefused(false)} />}
+      {showRelogin && <ReloginDialog opened onClose={() => setShowRelogin(false)} />}
     </Group>
   );
 }

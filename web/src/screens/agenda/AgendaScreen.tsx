@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { lazyComponent } from '../../components/lazy-component';
 import type { Id } from '@popote/domain';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NoActiveStay } from '../../components/NoActiveStay';
@@ -20,8 +21,10 @@ import { WeekView } from './week/WeekView';
 // A day's view (its drag and drop of dishes, its dialogs) loads when a day is opened: the
 // week, the screen's first view, shows without it (issue 36).
 const DAY_PRELOAD_MAX_WAIT_MS = 3000;
-const loadDayView = () => import('./day/DayView');
-const DayView = lazy(() => loadDayView().then((m) => ({ default: m.DayView })));
+const DayView = lazyComponent(
+  () => import('./day/DayView').then((m) => m.DayView),
+  <ScreenLoading label={AGENDA.loading} />,
+);
 
 /**
  * Organisation of the active stay (spec 2.5): the week view, or the day view when the URL
@@ -52,7 +55,9 @@ function StayAgenda({ stayId, userId, day }: { stayId: Id; userId: Id; day: numb
   const navigate = useNavigate();
   // Once the screen has shown its data, the day's code loads ahead, so that a day opens at once.
   useEffect(() => {
-    void afterFirstData(DAY_PRELOAD_MAX_WAIT_MS).then(() => loadDayView().catch(() => undefined));
+    void afterFirstData(DAY_PRELOAD_MAX_WAIT_MS).then(() =>
+      DayView.preload().catch(() => undefined),
+    );
   }, []);
   // The week stays where the user left it while they visit a day and come back.
   const [weekStart, setWeekStart] = useState(0);
@@ -69,17 +74,15 @@ function StayAgenda({ stayId, userId, day }: { stayId: Id; userId: Id; day: numb
     );
   }
   return (
-    <Suspense fallback={<ScreenLoading label={AGENDA.loading} />}>
-      <DayView
-        stayId={stayId}
-        userId={userId}
-        day={day}
-        onOpenDay={(d) => void navigate(agendaDayUrl(d))}
-        onBackToWeek={() => {
-          if (day < weekStart || day >= weekStart + WEEK_DAYS) setWeekStart(day);
-          void navigate(agendaWeekUrl());
-        }}
-      />
-    </Suspense>
+    <DayView
+      stayId={stayId}
+      userId={userId}
+      day={day}
+      onOpenDay={(d) => void navigate(agendaDayUrl(d))}
+      onBackToWeek={() => {
+        if (day < weekStart || day >= weekStart + WEEK_DAYS) setWeekStart(day);
+        void navigate(agendaWeekUrl());
+      }}
+    />
   );
 }

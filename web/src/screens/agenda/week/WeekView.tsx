@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { lazyComponent } from '../../../components/lazy-component';
 import {
   ActionIcon,
   Badge,
@@ -39,9 +40,7 @@ import { WeekTable } from './WeekTable';
 
 // The wizard's form and its fields load when it is first opened (issue 36: the week shows
 // without them).
-const MealWizard = lazy(() =>
-  import('../wizard/MealWizard').then((m) => ({ default: m.MealWizard })),
-);
+const MealWizard = lazyComponent(() => import('../wizard/MealWizard').then((m) => m.MealWizard));
 
 const ALL_GROUPS = 'all';
 
@@ -284,15 +283,13 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
         />
       </Stack>
       {wizardOpened && (
-        <Suspense fallback={null}>
-          <MealWizard
-            opened={may('runMealWizard')}
-            onClose={() => setWizardOpened(false)}
-            stay={plan.stay}
-            groups={plan.groups}
-            meals={plan.meals}
-          />
-        </Suspense>
+        <MealWizard
+          opened={may('runMealWizard')}
+          onClose={() => setWizardOpened(false)}
+          stay={plan.stay}
+          groups={plan.groups}
+          meals={plan.meals}
+        />
       )}
     </DragDropContext>
   );
