@@ -8,7 +8,6 @@ import {
   Badge,
   Box,
   Button,
-  Table,
   Text,
   useMantineTheme,
   VisuallyHidden,
@@ -38,6 +37,9 @@ import classes from './WeekTable.module.css';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
 import { CELL_EXPANDED_MAX, groupLabel, mealGroupsText, mealsInCell } from '../plan-view';
 import type { StayPlan } from '../useStayPlan';
+
+/** The first column: the slots' names. */
+const SLOT_COLUMN_WIDTH = 110;
 
 /*
  * A week shows 35 meals and each meal its groups: with a dozen groups, hundreds of chips. They
@@ -108,20 +110,18 @@ export function WeekTable({
     // Positioned, so that the hidden texts of the cells (absolutely placed) scroll with the
     // table instead of widening the page on a phone.
     <Box pos="relative" style={{ overflowX: 'auto' }}>
-      <Table
-        withTableBorder
-        withColumnBorders
-        layout="fixed"
-        miw={7 * 140 + 110}
+      <table
+        className={classes.table}
+        style={{ minWidth: 7 * 140 + SLOT_COLUMN_WIDTH }}
         data-testid="week-table"
       >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={110}>{AGENDA.slotHeader}</Table.Th>
+        <thead>
+          <tr>
+            <th style={{ width: SLOT_COLUMN_WIDTH }}>{AGENDA.slotHeader}</th>
             {days.map((day) => {
               const label = formatShortDate(dayToDate(plan.stay.start, day));
               return (
-                <Table.Th key={day}>
+                <th key={day}>
                   <Button
                     variant="subtle"
                     size="compact-sm"
@@ -133,15 +133,15 @@ export function WeekTable({
                     {label}
                   </Button>
                   <DayCostLine cost={dayCosts?.find((c) => c.day === day)} />
-                </Table.Th>
+                </th>
               );
             })}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {HORAIRES.map((slot) => (
-            <Table.Tr key={slot}>
-              <Table.Th scope="row">{HORAIRE_LABELS[slot]}</Table.Th>
+            <tr key={slot}>
+              <th scope="row">{HORAIRE_LABELS[slot]}</th>
               {days.map((day) => (
                 <WeekCell
                   key={day}
@@ -159,10 +159,10 @@ export function WeekTable({
                   firstSyncDone={firstSyncDone}
                 />
               ))}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </Box>
   );
 }
@@ -196,7 +196,7 @@ function WeekCell({
 }) {
   const expanded = meals.length <= CELL_EXPANDED_MAX;
   return (
-    <Table.Td
+    <td
       style={{
         verticalAlign: 'top',
         padding: 4,
@@ -252,7 +252,7 @@ function WeekCell({
           />
         );
       })}
-    </Table.Td>
+    </td>
   );
 }
 

@@ -1,16 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { lazyComponent } from '../../../components/lazy-component';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Box, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconWand } from '@tabler/icons-react';
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
 import { dayToDate, formatShortDate, HORAIRE_LABELS, type Id, type Meal } from '@popote/domain';
@@ -26,13 +16,11 @@ import { usePointerDrag } from '../pointer-target';
 import {
   effectiveGroupFilter,
   filterByGroup,
-  groupLabel,
   WEEK_DAYS,
   weekDays,
   weekSummary,
 } from '../plan-view';
 import { useStayPlan } from '../useStayPlan';
-import { MenuSearch } from './MenuSearch';
 import { useCostsOfDays } from '../../../components/costs/usePurchases';
 import { useStayMay } from '../../../data/team';
 import { AgendaRoleNotice } from '../AgendaRoleNotice';
@@ -40,9 +28,15 @@ import { WeekTable } from './WeekTable';
 
 // The wizard's form and its fields load when it is first opened (issue 36: the week shows
 // without them).
+// The group filter and the menus' search (a select and a search field with their floating
+// lists) load beside the week rather than before it; the filter's place is kept meanwhile.
+const GROUP_FILTER_WIDTH = 220;
+const GroupFilter = lazyComponent(
+  () => import('./GroupFilter').then((m) => m.GroupFilter),
+  <Box w={GROUP_FILTER_WIDTH} h={36} />,
+);
+const MenuSearch = lazyComponent(() => import('./MenuSearch').then((m) => m.MenuSearch));
 const MealWizard = lazyComponent(() => import('../wizard/MealWizard').then((m) => m.MealWizard));
-
-const ALL_GROUPS = 'all';
 
 type Picked =
   | { kind: 'menu'; menuId: Id; title: string }
@@ -193,21 +187,11 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           </Group>
           <Group gap="sm">
             {plan.groups.length >= 2 && (
-              <Select
-                aria-label={AGENDA.groupFilter}
-                data={[
-                  { value: ALL_GROUPS, label: AGENDA.allGroups },
-                  ...plan.groups.map((g) => ({ value: String(g.id), label: groupLabel(g) })),
-                ]}
-                value={groupId === null ? ALL_GROUPS : String(groupId)}
-                onChange={(v) => setChosenGroup(v === null || v === ALL_GROUPS ? null : Number(v))}
-                allowDeselect={false}
-                // Options drawn when opened, not kept hidden: a kept dropdown is positioned
-                // as the week mounts, which makes the browser compute the new table's styles
-                // and layout in the middle of it.
-                comboboxProps={{ keepMounted: false }}
-                w={220}
-                data-testid="week-group-filter"
+              <GroupFilter
+                groups={plan.groups}
+                groupId={groupId}
+                onChange={setChosenGroup}
+                width={GROUP_FILTER_WIDTH}
               />
             )}
             {may('runMealWizard') && (
