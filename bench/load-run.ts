@@ -164,7 +164,7 @@ function clientCpuMs(): number {
 
 /**
  * The generator's HTTP client: node:http over keep-alive connections (one per device in
- * flight, as `fetch` kept them before). Issue 36: `fetch` cost the generator about 0.8 ms of
+ * flight, as `fetch` kept them before). Issue 36: `fetch` cost the generator 0.45 to 0.8 ms of
  * CPU per request on the same two cores as the server, which made the pull latencies and the
  * rates measure the generator as much as the server; this client costs a fraction of that.
  * What the server receives and answers is the same (method, path, headers, JSON body), so the
