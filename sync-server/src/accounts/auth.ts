@@ -60,18 +60,40 @@ export async function signSession(app: FastifyInstance, userId: number): Promise
 export type SessionTokenVerifier = (token: string, now: number) => Partial<SessionClaims>;
 
 /**
+ * Verified tokens kept per server, so that a device's requests check its token's signature
+ * once, not on each request (about a tenth of a push's server time, issue 36). A token is
+ * a fixed text: once its signature holds, it holds every time. Its expiry is still checked on
+ * every request, and its session too (requireSession): a token whose session ended stops
+ * working at once. Bounded: the oldest entries go first.
+ */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
  * The verifier of session tokens, built once per server: @fastify/jwt builds a new one on
  * every call that passes the clock (about 5 % of a push's server time). The expiry is checked here
  * against the server's clock (`now`, which tests move), as fast-jwt did with it.
  */
-export function sessionTokenVerifier(secret: string): SessionTokenVerifier {
+export function sessionTokenVerifier(
+  secret: string,
+  kept = VERIFIED_TOKENS_KEPT,
+): SessionTokenVerifier {
   const verifySignature = createVerifier({
     key: secret,
     algorithms: ['HS256'],
     ignoreExpiration: true,
   });
+  const verified = new Map<string, Partial<SessionClaims>>();
+  const signedClaims = (token: string): Partial<SessionClaims> => {
+    const found = verified.get(token);
+    if (found) return found;
+    // Throws for a forged or malformed token, which is then never kept.
+    const claims = Object.freeze(verifySignature(token) as Partial<SessionClaims>);
+    if (verified.size >= kept) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+    return claims;
+  };
   return (token, now) => {
-    const claims = verifySignature(token) as Partial<SessionClaims>;
+    const claims = signedClaims(token);
     if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) {
       throw new Error('Session token expired.');
     }

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpError, MESSAGES } from './errors.js';
+import { checkedJsonParser } from './json-depth.js';
 
 type Done = (error: Error | null, body?: unknown) => void;
 
@@ -23,7 +24,8 @@ const isBlank = (body: string | Buffer): boolean =>
  * applied or refused one by one as usual.
  */
 export function acceptEmptyBodies(app: FastifyInstance): void {
-  const json = app.getDefaultJsonParser('remove', 'remove');
+  // Nesting depth checked before parsing (see json-depth.ts).
+  const json = checkedJsonParser(app.getDefaultJsonParser('remove', 'remove'));
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     'application/json',

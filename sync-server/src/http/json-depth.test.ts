@@ -6,6 +6,7 @@
 import { request } from 'node:http';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { JsonDepthScanner, MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from './json-depth.js';
 
 let server: TestServer;
 let origin: string;
@@ -56,4 +57,27 @@ it('answers 413 to a too-deep body over the size limit, and keeps serving', asyn
   expect(errors).toEqual([]);
   const health = await fetch(`${origin}/health`);
   expect(health.status).toBe(200);
+});
+
+it('refuses a too-deep body whatever its JSON type: parsed as JSON, or scanned as it streams', async () => {
+  const deep = `{"Mail":${'['.repeat(MAX_JSON_DEPTH + 1)}0${']'.repeat(MAX_JSON_DEPTH + 1)}}`;
+  for (const type of [
+    'application/json',
+    'Application/JSON; charset=utf-8',
+    'application/merge-patch+json',
+    'text/plain',
+  ]) {
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/loggin',
+      headers: { 'content-type': type },
+      payload: deep,
+    });
+    expect(res.statusCode, type).toBe(400);
+    expect(res.json(), type).toMatchObject({ message: TOO_DEEP_MESSAGE });
+  }
+  // Within the bound, brackets in strings and accents do not count.
+  const scanner = new JsonDepthScanner(2);
+  scanner.feed('{"é[[[":"\\"[[[ç","b":[');
+  expect(() => scanner.feed('[1]]}')).toThrow(TOO_DEEP_MESSAGE);
 });

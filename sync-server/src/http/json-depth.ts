@@ -1,8 +1,11 @@
 /**
  * A bound on the nesting depth of JSON request bodies (issue 15): a body nested thousands deep
  * would make recursive code (validation, serialisation) overflow its stack and answer 500. The
- * body is scanned as it streams in, before it is parsed, so nothing runs on it: past
- * MAX_JSON_DEPTH levels of objects and arrays the request answers a French 400.
+ * body is scanned before it is parsed, so nothing runs on it: past MAX_JSON_DEPTH levels of
+ * objects and arrays the request answers a French 400. An `application/json` body (every
+ * request of the app and of the /api contract) is scanned by its parser, once it is read
+ * (within its route's size limit), just before JSON.parse (checkedJsonParser); any other type
+ * that may hold JSON is scanned as it streams in (limitJsonDepth).
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -31,8 +34,11 @@ export class JsonDepthScanner {
 
   constructor(private readonly max = MAX_JSON_DEPTH) {}
 
-  feed(chunk: Uint8Array): void {
-    for (const byte of chunk) {
+  feed(chunk: Uint8Array | string): void {
+    // In a string, the structural characters are single UTF-16 code units as well.
+    const length = chunk.length;
+    for (let i = 0; i < length; i++) {
+      const byte = typeof chunk === 'string' ? chunk.charCodeAt(i) : chunk[i]!;
       if (this.inString) {
         if (this.escaped) this.escaped = false;
         else if (byte === BACKSLASH) this.escaped = true;
@@ -52,10 +58,45 @@ const isJson = (request: FastifyRequest): boolean =>
   /^application\/(?:[\w.+-]*\+)?json\b/iu.test(request.headers['content-type'] ?? '') ||
   /^text\/plain\b/iu.test(request.headers['content-type'] ?? '');
 
-/** Scans every JSON body of the app (the hook is global: call it on the root instance). */
+/** The media type whose parsers scan the body themselves (checkedJsonParser). */
+const PARSED_AS_JSON = /^application\/json\s*(?:;|$)/iu;
+
+type Done = (error: Error | null, body?: unknown) => void;
+type TextParser = (request: FastifyRequest, body: string, done: Done) => void;
+
+/**
+ * A JSON parser (`parseAs: 'string'`) that refuses a body nested too deep before `parse` runs
+ * on it. A stream scanning every body as it came in cost a tenth of an empty pull's server
+ * time (issue 36); the body of such a route is bounded by its size limit anyway.
+ */
+export function checkedJsonParser(parse: TextParser, max = MAX_JSON_DEPTH): TextParser {
+  return (request, body, done) => {
+    try {
+      new JsonDepthScanner(max).feed(body);
+    } catch (e) {
+      done(e as Error);
+      return;
+    }
+    parse(request, body, done);
+  };
+}
+
+/**
+ * Scans every JSON body of the app (the hook is global: call it on the root instance), and
+ * makes the root's `application/json` parser scan its bodies (the plugins that install their
+ * own, acceptEmptyBodies, wrap theirs in checkedJsonParser too).
+ */
 export function limitJsonDepth(app: FastifyInstance, max = MAX_JSON_DEPTH): void {
+  const json = app.getDefaultJsonParser('remove', 'remove');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    checkedJsonParser((request, body, done) => json(request, body, done), max),
+  );
   app.addHook('preParsing', async (request, _reply, payload) => {
-    if (!isJson(request)) return payload;
+    const type = request.headers['content-type'] ?? '';
+    if (!isJson(request) || PARSED_AS_JSON.test(type)) return payload;
     const scanner = new JsonDepthScanner(max);
     const checked = new Transform({
       transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {

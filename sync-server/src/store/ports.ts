@@ -162,6 +162,12 @@ export interface SyncRows {
    * would see them (from a write turn), read without opening one; undefined if unknown.
    */
   device(clientId: string): Promise<{ userId: Id; lastMutationId: number } | undefined>;
+  /**
+   * True when this process is the database's only writer (SQLite, one process): what a write
+   * turn read of a device's progress (device()) holds until the turn ends, so a push need not
+   * read it again inside its transaction. Absent (PostgreSQL): another instance may write it.
+   */
+  readonly soleWriter?: boolean;
   /** Runs fn on one snapshot of the committed data. */
   snapshot<T>(fn: (snapshot: SyncSnapshot) => Promise<T>): Promise<T>;
   /** Reads of committed data outside any snapshot (each read sees the latest commit). */

@@ -107,7 +107,7 @@ export class Puller {
       if (client && client.userId !== userId) throw forbidden(SYNC_MESSAGES.clientOfOtherUser);
       const cursor = cursorText ? decodePullCursor(cursorText) : null;
       return {
-        page: await this.pullPage(snapshot, userId, clientId, cookie, cursor, device),
+        page: await this.pullPage(snapshot, userId, clientId, client, cookie, cursor, device),
         forget:
           device.catchUpFrom === undefined &&
           client !== undefined &&
@@ -143,6 +143,8 @@ export class Puller {
     snapshot: SyncSnapshot,
     userId: Id,
     clientId: string,
+    /** The device as this snapshot holds it (read once by pull). */
+    client: { lastMutationId: number } | undefined,
     cookie: number | null,
     cursor: PullCursor | null,
     device: DeviceSchema,
@@ -151,13 +153,17 @@ export class Puller {
     const tables = tablesFor(device, this.fieldSince);
     const start: PullCursor = cursor ?? {
       snapshotVersion: await snapshot.version(),
-      lastMutationId: await snapshot.lastMutationId(clientId),
+      lastMutationId: client?.lastMutationId ?? 0,
       mode: catchUp || cookie === null || cookie === 0 ? 'full' : 'incremental',
       sinceCookie: cookie ?? 0,
       after: { tableIndexOrVersion: 0, table: '', id: 0 },
     };
-    const page =
-      start.mode === 'full'
+    // Nothing committed after the cookie (a device that pulls again with nothing new, the
+    // usual pull): no row and no refusal can be newer than it, so none is looked for.
+    const nothingNew = start.mode === 'incremental' && start.sinceCookie >= start.snapshotVersion;
+    const page = nothingNew
+      ? { patch: [], more: false, next: start }
+      : start.mode === 'full'
         ? await this.fullPage(snapshot, userId, start, tables, device)
         : await this.incrementalPage(snapshot, userId, start, tables, device);
     if (page.more) {
@@ -183,7 +189,9 @@ export class Puller {
         cursor: null,
       };
     }
-    const { rejections, next } = await this.rejectionPage(snapshot, clientId, start);
+    const { rejections, next } = nothingNew
+      ? { rejections: [], next: undefined }
+      : await this.rejectionPage(snapshot, clientId, start);
     // Refusals left out: the page is complete up to the first of them, so that a device that
     // keeps only complete pages (older ones ignore rejectionsLeft) gets it from its next pull.
     return {

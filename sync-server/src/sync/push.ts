@@ -112,7 +112,7 @@ export class Pusher {
           for (const mutation of mutations) {
             if (mutation.id <= at) continue;
             if (mutation.id !== at + 1) throw new SyncGapError(at);
-            const outcome = await this.applyOne(userId, clientId, mutation, schema);
+            const outcome = await this.applyOne(userId, clientId, mutation, at, schema);
             last = at = mutation.id;
             rowWrites += outcome.rowWrites;
             changed = outcome.applied || changed;
@@ -132,6 +132,8 @@ export class Pusher {
     userId: Id,
     clientId: string,
     mutation: Mutation,
+    /** The device's last processed mutation, as this write turn read it. */
+    knownLast: number,
     pushSchema: number | undefined,
   ): Promise<{ applied: boolean; rowWrites: number }> {
     const { rows, writes, limits } = this.deps;
@@ -139,9 +141,11 @@ export class Pusher {
     let meter = newWorkMeter(limits);
     const forUser = { forUser: userId };
     // Another server instance may have processed it meanwhile (the device retried its push
-    // there): checked inside the transaction, so that it is applied once.
+    // there): checked inside the transaction, so that it is applied once. With one writer
+    // (SQLite), what this turn read still holds: no read again.
     const processedElsewhere = async (tx: SyncTx) =>
-      ((await tx.client(clientId))?.lastMutationId ?? 0) >= mutation.id;
+      (rows.soleWriter ? knownLast : ((await tx.client(clientId))?.lastMutationId ?? 0)) >=
+      mutation.id;
     try {
       const applied = await rows.transaction(async (tx) => {
         meter = newWorkMeter(limits); // a transaction run again starts its count again

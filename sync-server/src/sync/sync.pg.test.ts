@@ -193,6 +193,40 @@ describe('reads', () => {
     expect(await pull(bob)).toMatchObject({ patch: [], more: false });
   });
 
+  it('answers a pull with nothing new since its cookie, then what came after it', async () => {
+    await push(alice, {
+      name: 'createStay',
+      args: { id: newId(alice), name: 'Camp', start: '2025-07-01' },
+    });
+    const caughtUp = await pull(alice);
+    // Nothing committed since the cookie (issue 36: nothing is looked for): the same cookie
+    // and progress, no row, no refusal.
+    const again = await pull(alice);
+    expect(again).toMatchObject({
+      patch: [],
+      rejections: [],
+      more: false,
+      cookie: caughtUp.cookie,
+      lastMutationId: caughtUp.lastMutationId,
+    });
+    // A refusal and a change of another device after it are told by the next pull.
+    const [refused] = await push(alice, { name: 'updateStay', args: { id: 999_999, name: 'X' } });
+    const later = await pull(alice);
+    expect(later.rejections.map((r) => r.mutationId)).toEqual([refused!.id]);
+    expect(later.lastMutationId).toBe(alice.mutationId);
+    expect(later.cookie).toBeGreaterThan(caughtUp.cookie);
+    const stayId = newId(bob);
+    await push(bob, {
+      name: 'createStay',
+      args: { id: stayId, name: 'Autre', start: '2025-07-01' },
+    });
+    // Bob's stay is not Alice's to read: an empty page, on the newer cookie.
+    const others = await pull(alice);
+    expect(others.patch).toEqual([]);
+    expect(others.cookie).toBeGreaterThan(later.cookie);
+    expect((await pull(bob)).patch.map((op) => op.table)).toContain('stays');
+  });
+
   // 2,150 pushed mutations: seconds on a busy machine.
   it('pages a large first sync and ends on one cookie', { timeout: 30_000 }, async () => {
     const mutations = Array.from({ length: PULL_PAGE_ROWS + 150 }, (_, i) => ({

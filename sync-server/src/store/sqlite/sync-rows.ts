@@ -143,6 +143,8 @@ class SqliteSyncTx extends SqliteSnapshot implements SyncTx {
 
 export class SqliteSyncRows implements SyncRows {
   readonly reads: ReadStore;
+  /** One process writes the database, one transaction at a time (its write turns). */
+  readonly soleWriter = true;
   /** The reader connection holds one read transaction at a time. */
   private readonly snapshots = new WriteQueue();
 

@@ -208,7 +208,7 @@ export class SyncWriter extends SyncReader {
     dropIndex: Statement;
     addIndex: Statement;
     exists: Statement;
-    setVersion: Statement;
+    bumpVersion: Statement;
     lease: Statement;
     leaseAt: Statement;
     addClient: Statement;
@@ -245,7 +245,10 @@ export class SyncWriter extends SyncReader {
       exists: db.prepare(
         'SELECT COALESCE(owner, author) AS owner FROM rows WHERE tbl = ? AND id = ?',
       ),
-      setVersion: db.prepare("UPDATE meta SET value = ? WHERE key = 'version'"),
+      // The next version, taken and read in one statement.
+      bumpVersion: db
+        .prepare("UPDATE meta SET value = value + 1 WHERE key = 'version' RETURNING value")
+        .pluck(),
       lease: db.prepare(
         'INSERT INTO id_leases (first, count, user_id, client_id, leased_at) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -295,9 +298,7 @@ export class SyncWriter extends SyncReader {
 
   /** Takes the next global version, inside a write transaction already open. */
   nextVersion(): number {
-    const version = this.version() + 1;
-    this.w.setVersion.run(version);
-    return version;
+    return Number(this.w.bumpVersion.get());
   }
 
   commit(): void {
