@@ -7,7 +7,11 @@ import { LocalDb, SYNC_STATE, dbNameForUser, type SyncState } from '@popote/sync
 import { SYNC_SCHEMA } from '@popote/sync-protocol/versions';
 import { useSession } from '../session/useSession';
 import { useLiveRead } from '../sync/live-read';
+import { afterFirstData } from '../sync/first-data';
 import { PWA } from '../strings';
+
+/** The longest the worker's registration waits for the first screen (a hidden tab paints nothing). */
+const SW_REGISTER_MAX_WAIT_MS = 3000;
 
 /**
  * Registers the service worker and, when a new version is waiting, offers to switch to it
@@ -21,11 +25,20 @@ export function UpdatePrompt() {
   const updateRef = useRef<((reloadPage?: boolean) => Promise<void>) | null>(null);
   const session = useSession();
 
+  // Once the page has shown its first data (issue 36): on a first visit, the worker's precache
+  // (every chunk of the app) would otherwise be downloaded beside the screen's own code.
   useEffect(() => {
-    updateRef.current = registerSW({
-      immediate: true,
-      onNeedRefresh: () => setNeedRefresh(true),
+    let mounted = true;
+    void afterFirstData(SW_REGISTER_MAX_WAIT_MS).then(() => {
+      if (!mounted) return;
+      updateRef.current = registerSW({
+        immediate: true,
+        onNeedRefresh: () => setNeedRefresh(true),
+      });
     });
+    return () => {
+      mounted = false;
+    };
   }, []);
 
   if (!needRefresh) return null;
