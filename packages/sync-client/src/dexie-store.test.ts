@@ -44,6 +44,17 @@ describe('DexieStore.getMany', () => {
     expect(rows[0]).toEqual(ingredient(60)); // plain rows: the index columns stripped
   });
 
+  it('reads a set of ids filling their span without counting the range', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => i + 21); // 21..60: a span of 40
+    const collection = Object.getPrototypeOf(db.entityTable('ingredients').toCollection()) as {
+      count: () => Promise<number>;
+    };
+    const counted = vi.spyOn(collection, 'count');
+    expect(names(await store().getMany('ingredients', ids))).toEqual(ids);
+    expect(counted).not.toHaveBeenCalled();
+    counted.mockRestore();
+  });
+
   it('reads a spread set of ids one by one, with the same answer', async () => {
     // 40 ids over 1..1010: the range holds 110 rows, more than twice 40.
     const ids = [...Array.from({ length: 35 }, (_, i) => i + 1), 1001, 1002, 1003, 1004, 1010];

@@ -62,9 +62,9 @@ export class DexieStore implements Store {
   /**
    * The rows of `ids`, in their order (undefined where missing). IndexedDB answers a get per
    * id, each one an event on the page's thread; when the ids fill most of their range (a
-   * week's ingredients are most of a library's), one read of the range costs a count and one
-   * event instead (issue 36: hundreds of gets were a fifth of the agenda's load on a slow
-   * tablet).
+   * week's ingredients are most of a library's), one read of the range costs one event (and a
+   * count, when the ids' span does not settle it) instead (issue 36: hundreds of gets were a
+   * fifth of the agenda's load on a slow tablet).
    */
   private async readMany(table: TableName, ids: readonly Id[]): Promise<(StoredRow | undefined)[]> {
     const rows = this.db.entityTable(table);
@@ -76,7 +76,10 @@ export class DexieStore implements Store {
       if (id > max) max = id;
     }
     const range = rows.where('id').between(min, max, true, true);
-    if ((await range.count()) > ids.length * RANGE_READ_MAX_SPREAD) return rows.bulkGet([...ids]);
+    // The range holds at most max - min + 1 rows (ids are its keys): counted only when that
+    // bound alone does not settle it.
+    const bound = ids.length * RANGE_READ_MAX_SPREAD;
+    if (max - min + 1 > bound && (await range.count()) > bound) return rows.bulkGet([...ids]);
     const byId = new Map((await range.toArray()).map((r) => [r.id as Id, r]));
     return ids.map((id) => byId.get(id));
   }
