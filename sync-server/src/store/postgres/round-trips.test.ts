@@ -3,7 +3,8 @@
  * sent without waiting (TxPipe) fail the transaction with their own error, and release the
  * user's lock; the reads a user's transaction starts with, sent ahead, are dropped once it
  * writes; sessions, devices and request counters asked at once are read and counted together,
- * each request getting its own answer. Skipped without a test cluster (POPOTE_TEST_PG_URL).
+ * each request getting its own answer; the device progress no pull needs is swept apart.
+ * Skipped without a test cluster (POPOTE_TEST_PG_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -117,6 +118,20 @@ describe.skipIf(!enabled)('PostgreSQL round trips', () => {
       { forUser: BOB },
     );
     expect(await rows.reads.get('users', BOB)).toMatchObject({ pseudo: 'Robert' });
+  });
+
+  it('sweeps the device progress no pull needs any more, outside the pushes', async () => {
+    for (const mutationId of [1, 2, 3]) {
+      await rows.transaction((tx) => tx.setLastMutationId('device-s', mutationId), {
+        forUser: BOB,
+      });
+    }
+    await rows.sweep.sweep();
+    const { rows: kept } = await pool.query<{ m: number }>(
+      "SELECT last_mutation_id AS m FROM client_progress WHERE client_id = 'device-s'",
+    );
+    expect(kept).toEqual([{ m: 3 }]);
+    expect(await rows.snapshot((s) => s.lastMutationId('device-s'))).toBe(3);
   });
 
   it('counts requests asked at once exactly, each with its own place', async () => {

@@ -331,7 +331,7 @@ export class PgServerStore implements ServerDatabase {
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     return this.writes.run(() =>
       runPgTransaction(this.pool, (pipe) => {
-        const rows = new PgSyncTx(pipe, this.rows.offset);
+        const rows = new PgSyncTx(pipe, this.rows.offset, undefined, this.rows.sweep);
         // The accounts' statements, writes among them, are sent once the transaction is open.
         const accounts: Queryable = { query: (statement, values) => pipe.write(statement, values) };
         return fn({
@@ -409,6 +409,7 @@ export class PgServerStore implements ServerDatabase {
   }
 
   async close(): Promise<void> {
+    this.rows.close();
     await this.changes.close();
     await this.pool.end();
   }

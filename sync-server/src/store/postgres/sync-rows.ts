@@ -23,6 +23,7 @@ import {
 } from '@popote/domain';
 import { prepared } from './database.js';
 import { Batched } from './batched.js';
+import { ProgressSweep } from './progress-sweep.js';
 import { TxPipe, type Statement } from './tx-pipe.js';
 import { indexEntries, rowColumns } from '../row-columns.js';
 import type {
@@ -258,6 +259,8 @@ export class PgSyncTx extends PgReads implements SyncTx {
     private readonly pipe: TxPipe,
     offset: number,
     xactId?: Promise<number>,
+    /** Told of the devices whose progress this transaction records. */
+    private readonly sweep?: ProgressSweep,
   ) {
     super(pipe, offset);
     this.taken = xactId === undefined ? null : xactId.then((id) => id + offset);
@@ -416,24 +419,19 @@ export class PgSyncTx extends PgReads implements SyncTx {
   }
 
   /**
-   * Records the device's progress, with this transaction's version for pulls; drops the
-   * progress no pull can ask for any more (older than the newest one below the horizon).
+   * Records the device's progress, with this transaction's version for pulls. The progress no
+   * pull can ask for any more is dropped later, outside the transaction (progress-sweep.ts).
    */
   async setLastMutationId(clientId: string, id: number): Promise<void> {
     const version = await this.writeVersion();
-    // One statement: its DELETE does not see the row its INSERT adds, which is above the
-    // horizon anyway (this transaction is running).
+    this.sweep?.note(clientId);
     await this.write(
       `WITH device AS (
          UPDATE sync_clients SET last_mutation_id = $3 WHERE client_id = $1
-       ), progress AS (
-         INSERT INTO client_progress (client_id, version, last_mutation_id) VALUES ($1, $2, $3)
-         ON CONFLICT (client_id, version) DO UPDATE SET last_mutation_id = excluded.last_mutation_id
        )
-       DELETE FROM client_progress WHERE client_id = $1 AND version < (
-         SELECT max(version) FROM client_progress
-         WHERE client_id = $1 AND version <= ${HORIZON} + $4)`,
-      [clientId, version, id, this.offset],
+       INSERT INTO client_progress (client_id, version, last_mutation_id) VALUES ($1, $2, $3)
+       ON CONFLICT (client_id, version) DO UPDATE SET last_mutation_id = excluded.last_mutation_id`,
+      [clientId, version, id],
     );
   }
 
@@ -527,6 +525,9 @@ export class PgSyncRows implements SyncRows {
   readonly reads: ReadStore;
   private readonly committed: PgReads;
 
+  /** Drops the device progress no pull needs any more, outside the pushes. */
+  readonly sweep: ProgressSweep;
+
   private constructor(
     private readonly pool: Pool,
     /** Added to transaction ids to make versions (meta 'version_offset'). */
@@ -534,6 +535,12 @@ export class PgSyncRows implements SyncRows {
   ) {
     this.committed = new PgReads(pool, offset);
     this.reads = this.committed;
+    this.sweep = new ProgressSweep(pool, offset, HORIZON);
+  }
+
+  /** Stops the sweeps (the pool is closing). */
+  close(): void {
+    this.sweep.close();
   }
 
   /** Reads the database's version offset once: it is set only when a database is copied in. */
@@ -551,7 +558,7 @@ export class PgSyncRows implements SyncRows {
     return runPgTransaction(
       this.pool,
       (pipe, xactId) => {
-        const tx = new PgSyncTx(pipe, this.offset, xactId);
+        const tx = new PgSyncTx(pipe, this.offset, xactId, this.sweep);
         if (options.forUser !== undefined) tx.prefetchUser(options.forUser);
         return fn(tx);
       },
