@@ -75,6 +75,24 @@ describe.skipIf(!enabled)('PostgreSQL round trips', () => {
     }
   });
 
+  it('sends writes only once the transaction is open, and commits them', async () => {
+    // The first statement is a write: it waits for the start's answer, then goes.
+    await runPgTransaction(
+      pool,
+      async (pipe) => {
+        await pipe.defer('CREATE TABLE deferred_first (x int)');
+        await pipe.write('INSERT INTO deferred_first VALUES (1)');
+      },
+      { lock: userLock(BOB) },
+    );
+    await runPgTransaction(pool, (pipe) => pipe.defer('INSERT INTO deferred_first VALUES (2)'));
+    const { rows: found } = await pool.query<{ x: number }>(
+      'SELECT x FROM deferred_first ORDER BY x',
+    );
+    expect(found).toEqual([{ x: 1 }, { x: 2 }]);
+    await pool.query('DROP TABLE deferred_first');
+  });
+
   it('throws a failed write from the next statement waited for, not that statement', async () => {
     let seen: unknown;
     await expect(
@@ -126,11 +144,20 @@ describe.skipIf(!enabled)('PostgreSQL round trips', () => {
         forUser: BOB,
       });
     }
-    await rows.sweep.sweep();
-    const { rows: kept } = await pool.query<{ m: number }>(
-      "SELECT last_mutation_id AS m FROM client_progress WHERE client_id = 'device-s'",
-    );
-    expect(kept).toEqual([{ m: 3 }]);
+    // Swept once every transaction of the cluster that began before them has ended (the
+    // horizon: other tests may hold one open a moment).
+    const kept = async () =>
+      (
+        await pool.query<{ m: number }>(
+          "SELECT last_mutation_id AS m FROM client_progress WHERE client_id = 'device-s'",
+        )
+      ).rows;
+    for (let i = 0; i < 100 && (await kept()).length > 1; i++) {
+      rows.sweep.note('device-s');
+      await rows.sweep.sweep();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await kept()).toEqual([{ m: 3 }]);
     expect(await rows.snapshot((s) => s.lastMutationId('device-s'))).toBe(3);
   });
 
@@ -149,6 +176,26 @@ describe.skipIf(!enabled)('PostgreSQL round trips', () => {
     expect(counts.every((c) => c.ttl > 59_000 && c.ttl <= 60_000)).toBe(true);
     // A window that ended starts again at 1.
     expect((await store.countRequest('route a', 60_000, NOW + 120_000)).current).toBe(1);
+  });
+
+  it('counts on two instances at once without a deadlock, each request once', async () => {
+    // Each instance's batches hold several keys; asked in opposite orders, batches that locked
+    // their rows in the order asked deadlocked (and their requests failed with a 500).
+    const other = await PgServerStore.open(database.url);
+    try {
+      const keys = ['d a', 'd b', 'd c', 'd d', 'd e'];
+      const asked: Promise<unknown>[] = [];
+      for (let i = 0; i < 200; i++) {
+        asked.push(store.countRequest(keys[i % 5]!, 60_000, NOW));
+        asked.push(other.countRequest(keys[4 - (i % 5)]!, 60_000, NOW));
+      }
+      await Promise.all(asked);
+      for (const key of keys) {
+        expect((await store.countRequest(key, 60_000, NOW)).current).toBe(81);
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('reads the sessions and devices of requests asked at once, each its own', async () => {

@@ -442,10 +442,13 @@ async function countRequests(
       keys.set(key, { n: 1, now, windowMs });
     }
   }
-  const list = [...keys];
-  const r = await pool.query<{ key: string; count: number; start: number }>(
-    prepared(
-      `INSERT INTO rate_limits AS r (key, window_start, count)
+  // In one order on every instance: two batches that lock the same rows wait for each other
+  // instead of deadlocking (each locks its rows in its own input order).
+  const list = [...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const upsert = () =>
+    pool.query<{ key: string; count: number; start: number }>(
+      prepared(
+        `INSERT INTO rate_limits AS r (key, window_start, count)
        SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[])
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN r.window_start + ($4::bigint[])[array_position($1::text[], r.key)]
@@ -453,18 +456,32 @@ async function countRequests(
          window_start = CASE WHEN r.window_start + ($4::bigint[])[array_position($1::text[], r.key)]
            <= excluded.window_start THEN excluded.window_start ELSE r.window_start END
        RETURNING key, count, window_start AS start`,
-      [
-        list.map(([key]) => key),
-        list.map(([, k]) => k.now),
-        list.map(([, k]) => k.n),
-        list.map(([, k]) => k.windowMs),
-      ],
-    ),
-  );
-  // Now and then, forget the windows that ended long ago.
+        [
+          list.map(([key]) => key),
+          list.map(([, k]) => k.now),
+          list.map(([, k]) => k.n),
+          list.map(([, k]) => k.windowMs),
+        ],
+      ),
+    );
+  let r;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      r = await upsert();
+      break;
+    } catch (e) {
+      // A deadlock with the clean-up below (which locks its rows in its own order): the
+      // batch is counted again (it was rolled back), rather than failing its requests.
+      if ((e as { code?: unknown }).code !== '40P01' || attempt >= 3) throw e;
+    }
+  }
+  // Now and then, forget the windows that ended long ago (in the background: a failure only
+  // leaves them for the next time).
   if (Math.random() < 0.01) {
     const now = Math.max(...asked.map((a) => a.now));
-    await pool.query('DELETE FROM rate_limits WHERE window_start < $1', [now - 86_400_000]);
+    pool
+      .query('DELETE FROM rate_limits WHERE window_start < $1', [now - 86_400_000])
+      .catch(() => undefined);
   }
   const counted = new Map(
     r.rows.map((row) => [row.key, { ...row, next: row.count - (keys.get(row.key)?.n ?? 1) + 1 }]),

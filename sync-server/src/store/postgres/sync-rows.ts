@@ -264,7 +264,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
   ) {
     super(pipe, offset);
     this.taken = xactId === undefined ? null : xactId.then((id) => id + offset);
-    // Checked by the pipe (TxPipe.opening) when it fails; awaited by writes.
+    // Checked by the pipe (TxPipe.open) when it fails; awaited by writes.
     this.taken?.catch(() => undefined);
   }
 
@@ -666,22 +666,19 @@ export async function runPgTransaction<T>(
       // Whether a transaction is open on the connection (to roll back after an error).
       let open = false;
       try {
-        // The start is sent without waiting for it (TxPipe.opening): fn's first reads go with
+        // The start is sent without waiting for it (TxPipe.open): fn's first reads go with
         // it, and its writes wait for it.
         let xactId: Promise<number> | undefined;
         if (lockSql === null) {
-          pipe.opening(client.query(BEGIN));
+          void pipe.open(BEGIN);
         } else {
           // COMMIT ends the implicit transaction of the lock's statement: BEGIN then opens
           // the real one, whose snapshot is taken by the next statement, once the lock is held.
           const start = locked ? BEGIN : `${lockSql}; COMMIT; ${BEGIN}`;
-          const started = client.query(`${start}; SELECT ${XACT_ID} AS v`) as unknown as Promise<
-            QueryResult[]
-          >;
+          const started = pipe.open(`${start}; SELECT ${XACT_ID} AS v`) as Promise<QueryResult[]>;
           // Where it stopped is unknown if it failed (the lock may be held): the connection
           // is then closed, never reused.
           started.catch((e: Error) => (unsure ??= e));
-          pipe.opening(started);
           locked = true;
           xactId = started.then((results) => Number(results[results.length - 1]!.rows[0]!.v));
         }

@@ -33,8 +33,10 @@ export class TxPipe {
   private failure: { error: unknown } | undefined;
   /** Whether this pipe holds the socket's writes (hold). */
   private holding = false;
-  /** The transaction's start (opening): writes wait for its answer. */
+  /** The transaction's start (open): writes wait for its answer. */
   private opened: Promise<unknown> = Promise.resolve();
+  /** Whether the start answered. */
+  private isOpen = true;
 
   constructor(readonly client: PoolClient) {}
 
@@ -75,14 +77,22 @@ export class TxPipe {
   }
 
   /**
-   * The statement that opened the transaction, sent without waiting: the reads that follow it
-   * travel with it, and each answer waited for checks it like a deferred write. A write is
-   * sent only once it succeeded: should it fail, the write would run outside the transaction.
+   * Sends the statement that opens the transaction, without waiting: the reads that follow it
+   * travel with it (in the same write to the socket), and each answer waited for checks it
+   * like a deferred write. A write is sent only once it succeeded: should it fail, the write
+   * would run outside the transaction. Answers its result (multi-statement text: an array).
    */
-  opening(start: Promise<unknown>): void {
+  open(text: string): Promise<unknown> {
+    this.hold();
+    const start = this.client.query(text) as Promise<unknown>;
     this.opened = start;
-    start.catch(() => undefined);
+    this.isOpen = false;
+    start.then(
+      () => (this.isOpen = true),
+      () => undefined,
+    );
     this.track(start);
+    return start;
   }
 
   /** A write whose answer is waited for (a row the caller checks, an id it takes). */
@@ -90,7 +100,7 @@ export class TxPipe {
     statement: Statement,
     values?: unknown[],
   ): Promise<QueryResult<R>> {
-    await this.opened;
+    await this.whenOpen();
     return this.query<R>(statement, values);
   }
 
@@ -114,10 +124,17 @@ export class TxPipe {
    * thousands of rows does not pile them all up in memory).
    */
   async defer(statement: Statement, values?: unknown[]): Promise<void> {
-    await this.opened;
+    await this.whenOpen();
     if (this.pending.length >= MAX_PENDING) await this.settle();
     this.hold();
     this.track(this.client.query(statement as QueryConfig, values));
+  }
+
+  /** Waits for the start's answer (sending what is held first: the start may be in it). */
+  private async whenOpen(): Promise<void> {
+    if (this.isOpen) return;
+    this.release();
+    await this.opened;
   }
 
   /** Checks a statement's answer with the next one waited for. */
