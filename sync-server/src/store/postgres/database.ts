@@ -35,7 +35,9 @@ export function createPgPool(url: string, max = 10): pg.Pool {
         ? (text: string) => Number(text)
         : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, max, types });
+  // Pipeline mode: a statement is written at once, behind those still running on the
+  // connection (see tx-pipe.ts, which sends a transaction's writes without waiting).
+  const pool = new pg.Pool({ connectionString: url, max, types, pipeline: true });
   // An idle connection that the server closed (a restart, a failover) is dropped by the pool
   // and replaced on next use; without a listener its error would stop the process.
   pool.on('error', () => undefined);

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Stay, StayExportInput } from '@popote/domain';
+import { Batched } from './batched.js';
 import { PgChangeChannel } from './change-channel.js';
 import { createPgPool, migratePg, prepared } from './database.js';
 import { PgSyncRows, PgSyncTx, runPgTransaction, type Queryable } from './sync-rows.js';
@@ -87,6 +88,32 @@ class PgAccountsReads implements AccountsReads {
       [key, since],
     );
     return row?.n ?? 0;
+  }
+}
+
+/**
+ * Reads of committed accounts, outside any transaction: the session every signed-in request
+ * checks is read for many requests at once (batched.ts).
+ */
+class PgCommittedAccounts extends PgAccountsReads {
+  private readonly sessions = new Batched<{ sessionId: string; now: number }, number | undefined>(
+    async (asked) => {
+      const r = await this.db.query<{ i: number; userId: number }>(
+        prepared(
+          `SELECT k.i AS i, s.user_id AS "userId"
+           FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS k(id, now, i)
+           JOIN sessions s ON s.id = k.id AND s.expires_at > k.now
+           JOIN accounts a ON a.id = s.user_id`,
+          [asked.map((a) => a.sessionId), asked.map((a) => a.now)],
+        ),
+      );
+      const found = new Map(r.rows.map((row) => [row.i, row.userId]));
+      return asked.map((_, i) => found.get(i + 1));
+    },
+  );
+
+  override sessionUserId(sessionId: string, now: number): Promise<number | undefined> {
+    return this.sessions.load({ sessionId, now });
   }
 }
 
@@ -284,7 +311,7 @@ export class PgServerStore implements ServerDatabase {
     readonly rows: PgSyncRows,
     readonly changes: PgChangeChannel,
   ) {
-    this.accounts = new PgAccountsReads(pool);
+    this.accounts = new PgCommittedAccounts(pool);
     this.exportLink = { readStayExport: (secret) => this.readStayExport(secret) };
   }
 
@@ -303,15 +330,17 @@ export class PgServerStore implements ServerDatabase {
 
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     return this.writes.run(() =>
-      runPgTransaction(this.pool, (client) => {
-        const rows = new PgSyncTx(client, this.rows.offset);
+      runPgTransaction(this.pool, (pipe) => {
+        const rows = new PgSyncTx(pipe, this.rows.offset, undefined, this.rows.sweep);
+        // The accounts' statements, writes among them, are sent once the transaction is open.
+        const accounts: Queryable = { query: (statement, values) => pipe.write(statement, values) };
         return fn({
-          accounts: new PgAccountsWrites(client),
+          accounts: new PgAccountsWrites(accounts),
           rows,
           allocateIds: (count) => rows.allocateIds(count),
-          getMeta: (key) => readMeta(client, key),
+          getMeta: (key) => readMeta(accounts, key),
           setMeta: async (key, value) => {
-            await client.query(
+            await accounts.query(
               `INSERT INTO meta (key, value) VALUES ($1, $2)
                ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
               [key, String(value)],
@@ -337,31 +366,21 @@ export class PgServerStore implements ServerDatabase {
 
   /**
    * Counts one request under `key` in a window of `windowMs` that starts with its first
-   * request; answers the count so far and the time left in the window. One statement, so that
-   * instances counting at once never lose a request.
+   * request; answers the count so far and the time left in the window. Requests counted at
+   * once are counted together (`counting`): one statement, so that instances counting at
+   * once never lose a request.
    */
-  async countRequest(
+  countRequest(
     key: string,
     windowMs: number,
     now: number,
   ): Promise<{ current: number; ttl: number }> {
-    const r = await this.pool.query<{ count: number; start: number }>(
-      prepared(
-        `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, $2, 1)
-         ON CONFLICT (key) DO UPDATE SET
-           count = CASE WHEN r.window_start + $3 <= $2 THEN 1 ELSE r.count + 1 END,
-           window_start = CASE WHEN r.window_start + $3 <= $2 THEN $2 ELSE r.window_start END
-         RETURNING count, window_start AS start`,
-        [key, now, windowMs],
-      ),
-    );
-    // Now and then, forget the windows that ended long ago.
-    if (Math.random() < 0.01) {
-      await this.pool.query('DELETE FROM rate_limits WHERE window_start < $1', [now - 86_400_000]);
-    }
-    const { count, start } = r.rows[0]!;
-    return { current: count, ttl: Math.max(0, start + windowMs - now) };
+    return this.counting.load({ key, windowMs, now });
   }
+
+  private readonly counting = new Batched<RequestToCount, { current: number; ttl: number }>(
+    (asked) => countRequests(this.pool, asked),
+  );
 
   jwtSecret(): Promise<string> {
     return this.metaOrCreate('jwt_secret', () => randomBytes(48).toString('base64url'));
@@ -390,7 +409,86 @@ export class PgServerStore implements ServerDatabase {
   }
 
   async close(): Promise<void> {
+    this.rows.close();
     await this.changes.close();
     await this.pool.end();
   }
+}
+
+interface RequestToCount {
+  key: string;
+  windowMs: number;
+  now: number;
+}
+
+/**
+ * Counts a batch of requests (PgServerStore.countRequest) in one statement, each key once:
+ * a key asked n times in the batch adds n, its window judged at the earliest of their times
+ * (a few milliseconds apart; a window's route sets its length: the same for all of a key's
+ * requests). Each request gets
+ * its own place in the count, in the order asked, as if counted one by one.
+ */
+async function countRequests(
+  pool: Pool,
+  asked: readonly RequestToCount[],
+): Promise<{ current: number; ttl: number }[]> {
+  const keys = new Map<string, { n: number; now: number; windowMs: number }>();
+  for (const { key, windowMs, now } of asked) {
+    const k = keys.get(key);
+    if (k) {
+      k.n++;
+      k.now = Math.min(k.now, now);
+    } else {
+      keys.set(key, { n: 1, now, windowMs });
+    }
+  }
+  // In one order on every instance: two batches that lock the same rows wait for each other
+  // instead of deadlocking (each locks its rows in its own input order).
+  const list = [...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const upsert = () =>
+    pool.query<{ key: string; count: number; start: number }>(
+      prepared(
+        `INSERT INTO rate_limits AS r (key, window_start, count)
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[])
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN r.window_start + ($4::bigint[])[array_position($1::text[], r.key)]
+           <= excluded.window_start THEN excluded.count ELSE r.count + excluded.count END,
+         window_start = CASE WHEN r.window_start + ($4::bigint[])[array_position($1::text[], r.key)]
+           <= excluded.window_start THEN excluded.window_start ELSE r.window_start END
+       RETURNING key, count, window_start AS start`,
+        [
+          list.map(([key]) => key),
+          list.map(([, k]) => k.now),
+          list.map(([, k]) => k.n),
+          list.map(([, k]) => k.windowMs),
+        ],
+      ),
+    );
+  let r;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      r = await upsert();
+      break;
+    } catch (e) {
+      // A deadlock with the clean-up below (which locks its rows in its own order): the
+      // batch is counted again (it was rolled back), rather than failing its requests.
+      if ((e as { code?: unknown }).code !== '40P01' || attempt >= 3) throw e;
+    }
+  }
+  // Now and then, forget the windows that ended long ago (in the background: a failure only
+  // leaves them for the next time).
+  if (Math.random() < 0.01) {
+    const now = Math.max(...asked.map((a) => a.now));
+    pool
+      .query('DELETE FROM rate_limits WHERE window_start < $1', [now - 86_400_000])
+      .catch(() => undefined);
+  }
+  const counted = new Map(
+    r.rows.map((row) => [row.key, { ...row, next: row.count - (keys.get(row.key)?.n ?? 1) + 1 }]),
+  );
+  return asked.map(({ key, windowMs, now }) => {
+    const c = counted.get(key)!;
+    const current = c.next++;
+    return { current, ttl: Math.max(0, c.start + windowMs - now) };
+  });
 }

@@ -11,7 +11,7 @@
  *   skipped. Each device's progress is kept with the version that recorded it, so that the
  *   last mutation a pull confirms is one whose rows that pull holds.
  */
-import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
+import type { Pool, QueryResult, QueryResultRow } from 'pg';
 import {
   type Id,
   type IndexName,
@@ -22,6 +22,9 @@ import {
   type Tables,
 } from '@popote/domain';
 import { prepared } from './database.js';
+import { Batched } from './batched.js';
+import { ProgressSweep } from './progress-sweep.js';
+import { TxPipe, type Statement } from './tx-pipe.js';
 import { indexEntries, rowColumns } from '../row-columns.js';
 import type {
   ChangePosition,
@@ -36,8 +39,13 @@ import type {
   UserUsage,
 } from '../ports.js';
 
-/** What both a pool (one statement, one transaction) and a transaction's client answer. */
-export type Queryable = Pick<Pool, 'query'> | Pick<PoolClient, 'query'>;
+/** What both a pool (one statement, one transaction) and a transaction's pipe answer. */
+export interface Queryable {
+  query<R extends QueryResultRow = QueryResultRow>(
+    statement: Statement,
+    values?: unknown[],
+  ): Promise<QueryResult<R>>;
+}
 
 /**
  * How many times a write transaction is tried before its conflict is reported, and the pause
@@ -51,10 +59,16 @@ const USER_LOCKS = 727_002;
 /** PostgreSQL's codes for "try the transaction again": serialization failure, deadlock. */
 const RETRY_CODES = new Set(['40001', '40P01']);
 
+/** A device as the server knows it. */
+type Device = { userId: Id; lastMutationId: number };
+
 /** Ids stay exact in a JavaScript number (and in a browser's IndexedDB key). */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 const indexText = (value: IndexValue): string => String(value);
+
+const GET_ROW = 'SELECT data FROM rows WHERE tbl = $1 AND id = $2 AND data IS NOT NULL';
+const GET_USAGE = 'SELECT rows, bytes, stays FROM user_usage WHERE user_id = $1';
 
 /** The current transaction's id; assigns one if the transaction has none yet. */
 const XACT_ID = 'pg_current_xact_id()::text::bigint';
@@ -73,14 +87,11 @@ export class PgReads implements SyncSnapshot {
     text: string,
     values?: unknown[],
   ): Promise<QueryResult<R>> {
-    return (this.db as Pick<Pool, 'query'>).query<R>(prepared(text, values));
+    return this.db.query<R>(prepared(text, values));
   }
 
   async get<T extends TableName>(table: T, id: Id): Promise<Tables[T] | undefined> {
-    const r = await this.q<{ data: string }>(
-      'SELECT data FROM rows WHERE tbl = $1 AND id = $2 AND data IS NOT NULL',
-      [table, id],
-    );
+    const r = await this.q<{ data: string }>(GET_ROW, [table, id]);
     return r.rows[0] ? (JSON.parse(r.rows[0].data) as Tables[T]) : undefined;
   }
 
@@ -232,19 +243,66 @@ export class PgReads implements SyncSnapshot {
 }
 
 export class PgSyncTx extends PgReads implements SyncTx {
-  private taken: number | null;
+  private taken: Promise<number> | null;
+  /**
+   * The user's reads sent ahead (prefetchUser), kept until the transaction writes: its
+   * snapshot is fixed (SERIALIZABLE), so until then they are what the reads would answer.
+   */
+  private ahead: {
+    userId: Id;
+    pseudonym: Promise<QueryResult<{ data: string }>>;
+    usage: Promise<QueryResult<UserUsage>>;
+  } | null = null;
 
-  /** `xactId`: the transaction's id, when its start took one (a user's write, runPgTransaction). */
-  constructor(client: PoolClient, offset: number, xactId?: number) {
-    super(client, offset);
-    this.taken = xactId === undefined ? null : xactId + offset;
+  /** `xactId`: the transaction's id, when its start takes one (a user's write, runPgTransaction). */
+  constructor(
+    private readonly pipe: TxPipe,
+    offset: number,
+    xactId?: Promise<number>,
+    /** Told of the devices whose progress this transaction records. */
+    private readonly sweep?: ProgressSweep,
+  ) {
+    super(pipe, offset);
+    this.taken = xactId === undefined ? null : xactId.then((id) => id + offset);
+    // Checked by the pipe (TxPipe.open) when it fails; awaited by writes.
+    this.taken?.catch(() => undefined);
   }
 
-  async writeVersion(): Promise<number> {
-    if (this.taken === null) {
-      const r = await this.q<{ v: number }>(`SELECT ${XACT_ID} AS v`);
-      this.taken = r.rows[0]!.v + this.offset;
-    }
+  /**
+   * Sends, without waiting, the two reads a user's write transaction starts with (the
+   * deleted-account check reads the user's pseudonym, and a mutation's quota the usage before
+   * it): they travel with the transaction's first statement instead of a round trip each.
+   */
+  prefetchUser(userId: Id): void {
+    this.ahead = {
+      userId,
+      pseudonym: this.pipe.ahead<{ data: string }>(prepared(GET_ROW, ['users', userId])),
+      usage: this.pipe.ahead<UserUsage>(prepared(GET_USAGE, [userId])),
+    };
+  }
+
+  /** Sends a write whose answer nothing waits for (TxPipe): it travels with the next one. */
+  private write(text: string, values: unknown[]): Promise<void> {
+    this.ahead = null;
+    return this.pipe.defer(prepared(text, values));
+  }
+
+  /** Sends a write and waits for its answer (once the transaction is open: TxPipe.write). */
+  private writeNow<R extends QueryResultRow>(text: string, values: unknown[]) {
+    this.ahead = null;
+    return this.pipe.write<R>(prepared(text, values));
+  }
+
+  override async get<T extends TableName>(table: T, id: Id): Promise<Tables[T] | undefined> {
+    if (table !== 'users' || this.ahead?.userId !== id) return super.get(table, id);
+    const r = await this.ahead.pseudonym;
+    return r.rows[0] ? (JSON.parse(r.rows[0].data) as Tables[T]) : undefined;
+  }
+
+  writeVersion(): Promise<number> {
+    this.taken ??= this.q<{ v: number }>(`SELECT ${XACT_ID} AS v`).then(
+      (r) => r.rows[0]!.v + this.offset,
+    );
     return this.taken;
   }
 
@@ -256,8 +314,14 @@ export class PgSyncTx extends PgReads implements SyncTx {
     const version = await this.writeVersion();
     const columns = rowColumns(table, row, version);
     const entries = indexEntries(table, row);
+    // A stay with an export secret may break the secrets' unique index: its caller tells that
+    // error apart (mutation-context.ts), so that write is waited for. Any other is deferred.
+    const send =
+      table === 'stays' && ((row as { exportSecret?: unknown }).exportSecret ?? null) !== null
+        ? (text: string, values: unknown[]) => this.writeNow(text, values).then(() => undefined)
+        : (text: string, values: unknown[]) => this.write(text, values);
     // public_at: this version if the row is published now or was until this write.
-    await this.q(
+    await send(
       `WITH written AS (
          INSERT INTO rows (tbl, id, owner, version, data, author, public_at)
          VALUES ($1::text, $2::bigint, $3, $4, $5, $6, $7)
@@ -291,7 +355,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
 
   async deleteRow(table: TableName, id: Id): Promise<void> {
     const version = await this.writeVersion();
-    await this.q(
+    await this.write(
       `WITH dropped AS (DELETE FROM row_index WHERE tbl = $2 AND id = $3)
        UPDATE rows SET data = NULL, version = $1,
          public_at = CASE WHEN (data::jsonb ->> 'isPublished') = 'true' THEN $1 ELSE public_at END
@@ -305,7 +369,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
       throw new RangeError(`Nombre d'identifiants à réserver invalide : ${String(count)}.`);
     }
     // The row lock on 'next_id' orders concurrent reservations of every instance.
-    const r = await this.q<{ next: string }>(
+    const r = await this.writeNow<{ next: string }>(
       `UPDATE meta SET value = (value::bigint + $1)::text WHERE key = 'next_id'
        RETURNING (value::bigint - $1)::text AS next`,
       [count],
@@ -318,7 +382,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
   }
 
   async leaseIds(first: Id, count: number, userId: Id, clientId: string, at: number) {
-    await this.q(
+    await this.write(
       `INSERT INTO id_leases (first, count, user_id, client_id, leased_at)
        VALUES ($1, $2, $3, $4, $5)`,
       [first, count, userId, clientId, at],
@@ -347,7 +411,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
   }
 
   async addClient(clientId: string, userId: Id, at: number): Promise<void> {
-    await this.q(
+    await this.write(
       `INSERT INTO sync_clients (client_id, user_id, last_mutation_id, created_at)
        VALUES ($1, $2, 0, $3)`,
       [clientId, userId, at],
@@ -355,29 +419,25 @@ export class PgSyncTx extends PgReads implements SyncTx {
   }
 
   /**
-   * Records the device's progress, with this transaction's version for pulls; drops the
-   * progress no pull can ask for any more (older than the newest one below the horizon).
+   * Records the device's progress, with this transaction's version for pulls. The progress no
+   * pull can ask for any more is dropped later, outside the transaction (progress-sweep.ts).
    */
   async setLastMutationId(clientId: string, id: number): Promise<void> {
     const version = await this.writeVersion();
-    // One statement: its DELETE does not see the row its INSERT adds, which is above the
-    // horizon anyway (this transaction is running).
-    await this.q(
+    this.sweep?.note(clientId);
+    await this.write(
       `WITH device AS (
          UPDATE sync_clients SET last_mutation_id = $3 WHERE client_id = $1
-       ), progress AS (
-         INSERT INTO client_progress (client_id, version, last_mutation_id) VALUES ($1, $2, $3)
-         ON CONFLICT (client_id, version) DO UPDATE SET last_mutation_id = excluded.last_mutation_id
        )
-       DELETE FROM client_progress WHERE client_id = $1 AND version < (
-         SELECT max(version) FROM client_progress
-         WHERE client_id = $1 AND version <= ${HORIZON} + $4)`,
-      [clientId, version, id, this.offset],
+       INSERT INTO client_progress (client_id, version, last_mutation_id) VALUES ($1, $2, $3)
+       ON CONFLICT (client_id, version) DO UPDATE SET last_mutation_id = excluded.last_mutation_id`,
+      [clientId, version, id],
     );
   }
 
   async recordRejection(clientId: string, userId: Id, rejection: StoredRejection): Promise<void> {
-    await this.q(
+    const version = await this.writeVersion();
+    await this.write(
       `INSERT INTO rejections
          (client_id, mutation_id, name, args, message, at, version, user_id, args_bytes)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -392,7 +452,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
         rejection.args,
         rejection.message,
         rejection.at,
-        await this.writeVersion(),
+        version,
         userId,
         Buffer.byteLength(rejection.args),
       ],
@@ -408,7 +468,7 @@ export class PgSyncTx extends PgReads implements SyncTx {
   }
 
   async keepNewestRejections(userId: Id, keep: number): Promise<void> {
-    await this.q(
+    await this.write(
       `DELETE FROM rejections WHERE user_id = $1 AND version <= (
          SELECT version FROM rejections WHERE user_id = $1
          ORDER BY version DESC LIMIT 1 OFFSET $2)`,
@@ -417,17 +477,16 @@ export class PgSyncTx extends PgReads implements SyncTx {
   }
 
   async forgetRejections(clientId: string, upTo: number, before: string): Promise<void> {
-    await this.q(
+    await this.write(
       'DELETE FROM rejections WHERE client_id = $1 AND version <= $2 AND at < $3 COLLATE "C"',
       [clientId, upTo, before],
     );
   }
 
   async usage(userId: Id): Promise<UserUsage> {
-    const r = await this.q<UserUsage>(
-      'SELECT rows, bytes, stays FROM user_usage WHERE user_id = $1',
-      [userId],
-    );
+    const r = await (this.ahead?.userId === userId
+      ? this.ahead.usage
+      : this.q<UserUsage>(GET_USAGE, [userId]));
     return r.rows[0] ?? { rows: 0, bytes: 0, stays: 0 };
   }
 
@@ -448,21 +507,26 @@ export class PgSyncTx extends PgReads implements SyncTx {
 
   async forgetUser(userId: Id): Promise<void> {
     const clients = `SELECT client_id FROM sync_clients WHERE user_id = $1`;
-    await this.q(`DELETE FROM rejections WHERE user_id = $1 OR client_id IN (${clients})`, [
+    await this.writeNow(`DELETE FROM rejections WHERE user_id = $1 OR client_id IN (${clients})`, [
       userId,
     ]);
-    await this.q(`DELETE FROM client_progress WHERE client_id IN (${clients})`, [userId]);
-    await this.q('DELETE FROM sync_clients WHERE user_id = $1', [userId]);
-    await this.q('DELETE FROM id_leases WHERE user_id = $1', [userId]);
-    await this.q('UPDATE rows SET owner = NULL WHERE owner = $1 AND data IS NULL', [userId]);
-    await this.q('UPDATE rows SET author = NULL WHERE author = $1 AND data IS NULL', [userId]);
-    await this.q('DELETE FROM user_usage WHERE user_id = $1', [userId]);
+    await this.writeNow(`DELETE FROM client_progress WHERE client_id IN (${clients})`, [userId]);
+    await this.writeNow('DELETE FROM sync_clients WHERE user_id = $1', [userId]);
+    await this.writeNow('DELETE FROM id_leases WHERE user_id = $1', [userId]);
+    await this.writeNow('UPDATE rows SET owner = NULL WHERE owner = $1 AND data IS NULL', [userId]);
+    await this.writeNow('UPDATE rows SET author = NULL WHERE author = $1 AND data IS NULL', [
+      userId,
+    ]);
+    await this.writeNow('DELETE FROM user_usage WHERE user_id = $1', [userId]);
   }
 }
 
 export class PgSyncRows implements SyncRows {
   readonly reads: ReadStore;
   private readonly committed: PgReads;
+
+  /** Drops the device progress no pull needs any more, outside the pushes. */
+  readonly sweep: ProgressSweep;
 
   private constructor(
     private readonly pool: Pool,
@@ -471,6 +535,12 @@ export class PgSyncRows implements SyncRows {
   ) {
     this.committed = new PgReads(pool, offset);
     this.reads = this.committed;
+    this.sweep = new ProgressSweep(pool, offset, HORIZON);
+  }
+
+  /** Stops the sweeps (the pool is closing). */
+  close(): void {
+    this.sweep.close();
   }
 
   /** Reads the database's version offset once: it is set only when a database is copied in. */
@@ -487,15 +557,37 @@ export class PgSyncRows implements SyncRows {
     const lock = options.forUser === undefined ? undefined : userLock(options.forUser);
     return runPgTransaction(
       this.pool,
-      (client, xactId) => fn(new PgSyncTx(client, this.offset, xactId)),
+      (pipe, xactId) => {
+        const tx = new PgSyncTx(pipe, this.offset, xactId, this.sweep);
+        if (options.forUser !== undefined) tx.prefetchUser(options.forUser);
+        return fn(tx);
+      },
       { lock },
     );
   }
 
-  /** Committed data: each of a user's transactions commits on its own. */
+  /**
+   * Committed data: each of a user's transactions commits on its own. Every push asks it
+   * first: the devices of many pushes are read at once (batched.ts).
+   */
   device(clientId: string): Promise<{ userId: Id; lastMutationId: number } | undefined> {
-    return this.committed.client(clientId);
+    return this.devices.load(clientId);
   }
+
+  private readonly devices = new Batched<string, Device | undefined>(async (clientIds) => {
+    const r = await this.pool.query<Device & { clientId: string }>(
+      prepared(
+        `SELECT client_id AS "clientId", user_id AS "userId",
+           last_mutation_id AS "lastMutationId" FROM sync_clients
+         WHERE client_id = ANY($1::text[])`,
+        [clientIds],
+      ),
+    );
+    const found = new Map(
+      r.rows.map(({ clientId, userId, lastMutationId }) => [clientId, { userId, lastMutationId }]),
+    );
+    return clientIds.map((id) => found.get(id));
+  });
 
   snapshot<T>(fn: (snapshot: PgReads) => Promise<T>): Promise<T> {
     return this.pgSnapshot(fn);
@@ -538,7 +630,8 @@ const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
 /**
  * Runs fn in one SERIALIZABLE transaction on a client of the pool, from the start again when
  * PostgreSQL refuses it for a conflict with another transaction (fn must only touch the
- * database, or be safe to run again).
+ * database, or be safe to run again). fn sends its statements through the TxPipe it is given:
+ * its deferred writes travel with COMMIT.
  *
  * With a lock (a user's writes), the lock, BEGIN and the transaction's id (its version: such a
  * transaction writes) go in one round trip, and so do COMMIT and the unlock: statements
@@ -547,7 +640,7 @@ const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
  */
 export async function runPgTransaction<T>(
   pool: Pool,
-  fn: (client: PoolClient, xactId: number | undefined) => Promise<T>,
+  fn: (pipe: TxPipe, xactId: Promise<number> | undefined) => Promise<T>,
   { lock }: { lock?: AdvisoryLock } = {},
 ): Promise<T> {
   const client = await pool.connect();
@@ -562,45 +655,64 @@ export async function runPgTransaction<T>(
         `SELECT pg_advisory_unlock(${lock[0]}, ${lock[1]})`,
       ]
     : [null, null];
+  // An aborted transaction's COMMIT rolls it back without an error: the unlock runs anyway.
+  const commitSql = unlockSql === null ? 'COMMIT' : `COMMIT; ${unlockSql}`;
   let locked = false;
   // A connection whose session lock may be held still is closed, not reused.
   let unsure: Error | undefined;
   try {
     for (let attempt = 1; ; attempt++) {
-      let started = false;
+      const pipe = new TxPipe(client);
+      // Whether a transaction is open on the connection (to roll back after an error).
+      let open = false;
       try {
+        // The start is sent without waiting for it (TxPipe.open): fn's first reads go with
+        // it, and its writes wait for it.
+        let xactId: Promise<number> | undefined;
         if (lockSql === null) {
-          await client.query(BEGIN);
+          void pipe.open(BEGIN);
         } else {
           // COMMIT ends the implicit transaction of the lock's statement: BEGIN then opens
           // the real one, whose snapshot is taken by the next statement, once the lock is held.
           const start = locked ? BEGIN : `${lockSql}; COMMIT; ${BEGIN}`;
-          let results: QueryResult[];
-          try {
-            results = (await client.query(
-              `${start}; SELECT ${XACT_ID} AS v`,
-            )) as unknown as QueryResult[];
-          } catch (e) {
-            // Where it stopped is unknown (the lock may be held): the connection is closed.
-            unsure = e as Error;
-            throw e;
-          }
+          const started = pipe.open(`${start}; SELECT ${XACT_ID} AS v`) as Promise<QueryResult[]>;
+          // Where it stopped is unknown if it failed (the lock may be held): the connection
+          // is then closed, never reused.
+          started.catch((e: Error) => (unsure ??= e));
           locked = true;
-          started = true;
-          const xactId = Number(results[results.length - 1]!.rows[0]!.v);
-          const result = await fn(client, xactId);
-          await client.query(`COMMIT; ${unlockSql!}`);
-          locked = false;
-          return result;
+          xactId = started.then((results) => Number(results[results.length - 1]!.rows[0]!.v));
         }
-        started = true;
-        const result = await fn(client, undefined);
-        await client.query('COMMIT');
+        open = true;
+        let result: T;
+        try {
+          result = await fn(pipe, xactId);
+        } catch (e) {
+          // A deferred write that failed came first: its error is the one to tell (a
+          // conflict runs the transaction again, where fn's own error would be reported).
+          await pipe.settle();
+          throw e;
+        }
+        // COMMIT travels with the writes still on their way. Whatever happens to it, the
+        // transaction ends with it: committed, or rolled back by an error.
+        open = false;
+        const committing = client.query(commitSql).then(
+          () => null,
+          (error: unknown) => ({ error }),
+        );
+        const written = await pipe.settle().then(
+          () => null,
+          (error: unknown) => ({ error }),
+        );
+        const ended = await committing;
+        if (ended) throw ended.error;
+        locked = false;
+        // A deferred write failed: COMMIT rolled the transaction back (and the lock is free).
+        if (written) throw written.error;
         return result;
       } catch (e) {
         if (unsure) throw e;
         // A connection that broke cannot roll back: the error that broke it is the one to tell.
-        if (started) await client.query('ROLLBACK').catch(() => undefined);
+        if (open) await client.query('ROLLBACK').catch(() => undefined);
         if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
         // Let the other transaction finish before trying again.
         const pause = Math.min(MAX_RETRY_PAUSE_MS, 2 ** attempt);
