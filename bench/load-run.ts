@@ -33,6 +33,8 @@ export type LoadCounters = () => Promise<Record<string, number>>;
 export interface LoadOptions {
   /** Rounds of /health then pushes, alternated so that both see the same machine. */
   rounds?: number;
+  /** A round of each kind first, not measured: the servers then run their optimised code. */
+  warmUp?: boolean;
   counters?: LoadCounters;
 }
 
@@ -57,7 +59,7 @@ async function runLoad(
   tokens: readonly string[],
   clients: number,
   perClient: number,
-  { rounds = 1, counters = async () => ({}) }: LoadOptions,
+  { rounds = 1, counters = async () => ({}), warmUp = false }: LoadOptions,
 ): Promise<LoadResult> {
   const post = (origin: string, url: string, headers: Record<string, string>, body: unknown) =>
     http.send(origin, 'POST', url, headers, JSON.stringify(body));
@@ -103,31 +105,34 @@ async function runLoad(
     return { rate, latencies };
   };
 
+  const healthRound = (kind?: 'health') =>
+    round((_, i) => http.send(origins[i % origins.length]!, 'GET', '/health', {}), kind);
+  const pushRound = (kind?: 'push') =>
+    round(
+      (d) =>
+        post(d.pushTo, '/sync/push', d.headers, {
+          clientId: d.clientId,
+          mutations: [
+            {
+              id: ++d.mutationId,
+              name: 'createStay',
+              args: { id: d.next++, name: 'Camp', start: '2026-07-01' },
+            },
+          ],
+        }),
+      kind,
+    );
+  if (warmUp) {
+    // A server just started spends several times its steady cost per request on its first
+    // thousands (V8 compiling and optimising its code): a round of each, left out.
+    await healthRound();
+    await pushRound();
+  }
   const health: Awaited<ReturnType<typeof round>>[] = [];
   const pushes: Awaited<ReturnType<typeof round>>[] = [];
   for (let r = 0; r < rounds; r++) {
-    health.push(
-      await round(
-        (_, i) => http.send(origins[i % origins.length]!, 'GET', '/health', {}),
-        'health',
-      ),
-    );
-    pushes.push(
-      await round(
-        (d) =>
-          post(d.pushTo, '/sync/push', d.headers, {
-            clientId: d.clientId,
-            mutations: [
-              {
-                id: ++d.mutationId,
-                name: 'createStay',
-                args: { id: d.next++, name: 'Camp', start: '2026-07-01' },
-              },
-            ],
-          }),
-        'push',
-      ),
-    );
+    health.push(await healthRound('health'));
+    pushes.push(await pushRound('push'));
   }
   const requests = rounds * clients * perClient;
   const per = (totals: Record<string, number>) =>
