@@ -114,3 +114,46 @@ describe('meta', () => {
     expect(await open().jwtSecret()).toBe(secret);
   });
 });
+
+describe('rows read by id (rawByIds)', () => {
+  /** Ingredients 1..100 and 1000..1010, with 50 deleted. */
+  const filled = () => {
+    const store = open();
+    store.sync.write((v) => {
+      for (const id of [
+        ...Array.from({ length: 100 }, (_, i) => i + 1),
+        ...Array.from({ length: 11 }, (_, i) => i + 1000),
+      ]) {
+        store.sync.putRow('ingredients', { id, name: `I${id}`, kind: 0, owner: 7 }, v);
+      }
+      store.sync.deleteRow('ingredients', 50, v);
+    });
+    return store;
+  };
+  const idsOf = (rows: { id: number; data: string }[]) => rows.map((r) => r.id);
+
+  test('ids that fill their span: their rows in the order asked, the missing and deleted left out', () => {
+    const store = filled();
+    const sorted = Array.from({ length: 80 }, (_, i) => i + 11); // 11..90, 50 deleted
+    const rows = store.syncReader.rawByIds('ingredients', [...sorted, 95, 500]);
+    expect(idsOf(rows)).toEqual([...sorted.filter((id) => id !== 50), 95]);
+    expect(JSON.parse(rows[0]!.data)).toMatchObject({ id: 11, name: 'I11' });
+    const shuffled = [...sorted].reverse();
+    expect(idsOf(store.syncReader.rawByIds('ingredients', shuffled))).toEqual(
+      shuffled.filter((id) => id !== 50),
+    );
+    // Repeated ids, as a lookup per id would give them.
+    const repeated = [...sorted, 11, 11];
+    expect(idsOf(store.syncReader.rawByIds('ingredients', repeated))).toEqual(
+      repeated.filter((id) => id !== 50),
+    );
+  });
+
+  test('ids spread over a wide span: the same answer, by lookups', () => {
+    const store = filled();
+    const ids = [...Array.from({ length: 70 }, (_, i) => i + 1), 1000, 1005, 1010];
+    expect(idsOf(store.syncReader.rawByIds('ingredients', ids))).toEqual(
+      ids.filter((id) => id !== 50),
+    );
+  });
+});
