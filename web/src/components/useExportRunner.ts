@@ -10,6 +10,7 @@ import { isDomainError } from '@popote/domain';
 import { buildInWorker } from '../exports-worker/build-in-worker';
 import type { ExportKind, ExportRequest } from '../exports-worker/protocol';
 import { notifyError, notifySuccess } from '../feedback/feedback';
+import { escapeHtml } from '../feedback/escapeHtml';
 import { EXPORT_SCREEN } from '../strings';
 import { downloadBytes } from './download';
 
@@ -51,9 +52,6 @@ export class ProgressStore {
 export function useProgress(store: ProgressStore): ExportProgress {
   return useSyncExternalStore(store.subscribe, store.get);
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/gu, (c) => `&#${c.charCodeAt(0)};`);
 
 export function useExportRunner(): {
   /** The export being built, null when none. */

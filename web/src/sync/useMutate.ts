@@ -11,6 +11,7 @@ import {
   type UndoableMutation,
 } from '@popote/domain';
 import { notifyError, notifySuccess } from '../feedback/feedback';
+import { escapeHtml } from '../feedback/escapeHtml';
 import { SYNC, UNDO } from '../strings';
 import type { ArgsOrBuilder } from './sync-runtime';
 import { loadSyncRuntime } from './load-sync-runtime';
@@ -30,9 +31,6 @@ export type MutateUndoable = <N extends UndoableMutation>(
   args: ArgsOrBuilder<N>,
   successText: string,
 ) => Promise<MutationArgs<N> | null>;
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/gu, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Runs a local write; a refusal by the rules is shown and gives null. */
 async function reportingRefusal<T>(write: () => Promise<T>): Promise<T | null> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from './sanitizeHtml';
+import { escapeHtml } from './escapeHtml';
 
 // sanitizeHtml itself is checked in a real browser (web/e2e): happy-dom's DOM is not faithful
 // enough for DOMPurify, whose output there differs from any browser's.
