@@ -95,6 +95,23 @@ export function indexValues<T extends TableName>(
   return extract(row);
 }
 
+/**
+ * A page of ids in id order: those after `after` (all of them when it is undefined), the first
+ * `limit` of them.
+ */
+export interface IdWindow {
+  after?: Id | undefined;
+  limit: number;
+}
+
+/** The ids of the window among `ids` (in any order, without repeats), in id order. */
+export function inWindow(ids: readonly Id[], window?: IdWindow): Id[] {
+  const after = window?.after;
+  const kept = after === undefined ? [...ids] : ids.filter((id) => id > after);
+  kept.sort((a, b) => a - b);
+  return window === undefined ? kept : kept.slice(0, window.limit);
+}
+
 export interface ReadStore {
   get<T extends TableName>(table: T, id: Id): Promise<Tables[T] | undefined>;
   /** The rows that exist among ids, in the order of ids; missing ones are skipped. */
@@ -104,10 +121,21 @@ export interface ReadStore {
     index: IndexName<T>,
     value: IndexValue,
   ): Promise<Tables[T][]>;
-  /** Like where, but only the ids: lets a store answer from its index without reading rows. */
-  whereIds<T extends TableName>(table: T, index: IndexName<T>, value: IndexValue): Promise<Id[]>;
+  /**
+   * Like where, but only the ids: lets a store answer from its index without reading rows.
+   * `window` is a hint: a store may answer only the ids of that window (the server's stores do,
+   * so that a page of a first sync reads no more ids than it sends), or more; a caller that
+   * passes one keeps the window's ids of the answer itself (inWindow).
+   */
+  whereIds<T extends TableName>(
+    table: T,
+    index: IndexName<T>,
+    value: IndexValue,
+    window?: IdWindow,
+  ): Promise<Id[]>;
   all<T extends TableName>(table: T): Promise<Tables[T][]>;
-  allIds(table: TableName): Promise<Id[]>;
+  /** The ids of the table's rows; `window` is a hint, as for whereIds. */
+  allIds(table: TableName, window?: IdWindow): Promise<Id[]>;
 }
 
 export interface Store extends ReadStore {

@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Meal, Menu, Recipe, ShopList, Stay, StockItem } from './entities.js';
+import {
+  TABLE_NAMES,
+  type Meal,
+  type Menu,
+  type Recipe,
+  type ShopList,
+  type Stay,
+  type StockItem,
+} from './entities.js';
 import { Unite } from './enums.js';
 import { ALICE, BOB, CAROL, World } from '../test/mutators-world.js';
 import {
@@ -7,8 +15,10 @@ import {
   canReadRecipe,
   canReadRow,
   readableDependents,
+  readableIdReader,
   readableIds,
 } from './visibility.js';
+import { inWindow, type ReadStore } from './store.js';
 
 /**
  * Alice's library: a private recipe, a published one, a hidden recipe shown through her
@@ -422,5 +432,84 @@ describe('a stay run by a team (issue 32)', () => {
     await w.store.put('stayMembers', member(942, aliceStay, CAROL, 'plan'));
     expect(await canReadRow(w.store, CAROL, 'meals', bobMeal)).toBe(false);
     expect(await canReadRow(w.store, CAROL, 'stays', bobStay)).toBe(false);
+  });
+});
+
+describe('readableIdReader', () => {
+  /** A store that answers only the window asked (as the server's do), not more. */
+  const windowed = (store: ReadStore): ReadStore => ({
+    get: (t, id) => store.get(t, id),
+    getMany: (t, ids) => store.getMany(t, ids),
+    where: (t, i, v) => store.where(t, i, v),
+    all: (t) => store.all(t),
+    whereIds: async (t, i, v, window) => inWindow(await store.whereIds(t, i, v), window),
+    allIds: async (t, window) => inWindow(await store.allIds(t), window),
+  });
+
+  /** Every table, every kind of read: a team (Carol a member of Alice's stay), prices, lists. */
+  beforeEach(async () => {
+    const flour = await w.ingredient(null, { name: 'Farine' });
+    await w.ingredient(ALICE, { name: 'Sel de Guérande' });
+    const profile = await w.profile(ALICE);
+    await w.supplier(profile);
+    await w.member(aliceStay, CAROL, 'plan');
+    await w.group(aliceStay);
+    await w.stock(aliceStay, flour);
+    await w.stock(bobStay, flour);
+    await w.shopList(aliceStay);
+    await w.shopList(aliceStay, { stayId: null });
+    await w.shopList(bobStay);
+    await w.registerEntry(aliceStay);
+    for (const owner of [ALICE, BOB, CAROL]) await w.purchase(owner, flour);
+    // Carol's recipe in the menu of a meal of Alice's stay: shared with the team.
+    const carols = await w.recipe(CAROL);
+    const teamMenu = await w.menu(ALICE, { recipeIds: [carols.id, r.own.id] });
+    await w.meal(aliceStay, { menuId: teamMenu.id });
+    for (let i = 0; i < 5; i++) await w.recipe(BOB, { isPublished: i % 2 === 0 });
+  });
+
+  it('answers, table by table, the ids of readableIds, which are those canReadRow allows', async () => {
+    for (const userId of [ALICE, BOB, CAROL]) {
+      const all = await readableIds(w.store, userId);
+      const readable = readableIdReader(w.store, userId);
+      for (const table of TABLE_NAMES) {
+        const allowed: number[] = [];
+        for (const row of w.store.snapshot(table)) {
+          if (await canReadRow(w.store, userId, table, row)) allowed.push(row.id);
+        }
+        expect(all[table], `${userId} ${table}`).toEqual(sorted(allowed));
+        expect(await readable(table), `${userId} ${table}`).toEqual(all[table]);
+      }
+      expect(all.stays.length + all.recipes.length + all.purchases.length).toBeGreaterThan(0);
+    }
+    // The team's rows are all there for Carol, to be compared.
+    const carol = await readableIds(w.store, CAROL);
+    for (const table of ['stays', 'groups', 'meals', 'stock', 'stayMembers', 'register'] as const) {
+      expect(carol[table].length, table).toBeGreaterThan(0);
+    }
+    expect(carol.purchases.length).toBe(2);
+  });
+
+  it('pages through the same ids, window after window, whatever the store answers', async () => {
+    for (const store of [w.store, windowed(w.store)]) {
+      for (const userId of [ALICE, BOB, CAROL]) {
+        const all = await readableIds(store, userId);
+        for (const limit of [1, 2, 3, 1000]) {
+          for (const table of TABLE_NAMES) {
+            const paged: number[] = [];
+            let after: number | undefined;
+            for (;;) {
+              // A reader per page, as a pull makes one per snapshot.
+              const page = await readableIdReader(store, userId)(table, { after, limit });
+              expect(page.length).toBeLessThanOrEqual(limit);
+              paged.push(...page);
+              if (page.length < limit) break;
+              after = page[page.length - 1];
+            }
+            expect(paged, `${userId} ${table} by ${limit}`).toEqual(all[table]);
+          }
+        }
+      }
+    }
   });
 });

@@ -20,8 +20,17 @@
  * plan never breaks), but a third user who reads that menu (published, or used by their meal)
  * sees only its id, shown as a placeholder, never its content.
  */
-import type { Id, Meal, Menu, Recipe, Row, Stay, TableName } from './entities.js';
-import type { ReadStore } from './store.js';
+import {
+  TABLE_NAMES,
+  type Id,
+  type Meal,
+  type Menu,
+  type Recipe,
+  type Row,
+  type Stay,
+  type TableName,
+} from './entities.js';
+import { inWindow, type IdWindow, type ReadStore } from './store.js';
 
 const PUBLIC_TABLES: ReadonlySet<TableName> = new Set([
   'users',
@@ -199,46 +208,89 @@ export async function readableStayIds(store: ReadStore, userId: Id): Promise<Id[
   return [...new Set([...own, ...joined])];
 }
 
-/** Every id a user may read, per table: what a first sync sends. */
+/** Every id a user may read, per table, in id order: what a first sync sends. */
 export async function readableIds(store: ReadStore, userId: Id): Promise<Record<TableName, Id[]>> {
-  const stayIds = await readableStayIds(store, userId);
-  const ofStays = await stayRowIds(store, stayIds);
-  const menuIds = new Set<Id>([
-    ...(await store.whereIds('menus', 'owner', userId)),
-    ...(await store.whereIds('menus', 'published', 1)),
-    ...ofStays.menus,
-  ]);
-  const recipeIds = new Set<Id>([
-    ...(await store.whereIds('recipes', 'owner', userId)),
-    ...(await store.whereIds('recipes', 'published', 1)),
-  ]);
+  const readable = readableIdReader(store, userId);
+  const ids = {} as Record<TableName, Id[]>;
+  for (const table of TABLE_NAMES) ids[table] = await readable(table);
+  return ids;
+}
+
+/**
+ * The ids a user may read, one table at a time (what readableIds answers for each table), in
+ * id order; with a window, only that window of them: a page of a first sync computes the
+ * tables it sends, and reads no more of their ids than it sends. What several tables depend on
+ * (the readable stays, their rows, the readable menus) is read once per reader: make one per
+ * snapshot, never across two (access may change between them).
+ */
+export function readableIdReader(
+  store: ReadStore,
+  userId: Id,
+): (table: TableName, window?: IdWindow) => Promise<Id[]> {
+  const stayIds = once(() => readableStayIds(store, userId));
+  const ofStays = once(async () => stayRowIds(store, await stayIds()));
+  const menuIds = once(
+    async () =>
+      new Set<Id>([
+        ...(await store.whereIds('menus', 'owner', userId)),
+        ...(await store.whereIds('menus', 'published', 1)),
+        ...(await ofStays()).menus,
+      ]),
+  );
   // Recipes shared by a readable menu: the user's own menus, the menus of the recipe's owner
   // (published, or used by a meal this user reads) and the menus of a team's meals.
-  const menus = await store.getMany('menus', [...menuIds]);
-  for (const id of await recipesSharedBy(store, userId, menus)) recipeIds.add(id);
-  const ownLists = await store.whereIds('shopLists', 'owner', userId);
-  const purchases = await store.whereIds('purchases', 'owner', userId);
-  for (const owner of await teamOwnersOf(store, userId)) {
-    purchases.push(...(await store.whereIds('purchases', 'owner', owner)));
-  }
-  return {
-    users: await store.allIds('users'),
-    ingredients: await store.allIds('ingredients'),
-    profiles: await store.allIds('profiles'),
-    suppliers: await store.allIds('suppliers'),
-    stays: stayIds,
-    groups: ofStays.groups,
-    meals: ofStays.meals,
-    menus: [...menuIds],
-    recipes: [...recipeIds],
-    stock: ofStays.stock,
-    shopLists: [...new Set([...ownLists, ...ofStays.shopLists])],
-    purchases,
-    stayMembers: ofStays.stayMembers,
-    stayInvitations: await store.whereIds('stayInvitations', 'owner', userId),
-    stayJournal: ofStays.stayJournal,
-    register: ofStays.register,
+  const sharedRecipeIds = once(async () =>
+    recipesSharedBy(store, userId, await store.getMany('menus', [...(await menuIds())])),
+  );
+  return async (table, window) => {
+    if (isPublicTable(table)) return inWindow(await store.allIds(table, window), window);
+    switch (table) {
+      case 'stays':
+        return inWindow(await stayIds(), window);
+      case 'menus':
+        return inWindow([...(await menuIds())], window);
+      case 'recipes': {
+        const ids = new Set<Id>([
+          ...(await store.whereIds('recipes', 'owner', userId, window)),
+          ...(await store.whereIds('recipes', 'published', 1, window)),
+          ...(await sharedRecipeIds()),
+        ]);
+        return inWindow([...ids], window);
+      }
+      case 'shopLists': {
+        const own = await store.whereIds('shopLists', 'owner', userId, window);
+        return inWindow([...new Set([...own, ...(await ofStays()).shopLists])], window);
+      }
+      case 'purchases': {
+        const ids = [...(await store.whereIds('purchases', 'owner', userId, window))];
+        for (const owner of await teamOwnersOf(store, userId)) {
+          ids.push(...(await store.whereIds('purchases', 'owner', owner, window)));
+        }
+        return inWindow(ids, window);
+      }
+      case 'stayInvitations':
+        return inWindow(await store.whereIds('stayInvitations', 'owner', userId, window), window);
+      case 'groups':
+      case 'meals':
+      case 'stock':
+      case 'stayMembers':
+      case 'stayJournal':
+      case 'register':
+        return inWindow((await ofStays())[table], window);
+      default:
+        return unknownTable(table);
+    }
   };
+}
+
+function unknownTable(table: TableName): never {
+  throw new Error(`No read rule for table ${table}`);
+}
+
+/** A read done on its first call only, its answer kept for the next ones. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => (answer ??= read());
 }
 
 /** The rows of these stays, per table, and the menus of their meals. */

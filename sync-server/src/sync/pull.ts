@@ -10,7 +10,7 @@ import {
   isPublicTable,
   isStayTable,
   readableDependents,
-  readableIds,
+  readableIdReader,
   teamOwnersOf,
   TABLE_NAMES,
   type Id,
@@ -245,7 +245,11 @@ export class Puller {
     return { rejections, next: undefined };
   }
 
-  /** A page of everything the user may read, in (table, id) order. */
+  /**
+   * A page of everything the user may read, in (table, id) order: the read rules answer the
+   * tables it reaches only, and no more of their ids than the page sends (plus one, to know
+   * whether the table goes on), from this page's snapshot (never from an earlier page's).
+   */
   private async fullPage(
     snapshot: SyncSnapshot,
     userId: Id,
@@ -253,28 +257,28 @@ export class Puller {
     tables: (table: TableName) => boolean,
     device: DeviceSchema,
   ): Promise<PatchPage> {
-    const ids = await readableIds(snapshot, userId);
-    // Tables the device does not know are held back (see knowsTable).
-    for (const table of TABLE_NAMES) if (!tables(table)) ids[table] = [];
+    const readable = readableIdReader(snapshot, userId);
     const patch: string[] = [];
     const fromTable = at.after.tableIndexOrVersion;
+    // The last row sent, where the next page goes on from.
+    let reached = { tableIndexOrVersion: fromTable, id: at.after.id };
     for (let t = fromTable; t < TABLE_NAMES.length; t++) {
       const table = TABLE_NAMES[t]!;
-      const wanted = ids[table]
-        .filter((id) => t > fromTable || id > at.after.id)
-        .sort((a, b) => a - b);
+      // Tables the device does not know are held back (see knowsTable).
+      if (!tables(table)) continue;
       const room = PULL_PAGE_ROWS - patch.length;
+      const wanted = await readable(table, {
+        after: t === fromTable ? at.after.id : undefined,
+        limit: room + 1,
+      });
       const slice = wanted.slice(0, room);
       for (const { data } of await snapshot.rawByIds(table, slice)) {
         patch.push(this.putOp(device, table, data));
       }
+      if (slice.length > 0) reached = { tableIndexOrVersion: t, id: slice[slice.length - 1]! };
       if (wanted.length > room) {
-        const id = slice[slice.length - 1] ?? at.after.id;
-        return {
-          patch,
-          more: true,
-          next: { ...at, after: { ...at.after, tableIndexOrVersion: t, id } },
-        };
+        // Full: a table that did not fit at all starts the next page, after the last row sent.
+        return { patch, more: true, next: { ...at, after: { ...at.after, ...reached } } };
       }
     }
     return { patch, more: false, next: at };

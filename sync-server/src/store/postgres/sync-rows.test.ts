@@ -80,6 +80,29 @@ describe.skipIf(!enabled)('PostgreSQL synced rows', () => {
     expect(durable.map((t) => t.relpersistence)).toEqual(['p']);
   });
 
+  it('reads the ids of a window (whereIds, allIds): those after its start, the first ones only', async () => {
+    const ids = [5001, 5002, 5003, 5005, 5008];
+    await rows.transaction(async (tx) => {
+      for (const id of ids) {
+        await tx.putRow('suppliers', { id, profileId: 4999, name: `F${id}`, contact: '' } as never);
+      }
+    });
+    const window = await rows.snapshot(async (s) => ({
+      first: await s.whereIds('suppliers', 'profileId', 4999, { limit: 2 }),
+      after: await s.whereIds('suppliers', 'profileId', 4999, { after: 5002, limit: 2 }),
+      end: await s.whereIds('suppliers', 'profileId', 4999, { after: 5005, limit: 5 }),
+      all: await s.allIds('suppliers', { after: 5003, limit: 10 }),
+      none: await s.allIds('suppliers', { after: 5008, limit: 10 }),
+    }));
+    expect(window).toEqual({
+      first: [5001, 5002],
+      after: [5003, 5005],
+      end: [5008],
+      all: [5005, 5008],
+      none: [],
+    });
+  });
+
   it("tells PostgreSQL's failures from the data's", () => {
     // Connection lost, conflicts after every retry, a prepared statement an upgrade outdated.
     for (const code of ['08006', '40001', '53100', '0A000', 'XX000', 'ECONNREFUSED']) {

@@ -14,6 +14,7 @@
 import type { Pool, QueryResult, QueryResultRow } from 'pg';
 import {
   type Id,
+  type IdWindow,
   type IndexName,
   type IndexValue,
   type NamingTable,
@@ -114,15 +115,24 @@ export class PgReads implements SyncSnapshot {
     return r.rows.map((row) => JSON.parse(row.data) as Tables[T]);
   }
 
+  /** With a window, only its ids (see ReadStore.whereIds). */
   async whereIds<T extends TableName>(
     table: T,
     index: IndexName<T>,
     value: IndexValue,
+    window?: IdWindow,
   ): Promise<Id[]> {
-    const r = await this.q<{ id: Id }>(
-      'SELECT id FROM row_index WHERE tbl = $1 AND idx = $2 AND value = $3 ORDER BY id',
-      [table, index, indexText(value)],
-    );
+    const r =
+      window === undefined
+        ? await this.q<{ id: Id }>(
+            'SELECT id FROM row_index WHERE tbl = $1 AND idx = $2 AND value = $3 ORDER BY id',
+            [table, index, indexText(value)],
+          )
+        : await this.q<{ id: Id }>(
+            `SELECT id FROM row_index WHERE tbl = $1 AND idx = $2 AND value = $3 AND id > $4
+             ORDER BY id LIMIT $5`,
+            [table, index, indexText(value), window.after ?? -MAX_ID, window.limit],
+          );
     return r.rows.map((row) => row.id);
   }
 
@@ -134,11 +144,18 @@ export class PgReads implements SyncSnapshot {
     return r.rows.map((row) => JSON.parse(row.data) as Tables[T]);
   }
 
-  async allIds(table: TableName): Promise<Id[]> {
-    const r = await this.q<{ id: Id }>(
-      'SELECT id FROM rows WHERE tbl = $1 AND data IS NOT NULL ORDER BY id',
-      [table],
-    );
+  /** With a window, only its ids (see ReadStore.allIds). */
+  async allIds(table: TableName, window?: IdWindow): Promise<Id[]> {
+    const r =
+      window === undefined
+        ? await this.q<{ id: Id }>(
+            'SELECT id FROM rows WHERE tbl = $1 AND data IS NOT NULL ORDER BY id',
+            [table],
+          )
+        : await this.q<{ id: Id }>(
+            'SELECT id FROM rows WHERE tbl = $1 AND id > $2 AND data IS NOT NULL ORDER BY id LIMIT $3',
+            [table, window.after ?? -MAX_ID, window.limit],
+          );
     return r.rows.map((row) => row.id);
   }
 

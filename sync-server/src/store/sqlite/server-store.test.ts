@@ -149,6 +149,22 @@ describe('rows read by id (rawByIds)', () => {
     );
   });
 
+  test('ids of a window (whereIds, allIds): those after its start, the first ones only', () => {
+    const store = filled();
+    const reader = store.syncReader;
+    expect(reader.allIds('ingredients', { limit: 3 })).toEqual([1, 2, 3]);
+    expect(reader.allIds('ingredients', { after: 48, limit: 3 })).toEqual([49, 51, 52]);
+    expect(reader.allIds('ingredients', { after: 99, limit: 4 })).toEqual([100, 1000, 1001, 1002]);
+    expect(reader.allIds('ingredients', { after: 1010, limit: 4 })).toEqual([]);
+    expect(reader.whereIds('ingredients', 'owner', 7, { after: 48, limit: 2 })).toEqual([49, 51]);
+    expect(reader.whereIds('ingredients', 'owner', 7, { after: 1008, limit: 10 })).toEqual([
+      1009, 1010,
+    ]);
+    expect(reader.whereIds('ingredients', 'owner', 7, { limit: 200 })).toEqual(
+      reader.whereIds('ingredients', 'owner', 7),
+    );
+  });
+
   test('ids spread over a wide span: the same answer, by lookups', () => {
     const store = filled();
     const ids = [...Array.from({ length: 70 }, (_, i) => i + 1), 1000, 1005, 1010];

@@ -5,7 +5,7 @@
  * snapshots on the reader connection, which in WAL mode sees only committed data, one at a
  * time since a connection holds one read transaction.
  */
-import type { Id, NamingTable, ReadStore, TableName, Tables } from '@popote/domain';
+import type { Id, IdWindow, NamingTable, ReadStore, TableName, Tables } from '@popote/domain';
 import type {
   ChangePosition,
   IdClaim,
@@ -35,13 +35,13 @@ class SqliteSnapshot implements SyncSnapshot {
     return this.store.getMany(table, ids);
   }
   where: ReadStore['where'] = (table, index, value) => this.store.where(table, index, value);
-  whereIds: ReadStore['whereIds'] = (table, index, value) =>
-    this.store.whereIds(table, index, value);
+  whereIds: ReadStore['whereIds'] = (table, index, value, window) =>
+    this.store.whereIds(table, index, value, window);
   all<T extends TableName>(table: T): Promise<Tables[T][]> {
     return this.store.all(table);
   }
-  allIds(table: TableName): Promise<Id[]> {
-    return this.store.allIds(table);
+  allIds(table: TableName, window?: IdWindow): Promise<Id[]> {
+    return this.store.allIds(table, window);
   }
   async ownedIds(table: TableName, owner: Id): Promise<Id[]> {
     return this.reader.ownedIds(table, owner);

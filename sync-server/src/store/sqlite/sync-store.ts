@@ -6,6 +6,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import {
   type Id,
+  type IdWindow,
   type IndexName,
   type IndexValue,
   type NamingTable,
@@ -23,13 +24,20 @@ export type { RawRow, StoredRejection, UserUsage } from '../ports.js';
 const RANGE_READ_MIN_IDS = 64;
 const RANGE_READ_MAX_SPREAD = 2;
 
+/** A window's bounds as bound parameters: every id after `after`, or all of them. */
+function windowBounds(window: IdWindow): { after: number; limit: number } {
+  return { after: window.after ?? Number.MIN_SAFE_INTEGER, limit: window.limit };
+}
+
 export class SyncReader {
   private readonly stmts: {
     get: Statement;
     where: Statement;
     whereIds: Statement;
+    whereIdsAfter: Statement;
     all: Statement;
     allIds: Statement;
+    allIdsAfter: Statement;
     version: Statement;
     changedSince: Statement;
     rawByIds: Map<number, Statement>;
@@ -51,11 +59,21 @@ export class SyncReader {
       whereIds: db
         .prepare('SELECT id FROM row_index WHERE tbl = ? AND idx = ? AND value = ? ORDER BY id')
         .pluck(),
+      whereIdsAfter: db
+        .prepare(
+          'SELECT id FROM row_index WHERE tbl = ? AND idx = ? AND value = ? AND id > ? ORDER BY id LIMIT ?',
+        )
+        .pluck(),
       all: db
         .prepare('SELECT data FROM rows WHERE tbl = ? AND data IS NOT NULL ORDER BY id')
         .pluck(),
       allIds: db
         .prepare('SELECT id FROM rows WHERE tbl = ? AND data IS NOT NULL ORDER BY id')
+        .pluck(),
+      allIdsAfter: db
+        .prepare(
+          'SELECT id FROM rows WHERE tbl = ? AND id > ? AND data IS NOT NULL ORDER BY id LIMIT ?',
+        )
         .pluck(),
       version: db.prepare("SELECT value FROM meta WHERE key = 'version'").pluck(),
       changedSince: db.prepare(
@@ -112,16 +130,27 @@ export class SyncReader {
     );
   }
 
-  whereIds<T extends TableName>(table: T, index: IndexName<T>, value: IndexValue): Id[] {
-    return this.stmts.whereIds.all(table, index, value) as Id[];
+  /** With a window, only its ids (see ReadStore.whereIds). */
+  whereIds<T extends TableName>(
+    table: T,
+    index: IndexName<T>,
+    value: IndexValue,
+    window?: IdWindow,
+  ): Id[] {
+    if (window === undefined) return this.stmts.whereIds.all(table, index, value) as Id[];
+    const { after, limit } = windowBounds(window);
+    return this.stmts.whereIdsAfter.all(table, index, value, after, limit) as Id[];
   }
 
   all<T extends TableName>(table: T): Tables[T][] {
     return (this.stmts.all.all(table) as string[]).map((d) => JSON.parse(d) as Tables[T]);
   }
 
-  allIds(table: TableName): Id[] {
-    return this.stmts.allIds.all(table) as Id[];
+  /** With a window, only its ids (see ReadStore.allIds). */
+  allIds(table: TableName, window?: IdWindow): Id[] {
+    if (window === undefined) return this.stmts.allIds.all(table) as Id[];
+    const { after, limit } = windowBounds(window);
+    return this.stmts.allIdsAfter.all(table, after, limit) as Id[];
   }
 
   /** The live rows of an owner-only table that belong to a user. */
@@ -233,9 +262,9 @@ export function asReadStore(reader: SyncReader): Omit<Store, 'put' | 'delete'> {
     getMany: async (t, ids) =>
       ids.map((id) => reader.get(t, id)).filter((r): r is NonNullable<typeof r> => r !== undefined),
     where: async (t, i, v) => reader.where(t, i, v),
-    whereIds: async (t, i, v) => reader.whereIds(t, i, v),
+    whereIds: async (t, i, v, w) => reader.whereIds(t, i, v, w),
     all: async (t) => reader.all(t),
-    allIds: async (t) => reader.allIds(t),
+    allIds: async (t, w) => reader.allIds(t, w),
   };
 }
 
