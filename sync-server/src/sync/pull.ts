@@ -277,7 +277,8 @@ export class Puller {
       }
       if (slice.length > 0) reached = { tableIndexOrVersion: t, id: slice[slice.length - 1]! };
       if (wanted.length > room) {
-        // Full: a table that did not fit at all starts the next page, after the last row sent.
+        // Full: the next page goes on after the last row sent (an earlier table's when none of
+        // this one fitted, so that none of this table's ids is skipped).
         return { patch, more: true, next: { ...at, after: { ...at.after, ...reached } } };
       }
     }
