@@ -10,7 +10,15 @@ import { createAccount, expectNoHorizontalOverflow, PHONE, startApp, TABLET } fr
 import type { RunningApp } from './harness.js';
 import { loginThroughUi, openPage, visibleText } from './pages.js';
 import { Seeder } from './seed.js';
-import { cellMenus, dayMeals, expectSuccess, openMealActions, poll, weekCell } from './walk.js';
+import {
+  cellMenus,
+  dayMeals,
+  expectSuccess,
+  openMealActions,
+  poll,
+  waitDraggable,
+  weekCell,
+} from './walk.js';
 import { SCREEN_PASSWORD, seedScreens } from './screens.js';
 
 const PASSWORD = 'Gratin-Dauphinois-2025';
@@ -367,6 +375,7 @@ describe('a drag lands where the pointer is', () => {
       const source = weekCell(page, 1, 0).getByTestId('week-meal').first();
       const target = weekCell(page, 0, 3).getByTestId('week-meal').first();
       await poll(() => source.getByTestId('week-meal-title').innerText()).not.toBe('');
+      await waitDraggable(source);
       const [sourceTitle, targetTitle] = [
         await cellMenus(weekCell(page, 1, 0)),
         await cellMenus(weekCell(page, 0, 3)),

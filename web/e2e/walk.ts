@@ -195,10 +195,25 @@ export async function backToWeek(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until @hello-pangea/dnd made `source` (or a handle in it) draggable: the week mounts
+ * drag and drop once it is shown (issue 36), as a user would see it a frame or two later.
+ */
+export async function waitDraggable(source: Locator): Promise<void> {
+  await poll(() =>
+    source.evaluate(
+      (el) =>
+        el.closest('[data-rfd-drag-handle-draggable-id]') !== null ||
+        el.querySelector('[data-rfd-drag-handle-draggable-id]') !== null,
+    ),
+  ).toBe(true);
+}
+
+/**
  * Drags with the mouse as a user does: press, move a little so the library sees a drag, glide
  * to the target, release. @hello-pangea/dnd then animates the drop before reporting it.
  */
 export async function drag(page: Page, source: Locator, target: Locator): Promise<void> {
+  await waitDraggable(source);
   await source.scrollIntoViewIfNeeded();
   const from = await source.boundingBox();
   const to = await target.boundingBox();

@@ -3,7 +3,7 @@
  * its own, holding the meal itself as a draggable: a meal dropped on another swaps their menus,
  * a menu dropped on a meal becomes its menu.
  */
-import { memo, type CSSProperties } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import {
   Badge,
   Box,
@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
   type MantineTheme,
 } from '@mantine/core';
-import { Draggable, Droppable } from '@hello-pangea/dnd';
+import type { DraggableProvided, DroppableProvided } from '@hello-pangea/dnd';
 import {
   dayToDate,
   formatEuros,
@@ -37,6 +37,7 @@ import classes from './WeekTable.module.css';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
 import { CELL_EXPANDED_MAX, groupLabel, mealGroupsText, mealsInCell } from '../plan-view';
 import type { StayPlan } from '../useStayPlan';
+import type { WeekDnd } from './WeekView';
 
 /** The first column: the slots' names. */
 const SLOT_COLUMN_WIDTH = 110;
@@ -50,6 +51,8 @@ const SLOT_COLUMN_WIDTH = 110;
 const HIDDEN_CLASS = `${VisuallyHidden.classes.root!} mantine-VisuallyHidden-root`;
 const CHIP_CLASS = `${Badge.classes.root!} mantine-Badge-root ${classes.chip!}`;
 const CHIP_LABEL_CLASS = `${Badge.classes.label!} mantine-Badge-label`;
+/** A card's drag handle as the library renders it, before the library is there. */
+const PLAIN_CARD_PROPS = { role: 'button', tabIndex: 0 } as const;
 
 const chipCache = new WeakMap<MantineTheme, Map<string, CSSProperties>>();
 function chipVars(theme: MantineTheme, color: string): CSSProperties {
@@ -85,6 +88,8 @@ export interface WeekTableProps {
   dropDisabled: boolean;
   /** The user's role does not let them change the meals (issue 32): nothing is dragged. */
   dragDisabled: boolean;
+  /** Drag and drop, once loaded (null: the week shows without it, see WeekView). */
+  dnd: WeekDnd | null;
   /** Until the device's first sync is done, a recipe not read yet is not called unreadable. */
   firstSyncDone: boolean;
   /** What each day's meals cost per person (issue 21), when some price is known. */
@@ -102,6 +107,7 @@ export function WeekTable({
   pointerTarget,
   dropDisabled,
   dragDisabled,
+  dnd,
   firstSyncDone,
   dayCosts,
 }: WeekTableProps) {
@@ -156,6 +162,7 @@ export function WeekTable({
                   pointerTarget={pointerTarget}
                   dropDisabled={dropDisabled}
                   dragDisabled={dragDisabled}
+                  dnd={dnd}
                   firstSyncDone={firstSyncDone}
                 />
               ))}
@@ -179,6 +186,7 @@ function WeekCell({
   pointerTarget,
   dropDisabled,
   dragDisabled,
+  dnd,
   firstSyncDone,
 }: {
   plan: StayPlan;
@@ -192,6 +200,7 @@ function WeekCell({
   pointerTarget: string | null | undefined;
   dropDisabled: boolean;
   dragDisabled: boolean;
+  dnd: WeekDnd | null;
   firstSyncDone: boolean;
 }) {
   const expanded = meals.length <= CELL_EXPANDED_MAX;
@@ -248,6 +257,7 @@ function WeekCell({
             }
             dropDisabled={dropDisabled || dragDisabled}
             dragDisabled={dragDisabled}
+            dnd={dnd}
             onTap={onTapMeal}
           />
         );
@@ -278,6 +288,7 @@ interface WeekMealProps {
   pointed: boolean | undefined;
   dropDisabled: boolean;
   dragDisabled: boolean;
+  dnd: WeekDnd | null;
 }
 
 /** Equal props but for a new array of the same groups. */
@@ -293,7 +304,74 @@ function sameMealProps(a: WeekMealProps, b: WeekMealProps): boolean {
 }
 
 /** Memoised: a drag, a tap or the pointer moving redraws only the meals they change. */
-const WeekMeal = memo(function WeekMeal({
+const WeekMeal = memo(function WeekMeal(props: WeekMealProps) {
+  const { meal, dnd, pointed, dropDisabled, dragDisabled } = props;
+  if (dnd === null) {
+    return <MealTarget meal={meal} outlined={pointed ?? false} card={<MealCard {...props} />} />;
+  }
+  return (
+    <dnd.Droppable
+      droppableId={dropId.meal(meal.id)}
+      type={DND_TYPE.week}
+      isDropDisabled={dropDisabled}
+    >
+      {(drop, dropSnapshot) => (
+        <MealTarget
+          meal={meal}
+          drop={drop}
+          outlined={pointed ?? dropSnapshot.isDraggingOver}
+          card={
+            <dnd.Draggable
+              draggableId={dragId.meal(meal.id)}
+              index={0}
+              isDragDisabled={dragDisabled}
+            >
+              {(drag, snapshot) => (
+                <MealCard {...props} drag={drag} isDragging={snapshot.isDragging} />
+              )}
+            </dnd.Draggable>
+          }
+        />
+      )}
+    </dnd.Droppable>
+  );
+}, sameMealProps);
+
+/** The meal's place in its cell: where a meal or a menu is dropped. */
+function MealTarget({
+  meal,
+  drop,
+  outlined,
+  card,
+}: {
+  meal: Meal;
+  drop?: DroppableProvided;
+  outlined: boolean;
+  card: ReactNode;
+}) {
+  return (
+    <div
+      ref={drop?.innerRef}
+      {...drop?.droppableProps}
+      data-drop-target={dropId.meal(meal.id)}
+      style={{
+        borderRadius: 4,
+        marginBottom: 4,
+        // A pointer drag shows the meal under the pointer, where it will land.
+        outline: outlined ? '2px dashed var(--mantine-color-blue-6)' : undefined,
+      }}
+    >
+      {card}
+      {drop?.placeholder}
+    </div>
+  );
+}
+
+/**
+ * The meal's card; before drag and drop is loaded, a button as the library makes it when the
+ * meal may be dragged, so that nothing changes for the user when it comes.
+ */
+function MealCard({
   meal,
   label,
   warning,
@@ -304,92 +382,61 @@ const WeekMeal = memo(function WeekMeal({
   dragging,
   picked,
   onTap,
-  pointed,
-  dropDisabled,
   dragDisabled,
-}: WeekMealProps) {
+  drag,
+  isDragging = false,
+}: WeekMealProps & { drag?: DraggableProvided; isDragging?: boolean }) {
   const theme = useMantineTheme();
   return (
-    <Droppable
-      droppableId={dropId.meal(meal.id)}
-      type={DND_TYPE.week}
-      isDropDisabled={dropDisabled}
+    <div
+      ref={drag?.innerRef}
+      {...(drag
+        ? { ...drag.draggableProps, ...drag.dragHandleProps }
+        : !dragDisabled && PLAIN_CARD_PROPS)}
+      data-testid="week-meal"
+      data-meal-id={meal.id}
+      aria-pressed={picked}
+      onClick={() => onTap(meal, fullLabel)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') onTap(meal, fullLabel);
+      }}
     >
-      {(drop, dropSnapshot) => (
-        <div
-          ref={drop.innerRef}
-          {...drop.droppableProps}
-          data-drop-target={dropId.meal(meal.id)}
-          style={{
-            borderRadius: 4,
-            marginBottom: 4,
-            // A pointer drag shows the meal under the pointer, where it will land.
-            outline:
-              (pointed ?? dropSnapshot.isDraggingOver)
-                ? '2px dashed var(--mantine-color-blue-6)'
-                : undefined,
-          }}
-        >
-          <Draggable draggableId={dragId.meal(meal.id)} index={0} isDragDisabled={dragDisabled}>
-            {(drag, snapshot) => (
+      <div
+        className={classes.card}
+        data-grabbing={dragging || undefined}
+        data-dragging={isDragging || undefined}
+        data-picked={picked || undefined}
+      >
+        {/* Named by its content (what is seen), the day and slot said first. */}
+        <span className={HIDDEN_CLASS}>{dayAndSlot}</span>
+        <p className={classes.title} data-empty={empty || undefined} data-testid="week-meal-title">
+          {label}
+        </p>
+        {warning !== '' && (
+          <p className={classes.warning} data-testid="week-meal-warning">
+            ⚠ {warning}
+          </p>
+        )}
+        {/* The groups in sight, not on hover: a tablet has no hover. */}
+        {groups.length > 0 && (
+          <div className={classes.groups} data-testid="week-meal-groups">
+            {groups.map((g) => (
               <div
-                ref={drag.innerRef}
-                {...drag.draggableProps}
-                {...drag.dragHandleProps}
-                data-testid="week-meal"
-                data-meal-id={meal.id}
-                aria-pressed={picked}
-                onClick={() => onTap(meal, fullLabel)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') onTap(meal, fullLabel);
-                }}
+                key={g.id}
+                className={CHIP_CLASS}
+                data-variant="filled"
+                data-size="xs"
+                style={chipVars(theme, g.color)}
               >
-                <div
-                  className={classes.card}
-                  data-grabbing={dragging || undefined}
-                  data-dragging={snapshot.isDragging || undefined}
-                  data-picked={picked || undefined}
-                >
-                  {/* Named by its content (what is seen), the day and slot said first. */}
-                  <span className={HIDDEN_CLASS}>{dayAndSlot}</span>
-                  <p
-                    className={classes.title}
-                    data-empty={empty || undefined}
-                    data-testid="week-meal-title"
-                  >
-                    {label}
-                  </p>
-                  {warning !== '' && (
-                    <p className={classes.warning} data-testid="week-meal-warning">
-                      ⚠ {warning}
-                    </p>
-                  )}
-                  {/* The groups in sight, not on hover: a tablet has no hover. */}
-                  {groups.length > 0 && (
-                    <div className={classes.groups} data-testid="week-meal-groups">
-                      {groups.map((g) => (
-                        <div
-                          key={g.id}
-                          className={CHIP_CLASS}
-                          data-variant="filled"
-                          data-size="xs"
-                          style={chipVars(theme, g.color)}
-                        >
-                          <span className={CHIP_LABEL_CLASS}>{groupLabel(g)}</span>
-                        </div>
-                      ))}
-                    </div>
-                  )}
-                </div>
+                <span className={CHIP_LABEL_CLASS}>{groupLabel(g)}</span>
               </div>
-            )}
-          </Draggable>
-          {drop.placeholder}
-        </div>
-      )}
-    </Droppable>
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
   );
-}, sameMealProps);
+}
 
 /** '4,12 € / pers.' under a day, in red when over the stay's budget; nothing before a price. */
 function DayCostLine({ cost }: { cost: DayCost | undefined }) {

@@ -2,9 +2,9 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ActionIcon, Box, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconWand } from '@tabler/icons-react';
-import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
+import type { DropResult } from '@hello-pangea/dnd';
 import { dayToDate, formatShortDate, HORAIRE_LABELS, type Id, type Meal } from '@popote/domain';
-import { frenchDrag } from '../../../components/dragAnnouncements';
+import { afterFirstDataModule } from '../../../components/after-first-data-module';
 import { HEADER_HEIGHT } from '../../../shell/Shell';
 import { notifySuccess } from '../../../feedback/feedback';
 import { AGENDA, SUCCESS } from '../../../strings';
@@ -37,6 +37,11 @@ const GroupFilter = lazyComponent(
 );
 const MenuSearch = lazyComponent(() => import('./MenuSearch').then((m) => m.MenuSearch));
 const MealWizard = lazyComponent(() => import('../wizard/MealWizard').then((m) => m.MealWizard));
+// Drag and drop (its library, a connected drop target and card per meal) mounts once the week is
+// shown: the week paints without it and the tap path works meanwhile (issue 36). The menus'
+// search, whose results are dragged, comes with it.
+const weekDnd = afterFirstDataModule(() => import('./week-dnd'));
+export type WeekDnd = Awaited<ReturnType<typeof weekDnd.load>>;
 
 type Picked =
   | { kind: 'menu'; menuId: Id; title: string }
@@ -75,6 +80,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const may = useStayMay(plan?.stay ?? null);
   const maySwap = may('swapMealMenus');
   const maySetMenu = may('setMealMenu');
+  const dnd = weekDnd.useLoaded();
 
   async function swap(mealId1: Id, mealId2: Id) {
     if (mealId1 === mealId2) return;
@@ -129,29 +135,8 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
     else if (piece.kind === 'menu' && maySetMenu) await setMenu(target.mealId, piece.menuId);
   }
 
-  return (
-    <DragDropContext
-      // A mouse or finger drag picks its meal under the pointer itself: the library's targets
-      // stay off, so no card moves aside under the finger (pointer-target.ts).
-      onBeforeDragStart={(start) => setPointerDragging(start.mode === 'FLUID')}
-      {...frenchDrag(
-        agendaDragNames({
-          meal: (mealId) => {
-            const meal = mealsById.get(mealId);
-            return meal && { slot: HORAIRE_LABELS[meal.slot], date: dateOf(meal.day) };
-          },
-          group: () => undefined,
-          resource: (draggableId) => menuNames.current.get(draggableId),
-        }),
-        {
-          onDragStart: (start) => {
-            setDragging(true);
-            pointerDrag.start(start.draggableId);
-          },
-          onDragEnd: (result) => void onDragEnd(result),
-        },
-      )}
-    >
+  const content = (
+    <>
       <Stack gap="md" data-testid="agenda-week">
         <AgendaRoleNotice stay={plan.stay} may={may} />
         <Group justify="space-between" wrap="wrap" gap="sm">
@@ -201,7 +186,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
             )}
           </Group>
         </Group>
-        {maySetMenu && (
+        {maySetMenu && dnd !== null && (
           <MenuSearch
             userId={userId}
             dragging={dragging}
@@ -261,6 +246,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           pointerTarget={pointerDrag.hovered}
           dropDisabled={pointerDragging}
           dragDisabled={!maySwap}
+          dnd={dnd}
           onTapMeal={onTapMeal}
           firstSyncDone={firstSyncDone}
           dayCosts={costs?.days}
@@ -275,6 +261,33 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
           meals={plan.meals}
         />
       )}
-    </DragDropContext>
+    </>
+  );
+  if (dnd === null) return content;
+  return (
+    <dnd.DragDropContext
+      // A mouse or finger drag picks its meal under the pointer itself: the library's targets
+      // stay off, so no card moves aside under the finger (pointer-target.ts).
+      onBeforeDragStart={(start) => setPointerDragging(start.mode === 'FLUID')}
+      {...dnd.frenchDrag(
+        agendaDragNames({
+          meal: (mealId) => {
+            const meal = mealsById.get(mealId);
+            return meal && { slot: HORAIRE_LABELS[meal.slot], date: dateOf(meal.day) };
+          },
+          group: () => undefined,
+          resource: (draggableId) => menuNames.current.get(draggableId),
+        }),
+        {
+          onDragStart: (start) => {
+            setDragging(true);
+            pointerDrag.start(start.draggableId);
+          },
+          onDragEnd: (result) => void onDragEnd(result),
+        },
+      )}
+    >
+      {content}
+    </dnd.DragDropContext>
   );
 }
