@@ -90,6 +90,36 @@ describe('shell', () => {
     }
   });
 
+  it('places each tooltip beside what it names, inside the window', async () => {
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    const link = nav.getByRole('link', { name: 'Courses', exact: true });
+    await link.hover();
+    const tip = page.getByRole('tooltip', {
+      name: 'Listes de courses à cocher et réserve du camp',
+    });
+    await tip.waitFor();
+    const [linkBox, tipBox] = [(await link.boundingBox())!, (await tip.boundingBox())!];
+    // The rail's labels go to its right, level with the entry.
+    expect(tipBox.x).toBeGreaterThanOrEqual(linkBox.x + linkBox.width);
+    expect(Math.abs(tipBox.y + tipBox.height / 2 - (linkBox.y + linkBox.height / 2))).toBeLessThan(
+      2,
+    );
+    // Escape hides it.
+    await page.keyboard.press('Escape');
+    await tip.waitFor({ state: 'hidden' });
+
+    // The sync indicator's, in the window's corner: under it, kept inside the window.
+    const indicator = page.getByTestId('sync-indicator');
+    await indicator.hover();
+    const last = page.getByRole('tooltip', { name: /^Dernière synchronisation : / });
+    await last.waitFor();
+    const [badge, lastBox] = [(await indicator.boundingBox())!, (await last.boundingBox())!];
+    expect(lastBox.y).toBeGreaterThanOrEqual(badge.y + badge.height);
+    expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.mouse.move(600, 400);
+    await last.waitFor({ state: 'hidden' });
+  });
+
   it('widens the drawer on hover to show the labels, the pseudonym and the version', async () => {
     const drawer = page.getByTestId('nav-drawer');
     await page.mouse.move(600, 400);

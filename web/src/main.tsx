@@ -14,7 +14,6 @@ import { cssVariablesResolver, theme } from './theme/theme';
 import { getSession } from './session/session';
 import { openDatabaseEarly } from './sync/SyncProvider';
 import { SHOP_SESSION_PAGE } from './navigation/routes';
-import { ShellTooltip } from './shell/tooltip/ShellTooltip';
 
 // The device already holds a session: its database opens while the app's screens load (the
 // shared list's guest page has no use of it).
@@ -24,10 +23,6 @@ if (session !== null && !window.location.pathname.startsWith(SHOP_SESSION_PAGE))
   preloadStartScreen(window.location.pathname);
 } else if (session === null) {
   void preloadLoginScreen().catch(() => undefined);
-  // The shell's tooltips, while the user logs in: once there, the navigation shows with them at
-  // once, rather than its links being replaced by the same links with their tooltips just as a
-  // first click may land on them (a click lost in an end-to-end test under load).
-  void ShellTooltip.preload().catch(() => undefined);
 }
 
 const root = document.getElementById('root');

@@ -105,7 +105,6 @@ export function SyncIndicator() {
         }
         multiline={status === 'serverTooOld'}
         w={status === 'serverTooOld' ? 280 : undefined}
-        withinPortal
       >
         <Badge
           data-testid="sync-indicator"

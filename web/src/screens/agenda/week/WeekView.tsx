@@ -23,6 +23,7 @@ import {
 import { useStayPlan } from '../useStayPlan';
 import { useCostsOfDays } from '../../../components/costs/usePurchases';
 import { useStayMay } from '../../../data/team';
+import { loadMutationRights } from '../../../data/mutation-rights';
 import { AgendaRoleNotice } from '../AgendaRoleNotice';
 import { WeekTable } from './WeekTable';
 
@@ -40,7 +41,11 @@ const MealWizard = lazyComponent(() => import('../wizard/MealWizard').then((m) =
 // Drag and drop (its library, a connected drop target and card per meal) mounts once the week is
 // shown: the week paints without it and the tap path works meanwhile (issue 36). The menus'
 // search, whose results are dragged, comes with it.
-const weekDnd = afterFirstDataModule(() => import('./week-dnd'));
+const weekDnd = afterFirstDataModule(() =>
+  Promise.all([import('./week-dnd'), loadMutationRights()]).then(([dnd]) => dnd),
+);
+/** What the week asks before its controls come: nothing is allowed yet. */
+const NOTHING_YET = (): boolean => false;
 export type WeekDnd = Awaited<ReturnType<typeof weekDnd.load>>;
 
 type Picked =
@@ -77,10 +82,13 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
   // What the user's role allows (issue 32): the rules refuse the rest anyway.
-  const may = useStayMay(plan?.stay ?? null);
+  const dnd = weekDnd.useLoaded();
+  // The controls come with drag and drop (whose load brings the access rules too), in the
+  // render that mounts it: the week changes once after its paint, not twice.
+  const rights = useStayMay(plan?.stay ?? null);
+  const may = dnd === null ? NOTHING_YET : rights;
   const maySwap = may('swapMealMenus');
   const maySetMenu = may('setMealMenu');
-  const dnd = weekDnd.useLoaded();
 
   async function swap(mealId1: Id, mealId2: Id) {
     if (mealId1 === mealId2) return;
