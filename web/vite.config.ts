@@ -76,6 +76,11 @@ export default defineConfig({
     // React, Mantine, Dexie and the router alone make about 550 kB minified; heavy optional
     // parts (PDF, spreadsheet) are loaded with import() and stay out of this chunk.
     chunkSizeWarningLimit: 1024,
+    // One stylesheet, linked by index.html (the screens' own styles are 2 kB of its 256): a
+    // screen's import() then does not wait for its stylesheet's load event, which the browser
+    // dispatches only once the main thread is free, after the shell's first render; the
+    // agenda's code was asked 30 ms later for it on the first load from the worker (issue 36).
+    cssCodeSplit: false,
     modulePreload: {
       // index.html keeps its modulepreload links (the first paint's chunks, fetched at once).
       // A dynamic import does not add links for its chunk's dependencies: the browser finds them
