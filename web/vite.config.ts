@@ -56,6 +56,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
         // The spreadsheet and PDF chunks are large but must work offline too.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        // The app's hashed files straight from the precache, without the worker's JavaScript
+        // (public/sw-static-routes.js).
+        importScripts: ['sw-static-routes.js'],
         navigateFallback: 'index.html',
         // Server pages (mail confirmation links, the phone export link) must reach the server.
         navigateFallbackDenylist: serverPaths.map((p) => new RegExp(`^${p}(/|$|\\?)`)),

@@ -1,0 +1,66 @@
+/**
+ * The daily start from the home screen (issue 36): the app closed, its service worker stopped
+ * by the browser, the network gone. The navigation starts the worker (it answers index.html);
+ * the app's files come from its precache through the browser's static routes, without the
+ * worker's JavaScript (public/sw-static-routes.js), and the week shows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { startApp } from './harness.js';
+import type { RunningApp } from './harness.js';
+import { loginWithActiveStay, openPage } from './pages.js';
+import { SCREEN_PASSWORD, seedScreens } from './screens.js';
+import { poll } from './walk.js';
+
+let app: RunningApp;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Stops the context's service workers, as the browser does with an idle one. */
+async function stopServiceWorkers(): Promise<void> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await page.close();
+}
+
+describe('the start from the home screen', () => {
+  it('opens the week offline with the worker stopped, its files read from the precache', async () => {
+    const account = await seedScreens(app, 'accueil@exemple.fr');
+    context = await app.newContext();
+    const first = await openPage(context);
+    await loginWithActiveStay(first, account.mail, SCREEN_PASSWORD);
+    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await first.close();
+
+    await context.setOffline(true);
+    await stopServiceWorkers();
+    const page = await context.newPage();
+    await page.goto('/agenda');
+    await page.getByTestId('week-table').waitFor();
+    await poll(() => page.getByTestId('week-meal-title').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    // Each of the app's files was matched by the static route to the precache.
+    const sources = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.startsWith('/assets/'))
+        .map((e) => [
+          new URL(e.name).pathname,
+          (e as PerformanceResourceTiming & { workerMatchedSourceType?: string })
+            .workerMatchedSourceType ?? 'none',
+        ]),
+    );
+    expect(sources.length).toBeGreaterThan(10);
+    expect(sources.filter(([, source]) => source !== 'cache')).toEqual([]);
+    await context.close();
+  });
+});
