@@ -2,7 +2,8 @@
  * The daily start from the home screen (issue 36): the app closed, its service worker stopped
  * by the browser, the network gone. The navigation starts the worker (it answers index.html);
  * the app's files come from its precache through the browser's static routes, without the
- * worker's JavaScript (public/sw-static-routes.js), and the week shows.
+ * worker's JavaScript (public/sw-static-routes.js), and the week shows, without making an Intl
+ * object first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
@@ -21,6 +22,30 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/**
+ * Notes each Intl object made, with when, and when the first meal's title shows (an init
+ * script, before the app's own).
+ */
+const WATCH_INTL = `(() => {
+  const made = (window.__intlMade = []);
+  window.__weekShown = Infinity;
+  for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules']) {
+    const Original = Intl[name];
+    const Watched = function (...args) {
+      made.push([performance.now(), name]);
+      return new Original(...args);
+    };
+    Watched.prototype = Original.prototype;
+    Intl[name] = Watched;
+  }
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('[data-testid="week-meal-title"]')) {
+      window.__weekShown = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();`;
 
 /** Stops the context's service workers, as the browser does with an idle one. */
 async function stopServiceWorkers(): Promise<void> {
@@ -42,6 +67,7 @@ describe('the start from the home screen', () => {
 
     await context.setOffline(true);
     await stopServiceWorkers();
+    await context.addInitScript({ content: WATCH_INTL });
     const page = await context.newPage();
     await page.goto('/agenda');
     await page.getByTestId('week-table').waitFor();
@@ -61,6 +87,14 @@ describe('the start from the home screen', () => {
     );
     expect(sources.length).toBeGreaterThan(10);
     expect(sources.filter(([, source]) => source !== 'cache')).toEqual([]);
+
+    // No Intl object was made before the week showed: the first one of a page loads the
+    // browser's locale data, 10 to 25 ms on a fresh page of this machine.
+    const intl = await page.evaluate(() => {
+      const w = window as unknown as { __intlMade: [number, string][]; __weekShown: number };
+      return w.__intlMade.filter(([at]) => at <= w.__weekShown).map(([, what]) => what);
+    });
+    expect(intl).toEqual([]);
     await context.close();
   });
 });

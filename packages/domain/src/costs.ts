@@ -375,9 +375,12 @@ function supplierCosts(
 
 /** '12,50 €': euros always with their cents, a thousands space as French writes them. */
 export function formatEuros(euros: number): string {
+  EUROS ??= new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
   return EUROS.format(Math.round(euros * 100) / 100 || 0);
 }
-const EUROS = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+// Made when first used: the first Intl object of a page loads the browser's locale data, which a
+// screen's first paint need not wait for (issue 36).
+let EUROS: Intl.NumberFormat | undefined;
 
 /** Euros rounded to the cent, as a number (the spreadsheet's cells). */
 export const toCents = (euros: number): number => Math.round(euros * 100) / 100 || 0;

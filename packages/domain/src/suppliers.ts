@@ -141,7 +141,9 @@ function checkSupplier(profile: Profile, supplierId: Id, suppliers: readonly Sup
   }
 }
 
-const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+// Made when first used (see EUROS in costs.ts).
+let collator: Intl.Collator | undefined;
 function compareNames(a: string, b: string): number {
+  collator ??= new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
   return collator.compare(a, b);
 }

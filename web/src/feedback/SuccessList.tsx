@@ -4,7 +4,11 @@ import { FEEDBACK } from '../strings';
 import { dismissSuccess } from './feedback';
 import { useFeedback } from './useFeedback';
 
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'medium' });
+// Made when a first message shows: the first Intl object of a page loads the browser's locale
+// data, which the first paint does not need (issue 36).
+let timeFormat: Intl.DateTimeFormat | undefined;
+const formatTime = (at: Date | number): string =>
+  (timeFormat ??= new Intl.DateTimeFormat('fr-FR', { timeStyle: 'medium' })).format(at);
 
 /** Success messages at the bottom right (spec 2.9); each one leaves after its lifetime. */
 export function SuccessList() {
@@ -37,7 +41,7 @@ export function SuccessList() {
           <Text size="sm">{message.text}</Text>
           <Group justify="space-between" align="center" gap="xs">
             <Text size="xs" c="dimmed">
-              {timeFormat.format(message.at)}
+              {formatTime(message.at)}
             </Text>
             {message.action && (
               <Button
