@@ -81,10 +81,10 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const menuNames = useRef(new Map<string, string>());
   const mutate = useMutate();
   const mutateUndoable = useMutateUndoable();
-  // What the user's role allows (issue 32): the rules refuse the rest anyway.
   const dnd = weekDnd.useLoaded();
-  // The controls come with drag and drop (whose load brings the access rules too), in the
-  // render that mounts it: the week changes once after its paint, not twice.
+  // What the user's role allows (issue 32): the rules refuse the rest anyway. The controls come
+  // with drag and drop (whose load brings the access rules too), in the render that mounts it:
+  // the week changes once after its paint, not twice.
   const rights = useStayMay(plan?.stay ?? null);
   const may = dnd === null ? NOTHING_YET : rights;
   const maySwap = may('swapMealMenus');
