@@ -2,12 +2,16 @@
  * Where the time of the agenda's load from the service worker goes (issue 36): a one-off
  * diagnostic, not part of `npm run bench`. Run with
  * `pnpm exec tsx --conditions=source bench/diag-start.ts` after `ensureReady()`.
- * Prints, for a load from the worker (plain and at CPU ÷4): when each script finished loading,
- * each IndexedDB open and transaction (with its stores and its duration), fetches to the
- * server, and when the week was painted.
+ * Prints, for the loads from the worker (plain and at CPU ÷4: the first after the install, the
+ * same page again, then the start from the home screen as bench/web.ts measures it): when each
+ * script finished loading, each IndexedDB open and transaction (with its stores and its
+ * duration), fetches to the server, and when the week was painted.
  */
 import { browserBench, closeBrowserBench } from './browser-app';
 import { buildProbe, PROBE_GLOBAL } from './probe/build';
+import { stopServiceWorkers } from './web';
+
+const LOADS = ['cold', 'first from the worker', 'same page again', 'from the home screen'];
 
 const hooks = `
 (() => {
@@ -50,12 +54,21 @@ try {
     await context.addInitScript({
       content: `${await buildProbe('page-timing')}\n${PROBE_GLOBAL}.watchWeekTable(35, 'Menu vide.');\n${hooks}`,
     });
-    const page = await context.newPage();
-    if (rate !== 1) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    }
-    for (let i = 0; i < 3; i++) {
+    const throttled = async () => {
+      const page = await context.newPage();
+      if (rate !== 1) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      }
+      return page;
+    };
+    let page = await throttled();
+    for (let i = 0; i < LOADS.length; i++) {
+      if (LOADS[i] === 'from the home screen') {
+        await page.close();
+        await stopServiceWorkers(context);
+        page = await throttled();
+      }
       await page.goto('/agenda', { waitUntil: 'commit' });
       await page.waitForFunction(
         (g) => (window as unknown as Record<string, { loadTiming(): unknown }>)[g]?.loadTiming(),
@@ -91,7 +104,7 @@ try {
         };
       }, PROBE_GLOBAL);
       console.log(
-        `\n=== rate ${rate} run ${i}: frame ${Math.round(out.load.frame)} dom ${Math.round(out.load.dom)} controlled ${out.load.controlled}; nav responseEnd/domInteractive/DCL ${out.nav}`,
+        `\n=== rate ${rate}, ${LOADS[i]}: frame ${Math.round(out.load.frame)} dom ${Math.round(out.load.dom)} controlled ${out.load.controlled}; nav responseEnd/domInteractive/DCL ${out.nav}`,
       );
       for (const [a, b, what] of out.log)
         console.log(`${String(a).padStart(5)} → ${String(b).padStart(5)}  ${what}`);

@@ -115,7 +115,7 @@ async function loadTiming(page: Page): Promise<PageTiming.LoadTiming> {
 }
 
 /** Stops the context's service workers, as the browser does with an idle one (CDP). */
-async function stopServiceWorkers(context: BrowserContext): Promise<void> {
+export async function stopServiceWorkers(context: BrowserContext): Promise<void> {
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
