@@ -37,7 +37,10 @@ import classes from './WeekTable.module.css';
 import { DND_TYPE, dragId, dropId } from '../dnd-ids';
 import { CELL_EXPANDED_MAX, groupLabel, mealGroupsText, mealsInCell } from '../plan-view';
 import type { StayPlan } from '../useStayPlan';
-import type { WeekDnd } from './WeekView';
+import type * as WeekDndModule from './week-dnd';
+
+/** Drag and drop, as WeekView hands it once loaded (week-dnd.ts). */
+export type WeekDnd = typeof WeekDndModule;
 
 /** The first column: the slots' names. */
 const SLOT_COLUMN_WIDTH = 110;

@@ -46,7 +46,6 @@ const weekDnd = afterFirstDataModule(() =>
 );
 /** What the week asks before its controls come: nothing is allowed yet. */
 const NOTHING_YET = (): boolean => false;
-export type WeekDnd = Awaited<ReturnType<typeof weekDnd.load>>;
 
 type Picked =
   | { kind: 'menu'; menuId: Id; title: string }
