@@ -3,7 +3,7 @@
  * by the browser, the network gone. The navigation starts the worker (it answers index.html);
  * the app's files come from its precache through the browser's static routes, without the
  * worker's JavaScript (public/sw-static-routes.js), and the week shows, without making an Intl
- * object first.
+ * object first, and without a flash of the read-only notice for its owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
@@ -24,8 +24,8 @@ afterAll(async () => {
 });
 
 /**
- * Notes each Intl object made, with when, and when the first meal's title shows (an init
- * script, before the app's own).
+ * Notes each Intl object made, with when, when the first meal's title shows, and whether the
+ * read-only notice ever showed (an init script, before the app's own).
  */
 const WATCH_INTL = `(() => {
   const made = (window.__intlMade = []);
@@ -44,6 +44,10 @@ const WATCH_INTL = `(() => {
       window.__weekShown = performance.now();
       observer.disconnect();
     }
+  }).observe(document, { childList: true, subtree: true });
+  window.__readOnlyShown = false;
+  new MutationObserver(() => {
+    if (document.querySelector('[data-testid="agenda-read-only"]')) window.__readOnlyShown = true;
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
@@ -95,6 +99,15 @@ describe('the start from the home screen', () => {
       return w.__intlMade.filter(([at]) => at <= w.__weekShown).map(([, what]) => what);
     });
     expect(intl).toEqual([]);
+
+    // The owner never saw the notice of a read-only role while the rights were read (they come
+    // after the first paint): once drag and drop is there, they are known.
+    await page.locator('[data-rfd-drag-handle-draggable-id]').first().waitFor();
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __readOnlyShown: boolean }).__readOnlyShown,
+      ),
+    ).toBe(false);
     await context.close();
   });
 });

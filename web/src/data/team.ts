@@ -1,5 +1,5 @@
 /** Live reads of a stay's team (issue 32), for the screens that mirror what a role allows. */
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import {
   mayOnStay,
   roleIn,
@@ -39,20 +39,31 @@ export function useMayOnStay(stay: Stay | null, right: StayRight): boolean {
 }
 
 /**
- * What the user may run on the rows of a stay, by each mutation's declared access
- * (`may('createMeal')`, see mayRunAs): the one question the screens ask to show, hide or
- * disable a control. Nothing while loading (the role, or the mutations' access: see
- * mutation-rights.ts); the owner's part is known at once. Follows a role changed on another
- * device live.
+ * What the user may run on a stay's rows (`may('createMeal')`), and whether that is known yet:
+ * a screen says "read only" only once it is, or an owner would see the notice flash while the
+ * role or the mutations' access is read.
  */
-export function useStayMay(stay: Stay | null): (name: MutationName) => boolean {
+export type StayMay = ((name: MutationName) => boolean) & { readonly known: boolean };
+
+/**
+ * What the user may run on the rows of a stay, by each mutation's declared access (see
+ * mayRunAs): the one question the screens ask to show, hide or disable a control. Nothing
+ * while loading (the role, or the mutations' access, which loads once the first data is shown:
+ * see mutation-rights.ts). Follows a role changed on another device live.
+ */
+export function useStayMay(stay: Stay | null): StayMay {
   const { userId } = useSync();
   const role = useStayRole(stay);
   const rights = useMutationRights();
-  const known = stay !== null && stay.owner === userId ? 'owner' : (role ?? null);
-  return useCallback(
-    (name: MutationName) => rights !== null && rights.mayRunAs(known, name),
-    [known, rights],
+  const owner = stay !== null && stay.owner === userId;
+  const part = owner ? 'owner' : (role ?? null);
+  const known = rights !== null && (owner || role !== undefined);
+  return useMemo(
+    () =>
+      Object.assign((name: MutationName) => rights !== null && rights.mayRunAs(part, name), {
+        known,
+      }),
+    [part, rights, known],
   );
 }
 

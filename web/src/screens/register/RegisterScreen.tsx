@@ -19,7 +19,7 @@ import { dayToDate, formatLongDate, stayDayToday, type Stay } from '@popote/doma
 import { NoActiveStay } from '../../components/NoActiveStay';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useStay, useStayDays } from '../../data/stays';
-import { useStayMay, useStayRole } from '../../data/team';
+import { useStayMay } from '../../data/team';
 import { useSession } from '../../session/useSession';
 import { REGISTER } from '../../strings';
 import { FirstSyncLoader, useFirstSyncDone } from '../../sync/FirstSync';
@@ -61,7 +61,6 @@ function StayRegister({ stay }: { stay: Stay }) {
   const days = useStayDays(stay.id);
   const read = useRegisterEntries(stay.id);
   const may = useStayMay(stay);
-  const role = useStayRole(stay);
   // The day and the part are kept in the address: a reload, or the back button, shows them.
   const [params, setParams] = useSearchParams();
   if (days === undefined || read === undefined) return <Loader aria-label={REGISTER.loading} />;
@@ -79,7 +78,7 @@ function StayRegister({ stay }: { stay: Stay }) {
   return (
     <Stack gap="md" data-testid="screen-register">
       <RegisterHeader stay={stay} />
-      {role !== undefined && !keeps && (
+      {may.known && !keeps && (
         <ReadOnlyNotice testId="register-read-only">{REGISTER.readOnly}</ReadOnlyNotice>
       )}
       <Group gap="xs" wrap="nowrap" align="center">

@@ -40,7 +40,7 @@ import { entryDateLabel } from '../../components/larder/larder-alert-words';
 import { numberOf } from '../../components/number-input';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useLarderAlerts, type LarderAlertLine } from '../../data/larder-alerts';
-import { useStayMay, useStayRole } from '../../data/team';
+import { useStayMay } from '../../data/team';
 import { COMMON, LARDER, TEAM } from '../../strings';
 import { useLocalQuery } from '../../sync/useLocal';
 import { useMutate, useMutateUndoable } from '../../sync/useMutate';
@@ -71,7 +71,6 @@ export function LarderPanel({ stay }: { stay: Stay }) {
   const today = stayDayToday(stay.start);
   // What the user's role allows (issue 32): the rules refuse the rest anyway.
   const may = useStayMay(stay);
-  const role = useStayRole(stay);
   return (
     <Card withBorder data-testid="larder">
       <Stack>
@@ -81,7 +80,7 @@ export function LarderPanel({ stay }: { stay: Stay }) {
         <Text size="sm" c="dimmed">
           {LARDER.hint}
         </Text>
-        {role !== undefined && !may('addStock') && !may('updateStock') && (
+        {may.known && !may('addStock') && !may('updateStock') && (
           <ReadOnlyNotice testId="larder-read-only">{TEAM.readOnlyLarder}</ReadOnlyNotice>
         )}
         {may('addStock') && <AddToLarder stayId={stayId} />}

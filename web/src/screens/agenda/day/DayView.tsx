@@ -255,7 +255,7 @@ export function DayView({ stayId, userId, day, onOpenDay, onBackToWeek }: DayVie
       )}
     >
       <Stack gap="md" data-testid="agenda-day">
-        <AgendaRoleNotice stay={plan.stay} may={may} />
+        <AgendaRoleNotice may={may} />
         {/* Wraps on a phone: the back link, the day between its arrows, the new meal. */}
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={onBackToWeek}>

@@ -22,7 +22,7 @@ import {
 } from '../plan-view';
 import { useStayPlan } from '../useStayPlan';
 import { useCostsOfDays } from '../../../components/costs/usePurchases';
-import { useStayMay } from '../../../data/team';
+import { useStayMay, type StayMay } from '../../../data/team';
 import { loadMutationRights } from '../../../data/mutation-rights';
 import { AgendaRoleNotice } from '../AgendaRoleNotice';
 import { WeekTable } from './WeekTable';
@@ -44,8 +44,8 @@ const MealWizard = lazyComponent(() => import('../wizard/MealWizard').then((m) =
 const weekDnd = afterFirstDataModule(() =>
   Promise.all([import('./week-dnd'), loadMutationRights()]).then(([dnd]) => dnd),
 );
-/** What the week asks before its controls come: nothing is allowed yet. */
-const NOTHING_YET = (): boolean => false;
+/** What the week asks before its controls come: nothing is allowed yet, nor known. */
+const NOTHING_YET: StayMay = Object.assign(() => false, { known: false });
 
 type Picked =
   | { kind: 'menu'; menuId: Id; title: string }
@@ -145,7 +145,7 @@ export function WeekView({ stayId, userId, weekStart, onShift, onOpenDay }: Week
   const content = (
     <>
       <Stack gap="md" data-testid="agenda-week">
-        <AgendaRoleNotice stay={plan.stay} may={may} />
+        <AgendaRoleNotice may={may} />
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="xs" wrap="wrap">
             <ActionIcon
