@@ -30,7 +30,8 @@ export function afterFirstDataModule<M>(importer: () => Promise<M>): AfterFirstD
     ));
 
   function useLoaded(): M | null {
-    const [module, setModule] = useState<M | null>(loaded);
+    // A function, not the value: a module that is itself a function would be called by useState.
+    const [module, setModule] = useState<M | null>(() => loaded);
     useEffect(() => {
       if (module !== null) return;
       let mounted = true;
